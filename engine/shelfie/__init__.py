@@ -1,0 +1,18 @@
+"""My Shelfie rules: pure, typed and deterministic given a seed.
+
+The public surface mirrors OpenSpiel's shape: `Game.new`, `legal_moves`, `apply`, `is_over`, `winner`,
+and `view(seat)` for what one player may see.
+"""
+from .data import BOARD_SIZE, SHELF_COLS, SHELF_ROWS, TILE_NAMES, TILE_TYPES, cell_label
+from .game import REFILL_RULES, Game, SeatView, TurnReport
+from .goals import COMMON_GOALS, PERSONAL_GOALS, CommonGoal, PersonalGoal
+from .moves import IllegalMove, Move
+from .shelf import Bookshelf, adjacency_groups, adjacency_score
+
+__all__ = [
+    "BOARD_SIZE", "SHELF_COLS", "SHELF_ROWS", "TILE_NAMES", "TILE_TYPES", "cell_label",
+    "REFILL_RULES", "Game", "SeatView", "TurnReport",
+    "COMMON_GOALS", "PERSONAL_GOALS", "CommonGoal", "PersonalGoal",
+    "IllegalMove", "Move",
+    "Bookshelf", "adjacency_groups", "adjacency_score",
+]

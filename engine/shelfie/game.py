@@ -1,0 +1,517 @@
+"""The state of one game of My Shelfie and the rules that move it forward."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .data import (
+    BOARD_MIN_PLAYERS,
+    BOARD_SIZE,
+    END_TOKEN_POINTS,
+    SHELF_COLS,
+    TILE_TYPES,
+    TILES_PER_TYPE,
+    TOKENS_BY_PLAYERS,
+    cell_label,
+)
+from .goals import COMMON_GOALS, PERSONAL_GOALS
+from .moves import LINES, MOVES, ORDERS, IllegalMove, Move
+from .shelf import EMPTY, Bookshelf, adjacency_score
+
+STATE_VERSION = 1
+UNUSED = " "
+Refill = Literal["isolated", "four_or_fewer"]
+REFILL_RULES: tuple[str, ...] = ("isolated", "four_or_fewer")
+
+_N = BOARD_SIZE * BOARD_SIZE
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (r + dr) * BOARD_SIZE + (c + dc)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= r + dr < BOARD_SIZE and 0 <= c + dc < BOARD_SIZE
+    )
+    for r in range(BOARD_SIZE)
+    for c in range(BOARD_SIZE)
+)
+_LINES_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(line for line in LINES if line[0] == i) for i in range(_N)
+)
+
+
+SPACES: dict[int, tuple[int, ...]] = {
+    n: tuple(i for i, need in enumerate(BOARD_MIN_PLAYERS) if need and need <= n) for n in (2, 3, 4)
+}
+"""Board spaces in use, by player count (29 / 37 / 45)."""
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What one turn changed, for announcements and pictures."""
+
+    seat: int
+    move: Move | None
+    tokens: tuple[tuple[str, int], ...] = ()
+    end_token: bool = False
+    refilled: bool = False
+    game_over: bool = False
+    next_seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "move": str(self.move) if self.move else None,
+            "tokens": [list(t) for t in self.tokens],
+            "end_token": self.end_token,
+            "refilled": self.refilled,
+            "game_over": self.game_over,
+            "next_seat": self.next_seat,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TurnReport:
+        return cls(
+            seat=d["seat"],
+            move=Move.parse(d["move"]) if d["move"] else None,
+            tokens=tuple((gid, pts) for gid, pts in d["tokens"]),
+            end_token=d["end_token"],
+            refilled=d["refilled"],
+            game_over=d["game_over"],
+            next_seat=d["next_seat"],
+        )
+
+
+class Game:
+    """One game: board, bag, shelves, goals, tokens and whose turn it is. Seat 0 is the first player."""
+
+    def __init__(self) -> None:
+        self.n_players = 0
+        self.seed = 0
+        self.first_game = False
+        self.refill: str = "isolated"
+        self.board: list[str] = []
+        self.bag: list[str] = []
+        self.shelves: list[Bookshelf] = []
+        self.common: tuple[str, ...] = ()
+        self.stacks: dict[str, list[int]] = {}
+        self.won: list[list[tuple[str, int]]] = []
+        self.personal: list[int] = []
+        self.current_seat = 0
+        self.turn = 0
+        self.end_token_seat: int | None = None
+        self.over = False
+        self.resigned: frozenset[int] = frozenset()
+        self.last_report: TurnReport | None = None
+        self.rng = random.Random()
+
+    # ---- creation -------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, n_players: int, *, seed: int, first_game: bool = False, refill: str = "isolated") -> Game:
+        if not isinstance(n_players, int) or not 2 <= n_players <= 4:
+            raise ValueError(f"My Shelfie is for 2 to 4 players, not {n_players!r}")
+        if refill not in REFILL_RULES:
+            raise ValueError(f"refill must be one of {', '.join(REFILL_RULES)}, not {refill!r}")
+        g = cls()
+        g.n_players, g.seed, g.first_game, g.refill = n_players, int(seed), bool(first_game), refill
+        g.rng = random.Random(g.seed)
+        g.common = tuple(g.rng.sample(sorted(COMMON_GOALS), 1 if first_game else 2))
+        g.stacks = {gid: list(TOKENS_BY_PLAYERS[n_players]) for gid in g.common}
+        g.personal = g.rng.sample(range(len(PERSONAL_GOALS)), n_players)
+        g.shelves = [Bookshelf() for _ in range(n_players)]
+        g.won = [[] for _ in range(n_players)]
+        g.bag = [kind for kind in TILE_TYPES for _ in range(TILES_PER_TYPE)]
+        g.board = [UNUSED] * _N
+        for i in SPACES[n_players]:
+            g.board[i] = EMPTY
+        g._refill_board()
+        return g
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.board = self.board.copy()
+        g.bag = self.bag.copy()
+        g.shelves = [s.copy() for s in self.shelves]
+        g.stacks = {k: v.copy() for k, v in self.stacks.items()}
+        g.won = [w.copy() for w in self.won]
+        g.personal = self.personal.copy()
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        return g
+
+    # ---- reading the state ----------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def common_goal_ids(self) -> tuple[str, ...]:
+        return self.common
+
+    @property
+    def bag_size(self) -> int:
+        return len(self.bag)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n_players) if s not in self.resigned)
+
+    def board_rows(self) -> list[str]:
+        return ["".join(self.board[r * BOARD_SIZE:(r + 1) * BOARD_SIZE]) for r in range(BOARD_SIZE)]
+
+    def shelf(self, seat: int) -> Bookshelf:
+        return self.shelves[seat]
+
+    def shelf_rows(self, seat: int) -> list[str]:
+        return self.shelves[seat].rows()
+
+    def tokens_left(self, goal_id: str) -> tuple[int, ...]:
+        return tuple(self.stacks[goal_id])
+
+    def tokens_of(self, seat: int) -> tuple[tuple[str, int], ...]:
+        return tuple(self.won[seat])
+
+    def personal_goal_index(self, seat: int) -> int:
+        return self.personal[seat]
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        shelf = self.shelves[seat]
+        parts = {
+            "common": sum(points for _, points in self.won[seat]),
+            "personal": PERSONAL_GOALS[self.personal[seat]].score(shelf),
+            "adjacency": adjacency_score(shelf),
+            "end_token": END_TOKEN_POINTS if self.end_token_seat == seat else 0,
+        }
+        parts["total"] = sum(parts.values())
+        return parts
+
+    def public_score(self, seat: int) -> int:
+        """Points everyone can see: tokens and adjacency, not the secret personal goal."""
+        parts = self.score_breakdown(seat)
+        return parts["total"] - parts["personal"]
+
+    def _ranking(self) -> list[int]:
+        """Active seats best first; among equal totals the seat latest in turn order ranks higher."""
+        return sorted(self.active_seats, key=lambda s: (self.score_breakdown(s)["total"], s), reverse=True)
+
+    @property
+    def winner(self) -> int | None:
+        if not self.over or not self.active_seats:
+            return None
+        return self._ranking()[0]
+
+    @property
+    def decided_by_tiebreak(self) -> bool:
+        """True when the winner shares the top total and won on seat order."""
+        if self.winner is None or len(self.active_seats) < 2:
+            return False
+        first, second = self._ranking()[:2]
+        return self.score_breakdown(first)["total"] == self.score_breakdown(second)["total"]
+
+    # ---- moves ----------------------------------------------------------------------------------------------
+    def _free_tiles(self) -> list[bool]:
+        board = self.board
+        free = [False] * _N
+        for i in SPACES[self.n_players]:
+            if board[i] != EMPTY:
+                neighbours = _NEIGHBOURS[i]
+                free[i] = len(neighbours) < 4 or any(board[j] in (EMPTY, UNUSED) for j in neighbours)
+        return free
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal (pick, column, order); orders that give the same type sequence appear once."""
+        if self.over:
+            return []
+        shelf = self.shelves[self.current_seat]
+        room = shelf.max_free
+        fits = [[c for c in range(SHELF_COLS) if shelf.free(c) >= k] for k in range(4)]
+        board = self.board
+        free = self._free_tiles()
+        out: list[Move] = []
+        for i in SPACES[self.n_players]:
+            if not free[i]:
+                continue
+            for line in _LINES_FROM[i]:
+                k = len(line)
+                if k > room:
+                    continue
+                if k > 1 and not all(free[j] for j in line[1:]):
+                    continue
+                columns = fits[k]
+                if k == 1:
+                    moves = MOVES[line]
+                    out.extend(moves[c] for c in columns)
+                    continue
+                seen = set()
+                for order in ORDERS[line]:
+                    kinds = "".join(board[j] for j in order)
+                    if kinds in seen:
+                        continue
+                    seen.add(kinds)
+                    moves = MOVES[order]
+                    out.extend(moves[c] for c in columns)
+        return out
+
+    def has_legal_move(self) -> bool:
+        """A non-empty board always has a free tile, so only an empty board or a full shelf blocks."""
+        board = self.board
+        return not self.over and self.shelves[self.current_seat].max_free > 0 and any(
+            board[i] != EMPTY for i in SPACES[self.n_players]
+        )
+
+    def check(self, move: Move, seat: int | None = None) -> None:
+        """Raises IllegalMove with the first specific reason the move is refused."""
+        if self.over:
+            raise IllegalMove("The game is over.", "game_over")
+        if seat is not None and seat != self.current_seat:
+            raise IllegalMove(f"It is not seat {seat + 1}'s turn; seat {self.current_seat + 1} is to play.",
+                              "not_your_turn", seat=seat, current=self.current_seat)
+        try:
+            tiles = tuple((int(r), int(c)) for r, c in move.tiles)
+            column = int(move.column)
+        except (TypeError, ValueError, AttributeError):
+            raise IllegalMove("A move is a list of board spaces and a shelf column, like \"E4 E5 3\".",
+                              "malformed") from None
+        if not 1 <= len(tiles) <= 3:
+            raise IllegalMove(f"Take 1, 2 or 3 tiles, not {len(tiles)}.", "pick_size", count=len(tiles))
+        if not 0 <= column < SHELF_COLS:
+            raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {column + 1} is not one.", "bad_column",
+                              column=column + 1)
+        for r, c in tiles:
+            if not (0 <= r < BOARD_SIZE and 0 <= c < BOARD_SIZE):
+                raise IllegalMove("That space is not on the board: columns are A-I and rows 1-9.", "off_board",
+                                  cell=f"{r},{c}")
+        labels = [cell_label(r, c) for r, c in tiles]
+        twice = next((label for k, label in enumerate(labels) if label in labels[:k]), None)
+        if twice:
+            raise IllegalMove(f"{twice} is named twice; name each tile once.", "duplicate_tile", cell=twice)
+        free = self._free_tiles()
+        for (r, c), label in zip(tiles, labels):
+            i = r * BOARD_SIZE + c
+            if self.board[i] == UNUSED:
+                raise IllegalMove(f"{label} is not a space in a {self.n_players}-player game.", "unused_space",
+                                  cell=label, players=self.n_players)
+            if self.board[i] == EMPTY:
+                raise IllegalMove(f"{label} is empty: there is no tile to take.", "empty_space", cell=label)
+            if not free[i]:
+                raise IllegalMove(f"{label} has no free side: every side touches another tile.", "no_free_side",
+                                  cell=label)
+        rows = {r for r, _ in tiles}
+        cols = {c for _, c in tiles}
+        if len(rows) > 1 and len(cols) > 1:
+            raise IllegalMove(f"{' '.join(labels)} are not in one straight line (one row or one column).",
+                              "not_straight", cells=" ".join(labels))
+        span = sorted(c for _, c in tiles) if len(rows) == 1 else sorted(r for r, _ in tiles)
+        if span[-1] - span[0] != len(tiles) - 1:
+            raise IllegalMove(f"{' '.join(labels)} are not next to each other: take tiles with no gap between them.",
+                              "not_adjacent", cells=" ".join(labels))
+        room = self.shelves[self.current_seat].free(column)
+        if room < len(tiles):
+            raise IllegalMove(
+                f"Column {column + 1} has room for {room} more tile{'s' if room != 1 else ''}, not {len(tiles)}.",
+                "column_full", column=column + 1, room=room, count=len(tiles))
+
+    def apply(self, move: Move, seat: int | None = None) -> TurnReport:
+        """Plays `move` for the seat to move; on IllegalMove nothing changes."""
+        self.check(move, seat)
+        mover = self.current_seat
+        shelf = self.shelves[mover]
+        taken = []
+        for r, c in move.tiles:
+            i = int(r) * BOARD_SIZE + int(c)
+            taken.append(self.board[i])
+            self.board[i] = EMPTY
+        shelf.place(int(move.column), taken)
+        tokens = []
+        for gid in self.common:
+            stack = self.stacks[gid]
+            if stack and all(g != gid for g, _ in self.won[mover]) and COMMON_GOALS[gid].is_met(shelf):
+                tokens.append((gid, stack.pop(0)))
+        self.won[mover].extend(tokens)
+        end_token = self.end_token_seat is None and shelf.is_full
+        if end_token:
+            self.end_token_seat = mover
+        self.turn += 1
+        refilled = self._end_turn()
+        report = TurnReport(mover, Move(tuple(move.tiles), int(move.column)), tuple(tokens), end_token, refilled,
+                            self.over, None if self.over else self.current_seat)
+        self.last_report = report
+        return report
+
+    def resign(self, seat: int) -> TurnReport:
+        """The seat leaves the game; play goes on without it, and ends when one seat or none remains."""
+        if self.over:
+            raise IllegalMove("The game is over.", "game_over")
+        if seat in self.resigned or not 0 <= seat < self.n_players:
+            raise IllegalMove(f"Seat {seat + 1} is not playing.", "not_playing", seat=seat)
+        self.resigned = self.resigned | {seat}
+        refilled = False
+        if len(self.active_seats) <= 1:
+            self.over = True
+        elif seat == self.current_seat:
+            refilled = self._end_turn()
+        report = TurnReport(seat, None, (), False, refilled, self.over, None if self.over else self.current_seat)
+        self.last_report = report
+        return report
+
+    def _end_turn(self) -> bool:
+        """Advances to the next active seat; ends the game after the round in which a shelf filled up."""
+        previous = self.current_seat
+        nxt = previous
+        for step in range(1, self.n_players + 1):
+            candidate = (previous + step) % self.n_players
+            if candidate not in self.resigned:
+                nxt = candidate
+                break
+        if self.end_token_seat is not None and nxt <= previous:
+            self.over = True
+            return False
+        refilled = self._needs_refill()
+        if refilled:
+            self._refill_board()
+        self.current_seat = nxt
+        if not self.has_legal_move():
+            self.over = True
+        return refilled
+
+    def _needs_refill(self) -> bool:
+        board = self.board
+        tiles = [i for i in SPACES[self.n_players] if board[i] != EMPTY]
+        if self.refill == "four_or_fewer":
+            return len(tiles) <= 4
+        return not any(board[j] not in (EMPTY, UNUSED) for i in tiles for j in _NEIGHBOURS[i])
+
+    def _refill_board(self) -> None:
+        """Tiles left on the board go back into the bag; every space is filled again while the bag lasts."""
+        board = self.board
+        spaces = SPACES[self.n_players]
+        for i in spaces:
+            if board[i] != EMPTY:
+                self.bag.append(board[i])
+                board[i] = EMPTY
+        self.rng.shuffle(self.bag)
+        for i in spaces:
+            if not self.bag:
+                break
+            board[i] = self.bag.pop()
+
+    # ---- what one seat may see ------------------------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        return SeatView(
+            seat=seat,
+            personal_goal=self.personal[seat],
+            n_players=self.n_players,
+            first_game=self.first_game,
+            refill=self.refill,
+            board=tuple(self.board),
+            bag=tuple(sorted(Counter(self.bag).items())),
+            shelves=tuple(tuple(s.grid) for s in self.shelves),
+            common=self.common,
+            stacks=tuple((gid, tuple(self.stacks[gid])) for gid in self.common),
+            won=tuple(tuple(w) for w in self.won),
+            current_seat=self.current_seat,
+            turn=self.turn,
+            end_token_seat=self.end_token_seat,
+            over=self.over,
+            resigned=tuple(sorted(self.resigned)),
+        )
+
+    # ---- persistence ----------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "version": STATE_VERSION,
+            "game": "shelfie",
+            "n_players": self.n_players,
+            "seed": self.seed,
+            "first_game": self.first_game,
+            "refill": self.refill,
+            "board": "".join(self.board),
+            "bag": "".join(self.bag),
+            "shelves": ["".join(s.grid) for s in self.shelves],
+            "common": list(self.common),
+            "stacks": {gid: list(stack) for gid, stack in self.stacks.items()},
+            "won": [[list(t) for t in w] for w in self.won],
+            "personal": list(self.personal),
+            "current_seat": self.current_seat,
+            "turn": self.turn,
+            "end_token_seat": self.end_token_seat,
+            "over": self.over,
+            "resigned": sorted(self.resigned),
+            "last_report": self.last_report.to_dict() if self.last_report else None,
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        if d.get("game") != "shelfie" or d.get("version") != STATE_VERSION:
+            raise ValueError(f"not a My Shelfie state of version {STATE_VERSION}")
+        g = cls()
+        g.n_players, g.seed = int(d["n_players"]), int(d["seed"])
+        g.first_game, g.refill = bool(d["first_game"]), d["refill"]
+        g.board = list(d["board"])
+        g.bag = list(d["bag"])
+        g.shelves = [Bookshelf(list(s)) for s in d["shelves"]]
+        g.common = tuple(d["common"])
+        g.stacks = {gid: list(stack) for gid, stack in d["stacks"].items()}
+        g.won = [[(gid, pts) for gid, pts in w] for w in d["won"]]
+        g.personal = list(d["personal"])
+        g.current_seat, g.turn = int(d["current_seat"]), int(d["turn"])
+        g.end_token_seat = d["end_token_seat"]
+        g.over = bool(d["over"])
+        g.resigned = frozenset(d["resigned"])
+        g.last_report = TurnReport.from_dict(d["last_report"]) if d["last_report"] else None
+        version, internal, gauss = d["rng"]
+        g.rng.setstate((version, tuple(internal), gauss))
+        if len(g.board) != _N or len(g.shelves) != g.n_players or len(g.personal) != g.n_players:
+            raise ValueError("state does not fit its player count")
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know: no other seat's personal goal, no bag order, no random state."""
+
+    seat: int
+    personal_goal: int
+    n_players: int
+    first_game: bool
+    refill: str
+    board: tuple[str, ...]
+    bag: tuple[tuple[str, int], ...]
+    shelves: tuple[tuple[str, ...], ...]
+    common: tuple[str, ...]
+    stacks: tuple[tuple[str, tuple[int, ...]], ...]
+    won: tuple[tuple[tuple[str, int], ...], ...]
+    current_seat: int
+    turn: int
+    end_token_seat: int | None
+    over: bool
+    resigned: tuple[int, ...] = field(default=())
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with this view; the hidden parts are drawn from `rng`."""
+        g = Game()
+        g.n_players, g.seed = self.n_players, rng.getrandbits(32)
+        g.first_game, g.refill = self.first_game, self.refill
+        g.board = list(self.board)
+        g.bag = [kind for kind, count in self.bag for _ in range(count)]
+        rng.shuffle(g.bag)
+        g.shelves = [Bookshelf(list(grid)) for grid in self.shelves]
+        g.common = self.common
+        g.stacks = {gid: list(stack) for gid, stack in self.stacks}
+        g.won = [list(w) for w in self.won]
+        others = [i for i in range(len(PERSONAL_GOALS)) if i != self.personal_goal]
+        drawn = rng.sample(others, self.n_players - 1)
+        g.personal = [self.personal_goal if s == self.seat else drawn.pop() for s in range(self.n_players)]
+        g.current_seat, g.turn = self.current_seat, self.turn
+        g.end_token_seat, g.over = self.end_token_seat, self.over
+        g.resigned = frozenset(self.resigned)
+        g.rng = random.Random(rng.getrandbits(64))
+        return g

@@ -1,0 +1,139 @@
+"""Moves, their notation for people, and the reasons a move is refused."""
+from __future__ import annotations
+
+import re
+from itertools import permutations
+from typing import Any, NamedTuple
+
+from .data import BOARD_SIZE, SHELF_COLS, cell_label
+
+_COLS = "ABCDEFGHI"
+
+
+class IllegalMove(ValueError):
+    """A refused move or unreadable notation; `code` and `params` let the bot translate the English message."""
+
+    def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+class Move(NamedTuple):
+    """Tiles in placement order (first lands lowest) as 0-based (row, col), and a 0-based shelf column."""
+
+    tiles: tuple[tuple[int, int], ...]
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.tiles_text} {self.column + 1}"
+
+    @property
+    def tiles_text(self) -> str:
+        return " ".join(cell_label(r, c) for r, c in self.tiles)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Reads "E4 E5 3", "e4,e5 3", "E4-E6 2" (a dash between two cells spans the cells between)."""
+        tiles, column = _parse(text)
+        if column is None:
+            raise IllegalMove(
+                f"Which shelf column? Add a number 1-{SHELF_COLS} after the tiles, like \"{_example(tiles)} 3\".",
+                "no_column",
+            )
+        return cls(tiles, column)
+
+    @staticmethod
+    def parse_tiles(text: str) -> tuple[tuple[int, int], ...]:
+        """Just the tiles, for commands that ask for the column separately."""
+        tiles, column = _parse(text)
+        if column is not None:
+            raise IllegalMove(f"Give only board spaces here (like \"{_example(tiles)}\"), not a column number.",
+                              "column_in_tiles")
+        return tiles
+
+
+def _example(tiles: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(cell_label(r, c) for r, c in tiles) or "E4 E5"
+
+
+_TOKEN = re.compile(r"[A-Za-z]\d+|\d+|-|[A-Za-z]+|[^\sA-Za-z\d,;/+&-]+")
+_SPAN_WORDS = {"-", "to", "a"}
+_FILLER = {"and", "e", "col", "column", "colonna"}
+
+
+def _parse(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalMove("Write the tiles you take, like \"E4 E5 3\": board spaces A-I/1-9, then a shelf column 1-5.",
+                          "empty")
+    tiles: list[tuple[int, int]] = []
+    column: int | None = None
+    span_pending = False
+    for token in _TOKEN.findall(text.replace("–", "-").replace("—", "-").replace("..", "-")):
+        if token.lower() in _SPAN_WORDS:
+            span_pending = bool(tiles)
+        elif token.isdigit():
+            if column is not None:
+                raise IllegalMove("Give one shelf column only.", "two_columns")
+            value = int(token)
+            if not 1 <= value <= SHELF_COLS:
+                raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {value} is not one.", "bad_column", column=value)
+            column = value - 1
+        elif token[0].isalpha() and token[1:].isdigit():
+            if column is not None:
+                raise IllegalMove("Put the shelf column last, after the tiles (like \"E4 E5 3\").", "column_not_last")
+            cell = _cell(token[0], token[1:])
+            tiles.extend(_span(tiles[-1], cell) if span_pending else [cell])
+            span_pending = False
+        elif token.lower() not in _FILLER:
+            raise IllegalMove(f"I can't read \"{token}\": write board spaces like E4 (columns A-I, rows 1-9) "
+                              f"and then a shelf column 1-{SHELF_COLS}.", "garbage", text=token)
+    if not tiles:
+        raise IllegalMove("Name the tiles you take, like \"E4 E5\" (columns A-I, rows 1-9).", "no_tiles")
+    return tuple(tiles), column
+
+
+def _cell(letter: str, row_digits: str) -> tuple[int, int]:
+    col = _COLS.find(letter.upper())
+    row = int(row_digits) - 1
+    if col < 0 or not 0 <= row < BOARD_SIZE:
+        label = f"{letter.upper()}{row_digits}"
+        raise IllegalMove(f"{label} is not on the board: columns are A-I and rows 1-9.", "off_board", cell=label)
+    return row, col
+
+
+def _span(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """Cells after `start` up to `end` along a row or column; anything else is left for the rules to refuse."""
+    (r0, c0), (r1, c1) = start, end
+    if r0 == r1 and c0 != c1:
+        step = 1 if c1 > c0 else -1
+        return [(r0, c) for c in range(c0 + step, c1 + step, step)]
+    if c0 == c1 and r0 != r1:
+        step = 1 if r1 > r0 else -1
+        return [(r, c0) for r in range(r0 + step, r1 + step, step)]
+    return [end]
+
+
+def _lines() -> list[tuple[int, ...]]:
+    """Every straight run of 1-3 board cells, as flat indices in reading order."""
+    found = []
+    for r in range(BOARD_SIZE):
+        for c in range(BOARD_SIZE):
+            start = r * BOARD_SIZE + c
+            found.append((start,))
+            for length in (2, 3):
+                if c + length <= BOARD_SIZE:
+                    found.append(tuple(start + k for k in range(length)))
+                if r + length <= BOARD_SIZE:
+                    found.append(tuple(start + k * BOARD_SIZE for k in range(length)))
+    return found
+
+
+LINES: tuple[tuple[int, ...], ...] = tuple(_lines())
+ORDERS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {line: tuple(permutations(line)) for line in LINES}
+MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {
+    order: tuple(Move(tuple(divmod(i, BOARD_SIZE) for i in order), col) for col in range(SHELF_COLS))
+    for orders in ORDERS.values()
+    for order in orders
+}
+"""One shared immutable Move per (ordered pick, column): move generation allocates nothing."""
