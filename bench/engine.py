@@ -1,0 +1,60 @@
+"""Engine speed: move generation, apply, whole random games."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from engine.shelfie import Game
+
+
+def _per_call_us(fn, repeat: int) -> float:
+    """Median of 5 timed batches, in microseconds per call."""
+    batches = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            fn()
+        batches.append((time.perf_counter() - start) / repeat * 1e6)
+    return statistics.median(batches)
+
+
+def _random_game(seed: int, players: int = 4) -> int:
+    g = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    moves = 0
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_moves()))
+        moves += 1
+    return moves
+
+
+def main() -> None:
+    full = Game.new(4, seed=7)
+    print(f"legal moves, full 4-player board ({len(full.legal_moves())} moves): "
+          f"{_per_call_us(full.legal_moves, 2000):.0f} µs")
+    mid = Game.new(4, seed=7)
+    rng = random.Random(7)
+    for _ in range(20):
+        mid.apply(rng.choice(mid.legal_moves()))
+    print(f"legal moves, mid-game 4-player ({len(mid.legal_moves())} moves): "
+          f"{_per_call_us(mid.legal_moves, 2000):.0f} µs")
+
+    positions = []
+    g = Game.new(4, seed=11)
+    while not g.is_over:
+        move = rng.choice(g.legal_moves())
+        positions.append((g.copy(), move))
+        g.apply(move)
+    copies = [(p.copy(), m) for p, m in positions for _ in range(20)]
+    start = time.perf_counter()
+    for p, m in copies:
+        p.apply(m)
+    print(f"apply per move: {(time.perf_counter() - start) / len(copies) * 1e6:.0f} µs")
+
+    games = 300
+    start = time.perf_counter()
+    moves = sum(_random_game(seed) for seed in range(games))
+    elapsed = time.perf_counter() - start
+    print(f"random 4-player games: {games / elapsed:.0f} games/s "
+          f"({elapsed / games * 1000:.1f} ms a game, {moves / games:.0f} moves a game)")
