@@ -286,7 +286,7 @@ class Game:
         twice = next((label for k, label in enumerate(labels) if label in labels[:k]), None)
         if twice:
             raise IllegalMove(f"{twice} is named twice; name each tile once.", "duplicate_tile", cell=twice)
-        free = self._free_tiles()
+        board = self.board
         for (r, c), label in zip(tiles, labels):
             i = r * BOARD_SIZE + c
             if self.board[i] == UNUSED:
@@ -294,7 +294,8 @@ class Game:
                                   cell=label, players=self.n_players)
             if self.board[i] == EMPTY:
                 raise IllegalMove(f"{label} is empty: there is no tile to take.", "empty_space", cell=label)
-            if not free[i]:
+            neighbours = _NEIGHBOURS[i]
+            if len(neighbours) == 4 and all(board[j] not in (EMPTY, UNUSED) for j in neighbours):
                 raise IllegalMove(f"{label} has no free side: every side touches another tile.", "no_free_side",
                                   cell=label)
         rows = {r for r, _ in tiles}
