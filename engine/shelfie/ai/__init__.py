@@ -1,0 +1,25 @@
+"""Computer opponents for My Shelfie: `choose_move(game, level, seed=...)` plays for the seat to move.
+
+Fair play: every level decides from `game.view(game.current_seat)` only; what that seat cannot see (other
+personal goals, bag order) is sampled from the seed, never read. The same view and seed give the same move.
+"""
+from __future__ import annotations
+
+import random
+
+from ..game import Game
+from ..moves import Move
+from .explain import explain_move
+from .players import LEVELS, choose_from_view
+
+
+def choose_move(game: Game, level: str, *, seed: int) -> Move:
+    """A legal move for `game.current_seat` at `level` ("easy", "normal" or "hard")."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    return choose_from_view(game.view(game.current_seat), level, random.Random(seed))
+
+
+__all__ = ["LEVELS", "choose_move", "explain_move"]
