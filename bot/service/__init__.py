@@ -1,0 +1,94 @@
+"""The table service: lobbies, seats, turns, computer players, deadlines and stats. No discord import.
+
+Plain ids in, frozen dataclasses out (`models.py`); refusals are `ServiceError`s with a stable
+`code` and `params` for the bot's catalog (`errors.py`). Every call that changes a game commits
+its move-log entry, new state, version bump and next deadlines in one transaction before returning.
+
+    svc = await TableService.open(db_path, clock=time.time, cache_size=256)   # clock: epoch seconds
+    table = await svc.open_lobby(guild_id, channel_id, host_id, host_name, GameOptions(players=3))
+    await svc.join(game_id, user_id, name); await svc.leave(game_id, user_id)
+    await svc.add_computer(game_id, by_user_id, level="normal")               # host only
+    result = await svc.start(game_id, by_user_id)                             # host only -> StartResult
+    result = await svc.play(game_id, user_id, "E4 E5 3", turn=table.turn)     # -> PlayResult
+    await svc.resign(game_id, user_id); await svc.cancel(game_id, by_user_id, is_admin=False)
+    await svc.rematch(game_id, by_user_id)        # same seats, new lobby, same place
+    await svc.table(game_id); await svc.table_in_channel(channel_or_thread_id); await svc.tables_of(user_id)
+    await svc.set_thread(game_id, thread_id); await svc.set_lobby_message / set_turn_message(game_id, message_id)
+    await svc.audit(game_id)                                                  # replay seed + log, compare
+    await svc.stats(guild_id, user_id); await svc.leaderboard(guild_id, order="wins"|"average"|"rating")
+    await svc.guild_settings(guild_id); await svc.set_guild_settings(GuildSettings(...))
+    await svc.next_deadline(); await svc.fire_due(now); await svc.turn_expires_at(game_id)
+    DeadlineDispatcher(svc, on_events).start()                                # one per process
+
+Decisions callers rely on:
+- One open (lobby or active) game per channel, or per thread for `thread` games (`ChannelBusy`).
+  A `thread` lobby occupies no channel until `set_thread` binds it.
+- Seats are in join order in the lobby and shuffled with the game's seed at `start`; seat 0 is the
+  first player (`Table.first_seat`). `Seat.index` is the engine seat from then on.
+- `Table.turn` counts move-log entries. Pass the `turn` a message showed back to `play(turn=...)`:
+  a click from an older turn gets `StaleTurn`, so a duplicate click applies once even when the same
+  person is to move again after the computers.
+- After a person's move, resignation or expired turn, every computer seat that follows plays at
+  once (engine AI in a worker thread, one commit per move) and `PlayResult.turns` lists them all.
+- Deadlines (person to move only): a reminder at half the turn timeout, a final one shortly before
+  the end, and at expiry the computer plays for the absentee (kind "timeout"). After 3 expiries in a
+  row the seat becomes a computer seat (`Seat.level` set, `user_id` kept); when no person is left the
+  game is cancelled with `end_reason="abandoned"`. Reminders fire at most once (deleted on firing);
+  an expiry is replaced in the same transaction as its move, so it fires exactly once across restarts.
+- Stats: finishing records each person's result (and per-guild games/wins/points/best) in the same
+  transaction as the last move; a replaced absentee's result counts, a cancelled or abandoned game
+  records nothing. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
+- Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
+  different games never wait on each other. Games load lazily into an LRU of `cache_size` entries.
+- `Table.game` is never mutated after it is handed out (each step works on a copy); don't mutate it.
+- A corrupted row raises `CorruptGame` for that game only; listings skip it (and log it).
+"""
+from bot.service.deadlines import DeadlineDispatcher
+from bot.service.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    ChannelBusy,
+    Conflict,
+    CorruptGame,
+    GameOver,
+    IllegalMoveError,
+    InvalidOption,
+    LobbyFull,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotStarted,
+    NotYourTurn,
+    ServiceError,
+    StaleTurn,
+    UnknownGame,
+)
+from bot.service.models import (
+    DEFAULT_TURN_TIMEOUT,
+    MAX_TURN_TIMEOUT,
+    MIN_TURN_TIMEOUT,
+    AuditResult,
+    DeadlineEvent,
+    GameOptions,
+    GuildSettings,
+    PlayedTurn,
+    PlayerStats,
+    PlayResult,
+    RatingEntry,
+    Seat,
+    Standing,
+    StartResult,
+    Table,
+    TurnReminder,
+    TurnTimedOut,
+)
+from bot.service.tables import Rater, TableService
+
+__all__ = [
+    "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
+    "AlreadyJoined", "AlreadyStarted", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
+    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "IllegalMoveError", "InvalidOption", "LobbyFull",
+    "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
+    "PlayerStats", "Rater", "RatingEntry", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult", "Table",
+    "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",
+]

@@ -1,0 +1,93 @@
+"""Turn deadlines: when a person's turn is reminded and expires, and the one task that fires them.
+
+Deadlines live in the database (written in the same transaction as the move that starts the turn),
+so a restart loses none: the dispatcher simply fires whatever is already due, then sleeps until the
+earliest one. The service wakes it when a move stores a deadline earlier than the one it sleeps on.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.service.models import DeadlineEvent
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+
+REMINDER = "reminder"
+FINAL_REMINDER = "final_reminder"
+EXPIRY = "expiry"
+EXPIRIES_BEFORE_REPLACEMENT = 3
+MAX_SLEEP = 600.0
+"""Re-read the earliest deadline at least this often, so a wall clock that jumps (suspend, NTP) is caught."""
+
+
+def turn_deadlines(started_at: float, timeout: int) -> dict[str, float]:
+    """The three due times of a turn that starts now: half time, shortly before the end, the end.
+
+    "Shortly before" is a tenth of the timeout, at least a minute and at most an hour.
+    """
+    final_notice = min(3600.0, max(60.0, timeout / 10))
+    return {
+        REMINDER: started_at + timeout / 2,
+        FINAL_REMINDER: started_at + timeout - final_notice,
+        EXPIRY: started_at + timeout,
+    }
+
+
+class DeadlineDispatcher:
+    """Fires due deadlines through `service.fire_due` and hands the events to `on_events`.
+
+    `start()` inside a running loop; `stop()` on shutdown. Sleeping uses the event loop's timers, so a
+    simulated loop (simcord's `advance_time`) drives it together with the service's injected clock.
+    """
+
+    def __init__(self, service: TableService, on_events: Callable[[list[DeadlineEvent]], Awaitable[None]]) -> None:
+        self._service = service
+        self._on_events = on_events
+        self._woken = asyncio.Event()
+        self._sleeping_until = math.inf
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._service.add_deadline_listener(self._deadline_stored)
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="shelfie-deadlines")
+
+    async def stop(self) -> None:
+        self._service.remove_deadline_listener(self._deadline_stored)
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    def _deadline_stored(self, due_at: float) -> None:
+        if due_at < self._sleeping_until:
+            self._woken.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._sleeping_until = math.inf  # any deadline stored while we look wakes the wait below
+            self._woken.clear()
+            due = await self._service.next_deadline()
+            now = self._service.clock()
+            if due is not None and due <= now:
+                try:
+                    events = await self._service.fire_due(now)
+                    if events:
+                        await self._on_events(events)
+                except Exception:
+                    log.exception("firing deadlines due at %s failed", now)
+                    await asyncio.sleep(1.0)
+                continue
+            self._sleeping_until = math.inf if due is None else due
+            delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - now)
+            try:
+                await asyncio.wait_for(self._woken.wait(), timeout=delay)
+            except TimeoutError:
+                pass

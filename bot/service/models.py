@@ -1,0 +1,249 @@
+"""The plain values the table service hands out: options, seats, tables, results and events.
+
+They are frozen snapshots. `Table.game` is an engine Game the service never mutates after
+handing it out (each step works on a copy), so a caller may keep and read it, but must not
+mutate it either.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
+
+from bot.service.errors import InvalidOption
+
+MIN_TURN_TIMEOUT = 5 * 60
+MAX_TURN_TIMEOUT = 7 * 24 * 3600
+DEFAULT_TURN_TIMEOUT = 24 * 3600
+OPEN_STATUSES = ("lobby", "active")
+
+
+def check_turn_timeout(seconds: int | None) -> None:
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not MIN_TURN_TIMEOUT <= seconds <= MAX_TURN_TIMEOUT:
+        raise InvalidOption("turn_timeout", seconds, f"{MIN_TURN_TIMEOUT}-{MAX_TURN_TIMEOUT} seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """What `/shelfie new` chose. `players` is the number of seats (2-4); a game may start with fewer.
+
+    `turn_timeout=None` means the guild default (24 h if the guild set none); the lobby stores the
+    resolved number of seconds.
+    """
+
+    players: int = 4
+    first_game: bool = False
+    refill: str = "isolated"
+    turn_timeout: int | None = None
+    thread: bool = False
+    hints: bool = False
+
+    def check(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 4:
+            raise InvalidOption("players", self.players, "2, 3 or 4")
+        if self.refill not in REFILL_RULES:
+            raise InvalidOption("refill", self.refill, " or ".join(REFILL_RULES))
+        check_turn_timeout(self.turn_timeout)
+        for name in ("first_game", "thread", "hints"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidOption(name, getattr(self, name), "true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "first_game": self.first_game, "refill": self.refill,
+                "turn_timeout": self.turn_timeout, "thread": self.thread, "hints": self.hints}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameOptions:
+        return cls(**{key: d[key] for key in ("players", "first_game", "refill", "turn_timeout", "thread", "hints")})
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat. In a lobby `index` is the join order; once started it is the engine seat (0 plays first).
+
+    A computer seat has `level`; a human replaced after 3 expired turns keeps `user_id` and gains a level.
+    """
+
+    index: int
+    user_id: int | None
+    name: str
+    level: str | None = None
+    expired_turns: int = 0
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+    @property
+    def is_human(self) -> bool:
+        """A person plays this seat now (not a computer, not a replaced absentee)."""
+        return self.level is None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game as stored. `turn` counts move-log entries (moves, resignations, computer and timeout
+    moves): a client sends back the `turn` it showed, so a click made on an older turn is refused as stale.
+    `game` is the engine state once started (None in a lobby)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    status: str
+    end_reason: str | None
+    options: GameOptions
+    host_id: int
+    seats: tuple[Seat, ...]
+    game: Game | None
+    version: int
+    turn: int
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    created_at: float
+    updated_at: float
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread where the game's messages go."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @property
+    def current_seat(self) -> Seat | None:
+        """Whose turn it is, while the game is active."""
+        if self.status != "active" or self.game is None or self.game.is_over:
+            return None
+        return self.seats[self.game.current_seat]
+
+    @property
+    def first_seat(self) -> Seat | None:
+        """The first player (seat 0, who holds the first-player marker) once the game has started."""
+        return self.seats[0] if self.game is not None else None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTurn:
+    """One move-log entry just applied. kind: move (a person), auto (a computer seat),
+    timeout (the computer for an absent person), resign (move is None)."""
+
+    seat: Seat
+    kind: str
+    move: Move | None
+    report: TurnReport
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Final place of one seat; `breakdown` is the engine's score_breakdown (personal goal included)."""
+
+    seat: Seat
+    rank: int
+    total: int
+    breakdown: dict[str, int]
+    won: bool
+    resigned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """The table after the call, every turn it applied in order, and the final standings if it ended."""
+
+    table: Table
+    turns: tuple[PlayedTurn, ...]
+    standings: tuple[Standing, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class StartResult(PlayResult):
+    """`turns` holds the computer turns played before the first person's turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReminder:
+    """A person's turn is half gone (`final=False`) or nearly over (`final=True`)."""
+
+    table: Table
+    seat: Seat
+    expires_at: float
+    final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimedOut:
+    """A person's turn expired and the computer played it for them.
+
+    `result.turns[0]` is that timeout move; later turns are computer seats that followed. `replaced`
+    says the seat became a computer seat (3 expiries in a row); `result.table.end_reason ==
+    "abandoned"` says the game ended because no person is left.
+    """
+
+    seat: Seat
+    result: PlayResult
+    replaced: bool
+
+
+DeadlineEvent = TurnReminder | TurnTimedOut
+
+
+@dataclass(frozen=True, slots=True)
+class AuditResult:
+    game_id: int
+    ok: bool
+    moves: int
+    problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    guild_id: int
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    best: int
+    mu: float | None = None
+    sigma: float | None = None
+
+    @property
+    def average(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    turn_timeout: int | None = None
+    locale: str | None = None
+
+    @property
+    def effective_turn_timeout(self) -> int:
+        return self.turn_timeout if self.turn_timeout is not None else DEFAULT_TURN_TIMEOUT
+
+
+@dataclass(frozen=True, slots=True)
+class RatingEntry:
+    """What a rating hook gets for each person in a finished game: prior rating (None if new) and rank (1 = best)."""
+
+    user_id: int
+    rating: tuple[float, float] | None
+    rank: int
+    points: int = 0

@@ -1,0 +1,649 @@
+"""TableService: lobbies, seats, turns, computer players, deadlines and stats over the store."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine.shelfie import Game, IllegalMove, Move
+from engine.shelfie.ai import LEVELS, choose_move
+
+from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, turn_deadlines
+from bot.service.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    ChannelBusy,
+    Conflict,
+    CorruptGame,
+    GameOver,
+    IllegalMoveError,
+    InvalidOption,
+    LobbyFull,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotStarted,
+    NotYourTurn,
+    StaleTurn,
+    UnknownGame,
+)
+from bot.service.models import (
+    AuditResult,
+    DeadlineEvent,
+    GameOptions,
+    GuildSettings,
+    PlayedTurn,
+    PlayerStats,
+    PlayResult,
+    RatingEntry,
+    Seat,
+    Standing,
+    StartResult,
+    Table,
+    TurnReminder,
+    TurnTimedOut,
+    check_turn_timeout,
+)
+from bot.store import (
+    CorruptRow,
+    DeadlineRow,
+    GameRecord,
+    GameUpdate,
+    GuildSettingsRow,
+    MoveRow,
+    NewGame,
+    PlaceTaken,
+    ResultRow,
+    SeatRow,
+    StatsRow,
+    Store,
+    VersionConflict,
+)
+
+log = logging.getLogger(__name__)
+
+Rater = Callable[[Sequence[RatingEntry]], Sequence[tuple[float, float]]]
+"""Turns each person's prior rating and rank into a new (mu, sigma), in the same order."""
+
+TIMEOUT_LEVEL = "normal"
+FIRE_BATCH = 100
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    table: Table
+    seed: int
+
+
+def _seat_rows(seats: Sequence[Seat]) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(s.index, s.user_id, s.name, s.level, s.expired_turns) for s in seats)
+
+
+def _reindexed(seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    return tuple(replace(s, index=i) for i, s in enumerate(seats))
+
+
+def _derived_seed(seed: int, purpose: str) -> int:
+    return random.Random(f"{purpose}:{seed}").getrandbits(63)
+
+
+def _standings(game: Game, seats: Sequence[Seat]) -> tuple[Standing, ...]:
+    """Active seats by total (ties go to the seat later in turn order, as the engine rules), then resigned ones."""
+    totals = {s.index: game.score_breakdown(s.index) for s in seats}
+
+    def order(group: list[Seat]) -> list[Seat]:
+        return sorted(group, key=lambda s: (totals[s.index]["total"], s.index), reverse=True)
+
+    ranked = order([s for s in seats if s.index not in game.resigned]) + order(
+        [s for s in seats if s.index in game.resigned])
+    winner = game.winner
+    return tuple(
+        Standing(seat=s, rank=rank, total=totals[s.index]["total"], breakdown=totals[s.index], won=s.index == winner,
+                 resigned=s.index in game.resigned)
+        for rank, s in enumerate(ranked, start=1)
+    )
+
+
+def _has_person_left(game: Game, seats: Sequence[Seat]) -> bool:
+    return any(s.is_human and s.index not in game.resigned for s in seats)
+
+
+class TableService:
+    """The game tables of every guild, with no Discord in sight. See the package docstring for the contract."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float], cache_size: int,
+                 seeds: Callable[[], int], rater: Rater | None) -> None:
+        if cache_size < 1:
+            raise ValueError("cache_size must be at least 1")
+        self._store = store
+        self.clock = clock
+        self._cache_size = cache_size
+        self._cache: OrderedDict[int, _Entry] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._seeds = seeds
+        self._rater = rater
+        self._listeners: list[Callable[[float], None]] = []
+
+    @classmethod
+    async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 256,
+                   seeds: Callable[[], int] | None = None, rater: Rater | None = None,
+                   synchronous: str = "FULL") -> TableService:
+        """Open the database (migrating it); nothing else to restore, games load when first touched."""
+        store = await Store.open(db_path, synchronous=synchronous)
+        return cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
+                   rater=rater)
+
+    async def close(self) -> None:
+        await self._store.close()
+        self._cache.clear()
+
+    # ---- loading and saving -------------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, entry: _Entry) -> None:
+        game_id = entry.table.game_id
+        known = self._cache.get(game_id)
+        if known is not None and known.table.version > entry.table.version:
+            return  # a read that raced a commit must not put the older state back
+        self._cache[game_id] = entry
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def _load(self, game_id: int) -> _Entry:
+        entry = self._cache.get(game_id)
+        if entry is not None:
+            self._cache.move_to_end(game_id)
+            return entry
+        try:
+            record = await self._store.load_game(game_id)
+        except CorruptRow as exc:
+            log.error("game %s: %s", game_id, exc)
+            raise CorruptGame(game_id, exc.reason) from exc
+        if record is None:
+            raise UnknownGame(game_id)
+        entry = self._entry_from(record)
+        self._remember(entry)
+        return entry
+
+    @staticmethod
+    def _entry_from(record: GameRecord) -> _Entry:
+        row = record.game
+        try:
+            options = GameOptions.from_dict(row.options)
+            game = Game.from_dict(row.state) if row.state is not None else None
+        except Exception as exc:  # any failure to rebuild a stored row means that row is corrupt
+            log.error("game %s: state cannot be rebuilt: %r", row.id, exc)
+            raise CorruptGame(row.id, f"state cannot be rebuilt: {exc}") from exc
+        seats = tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats)
+        if row.status == "active" and game is None:
+            raise CorruptGame(row.id, "an active game without state")
+        if game is not None and game.n_players != len(seats):
+            raise CorruptGame(row.id, f"{len(seats)} seats for a {game.n_players}-player state")
+        table = Table(
+            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            status=row.status, end_reason=row.end_reason, options=options, host_id=row.host_id, seats=seats,
+            game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
+            turn_message_id=row.turn_message_id, created_at=row.created_at, updated_at=row.updated_at,
+        )
+        return _Entry(table, row.seed)
+
+    def _deadlines(self, table: Table, now: float) -> tuple[DeadlineRow, ...]:
+        seat = table.current_seat
+        if seat is None or not seat.is_human or table.options.turn_timeout is None:
+            return ()
+        due = turn_deadlines(now, table.options.turn_timeout)
+        return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
+
+    async def _save(self, entry: _Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
+                    results: tuple[ResultRow, ...] = (), seats_changed: bool = False) -> _Entry:
+        """Commit `table` as the successor of `entry` (one transaction) and cache it."""
+        now = self.clock()
+        old = entry.table
+        deadlines = None if table.status == "lobby" else self._deadlines(table, now)
+        update = GameUpdate(
+            game_id=old.game_id, expected_version=old.version, status=table.status, end_reason=table.end_reason,
+            state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,
+            turn=table.turn, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
+            moves=moves, deadlines=deadlines, results=results,
+        )
+        try:
+            version = await self._store.commit(update, now=now)
+        except VersionConflict as exc:
+            self._cache.pop(old.game_id, None)
+            raise Conflict(old.game_id) from exc
+        except BaseException:
+            self._cache.pop(old.game_id, None)  # unknown outcome: the next call rereads the database
+            raise
+        saved = _Entry(replace(table, version=version, updated_at=now), entry.seed)
+        self._remember(saved)
+        if deadlines:
+            due = min(d.due_at for d in deadlines)
+            for listener in list(self._listeners):
+                listener(due)
+        return saved
+
+    # ---- lobby ------------------------------------------------------------------------------------------
+
+    async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
+                         options: GameOptions | None = None, *, thread_id: int | None = None) -> Table:
+        """A new lobby with the host in seat 1. A `thread` game occupies its thread, not the channel;
+        pass `thread_id` now or later through `set_thread`."""
+        options = options or GameOptions()
+        options.check()
+        if options.turn_timeout is None:
+            options = replace(options, turn_timeout=(await self.guild_settings(guild_id)).effective_turn_timeout)
+        place = thread_id if thread_id is not None else (None if options.thread else channel_id)
+        seats = (Seat(0, host_id, host_name),)
+        return await self._create(guild_id, channel_id, thread_id, place, options, host_id, seats)
+
+    async def _create(self, guild_id: int, channel_id: int, thread_id: int | None, place: int | None,
+                      options: GameOptions, host_id: int, seats: tuple[Seat, ...]) -> Table:
+        new = NewGame(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, place_id=place,
+                      options=options.to_dict(), host_id=host_id, seed=self._seeds(), seats=_seat_rows(seats))
+        try:
+            record = await self._store.create_game(new, now=self.clock())
+        except PlaceTaken as exc:
+            raise ChannelBusy(exc.place_id, exc.game_id) from exc
+        entry = self._entry_from(record)
+        self._remember(entry)
+        return entry.table
+
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        if table.status == "active":
+            raise AlreadyStarted(table.game_id)
+        if table.status != "lobby":
+            raise GameOver(table.game_id, table.status)
+
+    @staticmethod
+    def _require_active(table: Table) -> None:
+        if table.status == "lobby":
+            raise NotStarted(table.game_id)
+        if table.status != "active":
+            raise GameOver(table.game_id, table.status)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise AlreadyJoined(game_id, user_id)
+            if len(table.seats) >= table.options.players:
+                raise LobbyFull(game_id, table.options.players)
+            seats = (*table.seats, Seat(len(table.seats), user_id, name))
+            return (await self._save(entry, replace(table, seats=seats), seats_changed=True)).table
+
+    async def add_computer(self, game_id: int, by_user_id: int, level: str = "normal",
+                           name: str | None = None) -> Table:
+        """Host only. The default name is "Computer N"; the bot may pass a translated one."""
+        if level not in LEVELS:
+            raise InvalidOption("level", level, ", ".join(LEVELS))
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            self._require_lobby(table)
+            if by_user_id != table.host_id:
+                raise NotHost(game_id, by_user_id, table.host_id)
+            if len(table.seats) >= table.options.players:
+                raise LobbyFull(game_id, table.options.players)
+            number = sum(1 for s in table.seats if s.is_computer) + 1
+            seat = Seat(len(table.seats), None, name or f"Computer {number}", level)
+            return (await self._save(entry, replace(table, seats=(*table.seats, seat)), seats_changed=True)).table
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        """Leave a lobby. A leaving host hands the lobby to the next person; with no person left it is cancelled."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            self._require_lobby(table)
+            if table.seat_of(user_id) is None:
+                raise NotInGame(game_id, user_id)
+            seats = _reindexed([s for s in table.seats if s.user_id != user_id])
+            host_id = table.host_id
+            status, reason = "lobby", None
+            if user_id == host_id:
+                heir = next((s for s in seats if s.is_human), None)
+                if heir is None:
+                    status, reason = "cancelled", "abandoned"
+                else:
+                    assert heir.user_id is not None
+                    host_id = heir.user_id
+            new = replace(table, seats=seats, host_id=host_id, status=status, end_reason=reason)
+            return (await self._save(entry, new, seats_changed=True)).table
+
+    async def cancel(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> Table:
+        """Host, or a user the caller vouches is a server admin. Nothing goes into stats."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            if not table.is_open:
+                raise GameOver(game_id, table.status)
+            if by_user_id != table.host_id and not is_admin:
+                raise NotHost(game_id, by_user_id, table.host_id)
+            return (await self._save(entry, replace(table, status="cancelled", end_reason="cancelled"))).table
+
+    async def rematch(self, game_id: int, by_user_id: int, *, thread_id: int | None = None) -> Table:
+        """A new lobby in the same place with the same seats (in turn order); whoever asks is the host."""
+        old = (await self._load(game_id)).table
+        if old.status == "active":
+            raise AlreadyStarted(game_id)
+        if old.status == "lobby":
+            raise NotStarted(game_id)
+        if old.seat_of(by_user_id) is None:
+            raise NotInGame(game_id, by_user_id)
+        seats = tuple(Seat(s.index, s.user_id, s.name, None if s.user_id is not None else s.level) for s in old.seats)
+        host = next(s for s in seats if s.user_id == by_user_id)
+        seats = _reindexed([host, *(s for s in seats if s is not host)])
+        place = thread_id if thread_id is not None else (None if old.options.thread else old.channel_id)
+        return await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id, seats)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> Table:
+        """Bind a `thread` game to the thread the bot opened for it."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            try:
+                await self._store.set_thread(game_id, thread_id)
+            except PlaceTaken as exc:
+                raise ChannelBusy(exc.place_id, exc.game_id) from exc
+            saved = _Entry(replace(entry.table, thread_id=thread_id), entry.seed)
+            self._remember(saved)
+            return saved.table
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> Table:
+        return await self._set_message(game_id, lobby_message_id=message_id)
+
+    async def set_turn_message(self, game_id: int, message_id: int) -> Table:
+        """The bot's message for the current turn; its buttons are the live ones."""
+        return await self._set_message(game_id, turn_message_id=message_id)
+
+    async def _set_message(self, game_id: int, **ids: int) -> Table:
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            await self._store.set_message_ids(game_id, **ids)
+            saved = _Entry(replace(entry.table, **ids), entry.seed)
+            self._remember(saved)
+            return saved.table
+
+    # ---- play ---------------------------------------------------------------------------------------
+
+    async def start(self, game_id: int, by_user_id: int) -> StartResult:
+        """Host only. Seats are shuffled with the game's seed; seat 0 is the first player. Computer seats
+        that come before the first person play at once and are reported in `turns`."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            self._require_lobby(table)
+            if by_user_id != table.host_id:
+                raise NotHost(game_id, by_user_id, table.host_id)
+            if len(table.seats) < 2:
+                raise NotEnoughPlayers(game_id, len(table.seats))
+            order = list(table.seats)
+            random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
+            opts = table.options
+            game = Game.new(len(order), seed=entry.seed, first_game=opts.first_game, refill=opts.refill)
+            new = replace(table, status="active", seats=_reindexed(order), game=game)
+            entry = await self._save(entry, new, seats_changed=True)
+            entry, turns, standings = await self._play_computers(entry)
+            return StartResult(entry.table, tuple(turns), standings)
+
+    async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None) -> PlayResult:
+        """Apply a person's move (text is parsed leniently), then every computer turn that follows."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            table = entry.table
+            seat = self._playing_seat(table, user_id)
+            if turn is not None and turn != table.turn:
+                raise StaleTurn(game_id, turn, table.turn)
+            current = table.current_seat
+            assert current is not None
+            if current.index != seat.index:
+                raise NotYourTurn(game_id, user_id, current.user_id, current.name)
+            try:
+                parsed = Move.parse(move) if isinstance(move, str) else move
+                table.game.check(parsed)  # type: ignore[union-attr]
+            except IllegalMove as exc:
+                raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
+            seats = table.seats
+            if seat.expired_turns:
+                seats = tuple(replace(s, expired_turns=0) if s.index == seat.index else s for s in seats)
+            entry, played, standings = await self._step(entry, seat, "move", parsed, seats)
+            entry, turns, standings = await self._play_computers(entry, [played], standings)
+            return PlayResult(entry.table, tuple(turns), standings)
+
+    async def resign(self, game_id: int, user_id: int) -> PlayResult:
+        """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
+        as "abandoned" when only computers are left)."""
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            seat = self._playing_seat(entry.table, user_id)
+            entry, played, standings = await self._step(entry, seat, "resign", None, entry.table.seats)
+            entry, turns, standings = await self._play_computers(entry, [played], standings)
+            return PlayResult(entry.table, tuple(turns), standings)
+
+    def _playing_seat(self, table: Table, user_id: int) -> Seat:
+        self._require_active(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame(table.game_id, user_id)
+        assert table.game is not None
+        if not seat.is_human or seat.index in table.game.resigned:
+            raise NotInGame(table.game_id, user_id)
+        return seat
+
+    async def _step(self, entry: _Entry, seat: Seat, kind: str, move: Move | None,
+                    seats: tuple[Seat, ...]) -> tuple[_Entry, PlayedTurn, tuple[Standing, ...]]:
+        """Apply one move-log entry to a copy of the game and commit it with its consequences."""
+        table = entry.table
+        assert table.game is not None
+        game = table.game.copy()
+        report = game.resign(seat.index) if move is None else game.apply(move)
+        status, reason, standings, results = "active", None, (), ()
+        if game.is_over:
+            status, reason = "finished", "completed"
+            standings = _standings(game, seats)
+            results = await self._results(table, standings)
+        elif not _has_person_left(game, seats):
+            status, reason = "cancelled", "abandoned"
+        new = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
+        row = MoveRow(new.turn, seat.index, None if move is None else str(move), kind, self.clock())
+        entry = await self._save(entry, new, moves=(row,), results=results, seats_changed=seats is not table.seats)
+        return entry, PlayedTurn(seat, kind, move, report), standings
+
+    async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
+        people = [st for st in standings if st.seat.user_id is not None]
+        ratings: list[tuple[float, float] | None] = [None] * len(people)
+        if self._rater is not None and people:
+            entries = []
+            for st in people:
+                assert st.seat.user_id is not None
+                prior = await self._store.player_stats(table.guild_id, st.seat.user_id)
+                rating = None if prior is None or prior.mu is None or prior.sigma is None else (prior.mu, prior.sigma)
+                entries.append(RatingEntry(st.seat.user_id, rating, st.rank, st.total))
+            ratings = list(self._rater(entries))
+        return tuple(
+            ResultRow(seat=st.seat.index, user_id=st.seat.user_id, name=st.seat.name, points=st.total, rank=st.rank,
+                      won=st.won, rating=rating)
+            for st, rating in zip(people, ratings) if st.seat.user_id is not None
+        )
+
+    async def _computer_move(self, entry: _Entry, level: str) -> Move:
+        """The AI's move, chosen off the event loop; a failing AI falls back to a seeded legal move."""
+        game = entry.table.game
+        assert game is not None
+        seed = _derived_seed(entry.seed, f"ai:{entry.table.turn}")
+        try:
+            move = await asyncio.to_thread(choose_move, game, level, seed=seed)
+            game.check(move)
+            return move
+        except Exception:
+            log.exception("game %s: computer (%s) failed to move; playing a random legal move", entry.table.game_id,
+                          level)
+            return random.Random(seed).choice(game.legal_moves())
+
+    async def _play_computers(self, entry: _Entry, turns: list[PlayedTurn] | None = None,
+                              standings: tuple[Standing, ...] = ()
+                              ) -> tuple[_Entry, list[PlayedTurn], tuple[Standing, ...]]:
+        """Computer seats move, one commit each, until a person is to play or the game stops."""
+        turns = turns if turns is not None else []
+        while entry.table.status == "active":
+            seat = entry.table.current_seat
+            if seat is None or not seat.is_computer:
+                break
+            assert seat.level is not None
+            move = await self._computer_move(entry, seat.level)
+            entry, played, standings = await self._step(entry, seat, "auto", move, entry.table.seats)
+            turns.append(played)
+        return entry, turns, standings
+
+    # ---- deadlines ----------------------------------------------------------------------------------
+
+    def add_deadline_listener(self, listener: Callable[[float], None]) -> None:
+        """`listener(due_at)` runs whenever a move stores new turn deadlines (the dispatcher uses it)."""
+        self._listeners.append(listener)
+
+    def remove_deadline_listener(self, listener: Callable[[float], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    async def next_deadline(self) -> float | None:
+        return await self._store.next_due()
+
+    async def turn_expires_at(self, game_id: int) -> float | None:
+        """When the current person's turn runs out (for "play before ..." in turn messages)."""
+        return next((d.due_at for d in await self._store.deadlines_of(game_id) if d.kind == EXPIRY), None)
+
+    async def fire_due(self, now: float | None = None) -> list[DeadlineEvent]:
+        """Fire every deadline due at `now` (default: the clock), each exactly once, oldest first."""
+        now = self.clock() if now is None else now
+        events: list[DeadlineEvent] = []
+        batch = FIRE_BATCH
+        while batch == FIRE_BATCH:
+            due = await self._store.due_deadlines(now, limit=FIRE_BATCH)
+            batch = len(due)
+            for deadline in due:
+                try:
+                    event = await self._fire(deadline)
+                except Exception:
+                    log.exception("game %s: deadline %s failed; dropping it", deadline.game_id, deadline.kind)
+                    await self._store.take_deadline(deadline)
+                    continue
+                if event is not None:
+                    events.append(event)
+        return events
+
+    async def _fire(self, deadline: DeadlineRow) -> DeadlineEvent | None:
+        async with self._lock(deadline.game_id):
+            entry = await self._load(deadline.game_id)
+            table = entry.table
+            seat = table.current_seat
+            if table.turn != deadline.turn or seat is None or not seat.is_human:
+                await self._store.take_deadline(deadline)  # left over from a turn already played
+                return None
+            if deadline.kind != EXPIRY:
+                if not await self._store.take_deadline(deadline):
+                    return None
+                pending = await self._store.deadlines_of(table.game_id)
+                expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
+                return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
+            move = await self._computer_move(entry, TIMEOUT_LEVEL)
+            expired = seat.expired_turns + 1
+            replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
+            now_seat = replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None)
+            seats = tuple(now_seat if s.index == seat.index else s for s in table.seats)
+            entry, played, standings = await self._step(entry, seat, "timeout", move, seats)
+            entry, turns, standings = await self._play_computers(entry, [played], standings)
+            return TurnTimedOut(seat, PlayResult(entry.table, tuple(turns), standings), replaced)
+
+    # ---- reading ------------------------------------------------------------------------------------
+
+    async def table(self, game_id: int) -> Table:
+        return (await self._load(game_id)).table
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        """The lobby or active game of this channel or thread, if any."""
+        game_id = await self._store.open_game_at(channel_id)
+        return None if game_id is None else (await self._load(game_id)).table
+
+    async def tables_of(self, user_id: int, guild_id: int | None = None) -> list[Table]:
+        """The user's lobbies and active games, oldest first; a corrupted one is logged and left out."""
+        tables = []
+        for game_id in await self._store.open_games_of(user_id, guild_id):
+            try:
+                tables.append((await self._load(game_id)).table)
+            except CorruptGame:
+                continue
+        return tables
+
+    async def audit(self, game_id: int) -> AuditResult:
+        """Replay the seed and the move log from scratch and compare with the stored state."""
+        async with self._lock(game_id):
+            try:
+                record = await self._store.load_game(game_id)
+            except CorruptRow as exc:
+                return AuditResult(game_id, False, 0, exc.reason)
+            if record is None:
+                raise UnknownGame(game_id)
+            moves = await self._store.moves(game_id)
+        row = record.game
+        if len(moves) != row.turn or [m.seq for m in moves] != list(range(1, len(moves) + 1)):
+            return AuditResult(game_id, False, len(moves), f"log has {len(moves)} entries, game says {row.turn}")
+        if row.state is None:
+            ok = not moves
+            return AuditResult(game_id, ok, 0, None if ok else "moves logged for a game that never started")
+        try:
+            options = GameOptions.from_dict(row.options)
+            game = Game.new(len(record.seats), seed=row.seed, first_game=options.first_game, refill=options.refill)
+            for m in moves:
+                if m.move is None:
+                    game.resign(m.seat)
+                else:
+                    game.apply(Move.parse(m.move), seat=m.seat)
+        except (IllegalMove, ValueError, KeyError, TypeError) as exc:
+            return AuditResult(game_id, False, len(moves), f"replay failed: {exc}")
+        if game.to_dict() != row.state:
+            return AuditResult(game_id, False, len(moves), "replayed state differs from the stored state")
+        return AuditResult(game_id, True, len(moves))
+
+    # ---- guilds and stats ---------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._store.guild_settings(guild_id)
+        return GuildSettings(guild_id, row.turn_timeout, row.locale)
+
+    async def set_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        """Admin defaults for new lobbies (turn timeout in seconds, None = 24 h) and the channel locale."""
+        check_turn_timeout(settings.turn_timeout)
+        await self._store.save_guild_settings(GuildSettingsRow(settings.guild_id, settings.turn_timeout,
+                                                               settings.locale))
+        return settings
+
+    @staticmethod
+    def _player_stats(row: StatsRow) -> PlayerStats:
+        return PlayerStats(row.guild_id, row.user_id, row.name, row.games, row.wins, row.points, row.best, row.mu,
+                           row.sigma)
+
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        row = await self._store.player_stats(guild_id, user_id)
+        return None if row is None else self._player_stats(row)
+
+    async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[PlayerStats]:
+        """Best players of the guild by "wins", "average" or "rating" (conservative mu - 3 sigma)."""
+        try:
+            rows = await self._store.leaderboard(guild_id, order=order, limit=limit)
+        except ValueError as exc:
+            raise InvalidOption("order", order, "wins, average or rating") from exc
+        return [self._player_stats(r) for r in rows]

@@ -1,0 +1,26 @@
+"""SQLite persistence for the bot: the only package that holds SQL.
+
+`Store.open(path)` creates or migrates the file (WAL, foreign keys, `PRAGMA user_version`
+migrations in `schema.py`). Engine state is stored as JSON text beside its metadata; every service
+step is one `GameUpdate` committed in one transaction, guarded by a version compare-and-set so a
+stale writer cannot overwrite a newer state. Unreadable rows raise `CorruptRow` for that game only.
+"""
+from bot.store.database import Store
+from bot.store.errors import CorruptRow, PlaceTaken, StoreError, VersionConflict
+from bot.store.records import (
+    DeadlineRow,
+    GameRecord,
+    GameRow,
+    GameUpdate,
+    GuildSettingsRow,
+    MoveRow,
+    NewGame,
+    ResultRow,
+    SeatRow,
+    StatsRow,
+)
+
+__all__ = [
+    "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
+    "NewGame", "PlaceTaken", "ResultRow", "SeatRow", "StatsRow", "Store", "StoreError", "VersionConflict",
+]

@@ -1,0 +1,391 @@
+"""The SQLite store: one aiosqlite connection, WAL, every multi-statement write in one transaction.
+
+One connection serialises statements anyway, so an asyncio lock around each operation keeps one
+coroutine's transaction from interleaving with another coroutine's statements. Operations are a
+handful of indexed statements each, so holding the lock is cheap; engine and AI work happen
+outside it, in the service.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.errors import CorruptRow, PlaceTaken, VersionConflict
+from bot.store.records import (
+    DeadlineRow,
+    GameRecord,
+    GameRow,
+    GameUpdate,
+    GuildSettingsRow,
+    MoveRow,
+    NewGame,
+    SeatRow,
+    StatsRow,
+)
+from bot.store.schema import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+OPEN_STATUSES = ("lobby", "active")
+_GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
+    " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id"
+)
+_LEADERBOARD_ORDER = {
+    "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
+    "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
+    "rating": "mu - 3 * sigma DESC NULLS LAST, wins DESC, user_id",
+}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _loads_object(game_id: int, column: str, text: str | None, *, nullable: bool) -> dict[str, Any] | None:
+    if text is None:
+        if nullable:
+            return None
+        raise CorruptRow(game_id, f"{column} is missing")
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise CorruptRow(game_id, f"{column} is not valid JSON ({exc})") from exc
+    if not isinstance(value, dict):
+        raise CorruptRow(game_id, f"{column} is not a JSON object")
+    return value
+
+
+def _game_row(row: sqlite3.Row) -> GameRow:
+    game_id = row["id"]
+    options = _loads_object(game_id, "options", row["options"], nullable=False)
+    assert options is not None
+    return GameRow(
+        id=game_id,
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        place_id=row["place_id"],
+        status=row["status"],
+        end_reason=row["end_reason"],
+        options=options,
+        host_id=row["host_id"],
+        seed=row["seed"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        state=_loads_object(game_id, "state", row["state"], nullable=True),
+        version=row["version"],
+        turn=row["turn"],
+        lobby_message_id=row["lobby_message_id"],
+        turn_message_id=row["turn_message_id"],
+    )
+
+
+def _stats_row(row: sqlite3.Row) -> StatsRow:
+    return StatsRow(**{key: row[key] for key in row.keys()})
+
+
+class Store:
+    """Async access to the bot's single SQLite file. Open with `await Store.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
+        """Open (creating if needed) and migrate the database.
+
+        `synchronous=FULL` makes a committed move survive a power cut, not only a killed process;
+        `NORMAL` trades that for speed (WAL still keeps the file consistent).
+        """
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute(f"PRAGMA synchronous={synchronous}")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            store = cls(conn)
+            await store._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise RuntimeError(f"database schema {version} is newer than this code ({len(MIGRATIONS)})")
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            script = MIGRATIONS[number - 1]
+            try:
+                await self._conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.rollback()
+                raise
+            log.info("store migrated to schema %d", number)
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.rollback()
+                raise
+            await self._conn.commit()
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return await cur.fetchone()
+
+    # games --------------------------------------------------------------------------------------
+
+    async def create_game(self, new: NewGame, *, now: float) -> GameRecord:
+        """Insert a lobby with its first seats; PlaceTaken if the channel/thread has an open game."""
+        try:
+            async with self._write() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, thread_id, place_id, status, options,"
+                    " host_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (new.kind, new.guild_id, new.channel_id, new.thread_id, new.place_id, _dumps(new.options),
+                     new.host_id, new.seed, now, now),
+                )
+                game_id = cur.lastrowid
+                assert game_id is not None
+                await self._insert_seats(db, game_id, new.seats)
+        except sqlite3.IntegrityError as exc:
+            if "games.place_id" not in str(exc):
+                raise
+            assert new.place_id is not None
+            raise PlaceTaken(new.place_id, await self.open_game_at(new.place_id)) from exc
+        row = GameRow(
+            id=game_id, kind=new.kind, guild_id=new.guild_id, channel_id=new.channel_id, thread_id=new.thread_id,
+            place_id=new.place_id, status="lobby", end_reason=None, options=dict(new.options), host_id=new.host_id,
+            seed=new.seed, created_at=now, updated_at=now, state=None, version=0, turn=0,
+            lobby_message_id=None, turn_message_id=None,
+        )
+        return GameRecord(row, tuple(new.seats))
+
+    @staticmethod
+    async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Iterable[SeatRow]) -> None:
+        await db.executemany(
+            "INSERT INTO seats (game_id, position, user_id, name, level, expired_turns) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.position, s.user_id, s.name, s.level, s.expired_turns) for s in seats],
+        )
+
+    async def load_game(self, game_id: int) -> GameRecord | None:
+        """The game and its seats, or None if there is no such game; CorruptRow if unreadable."""
+        async with self._lock:
+            async with self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            async with self._conn.execute(
+                "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position",
+                (game_id,),
+            ) as cur:
+                seat_rows = await cur.fetchall()
+        seats = tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in seat_rows)
+        return GameRecord(_game_row(row), seats)
+
+    async def open_game_at(self, place_id: int) -> int | None:
+        """The id of the lobby or active game in this channel or thread, if any."""
+        row = await self._fetchone(
+            "SELECT id FROM games WHERE place_id = ? AND status IN ('lobby', 'active')", (place_id,)
+        )
+        return None if row is None else int(row[0])
+
+    async def open_games_of(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """Ids of the lobby/active games where this user holds a seat, oldest first."""
+        sql = (
+            "SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'active')"
+        )
+        params: list[Any] = [user_id]
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        rows = await self._fetchall(sql + " ORDER BY g.id", params)
+        return [int(r[0]) for r in rows]
+
+    async def count_games(self, status: str) -> int:
+        row = await self._fetchone("SELECT COUNT(*) FROM games WHERE status = ?", (status,))
+        return int(row[0]) if row else 0
+
+    async def commit(self, update: GameUpdate, *, now: float) -> int:
+        """Apply one step atomically (compare-and-set on the version) and return the new version.
+
+        VersionConflict if the row moved on since `expected_version` was read: nothing is written.
+        """
+        sets = ["version = version + 1", "updated_at = ?"]
+        params: list[Any] = [now]
+        for column, value in (("status", update.status), ("end_reason", update.end_reason),
+                              ("turn", update.turn), ("host_id", update.host_id)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        if update.state is not None:
+            sets.append("state = ?")
+            params.append(_dumps(update.state))
+        if update.status is not None and update.status not in OPEN_STATUSES:
+            sets.append("place_id = NULL")
+        gid = update.game_id
+        async with self._write() as db:
+            cur = await db.execute(
+                f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                (*params, gid, update.expected_version),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(gid, update.expected_version)
+            if update.seats is not None:
+                await db.execute("DELETE FROM seats WHERE game_id = ?", (gid,))
+                await self._insert_seats(db, gid, update.seats)
+            if update.moves:
+                await db.executemany(
+                    "INSERT INTO moves (game_id, seq, seat, move, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(gid, m.seq, m.seat, m.move, m.kind, m.at) for m in update.moves],
+                )
+            if update.deadlines is not None:
+                await db.execute("DELETE FROM deadlines WHERE game_id = ?", (gid,))
+                await db.executemany(
+                    "INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
+                    [(gid, d.kind, d.due_at, d.turn) for d in update.deadlines],
+                )
+            if update.results:
+                await self._record_results(db, update, now)
+        return update.expected_version + 1
+
+    async def _record_results(self, db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
+        async with db.execute("SELECT guild_id FROM games WHERE id = ?", (update.game_id,)) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        guild_id = row[0]
+        await db.executemany(
+            "INSERT INTO results (game_id, seat, guild_id, user_id, points, rank, won, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(update.game_id, r.seat, guild_id, r.user_id, r.points, r.rank, int(r.won), now) for r in update.results],
+        )
+        await db.executemany(
+            "INSERT INTO player_stats (guild_id, user_id, name, games, wins, points, best, mu, sigma)"
+            " VALUES (?1, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = ?3, games = games + 1, wins = wins + ?4,"
+            " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)",
+            [(guild_id, r.user_id, r.name, int(r.won), r.points,
+              r.rating[0] if r.rating else None, r.rating[1] if r.rating else None) for r in update.results],
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        """Bind a game to its own thread, which from now on is the place it occupies."""
+        try:
+            async with self._write() as db:
+                await db.execute("UPDATE games SET thread_id = ?, place_id = ? WHERE id = ?",
+                                 (thread_id, thread_id, game_id))
+        except sqlite3.IntegrityError as exc:
+            raise PlaceTaken(thread_id, await self.open_game_at(thread_id)) from exc
+
+    async def set_message_ids(self, game_id: int, *, lobby_message_id: int | None = None,
+                              turn_message_id: int | None = None) -> None:
+        """Remember the bot's messages for a game; not game state, so no version bump."""
+        async with self._write() as db:
+            if lobby_message_id is not None:
+                await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_id))
+            if turn_message_id is not None:
+                await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        rows = await self._fetchall(
+            "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [MoveRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    # deadlines ----------------------------------------------------------------------------------
+
+    async def next_due(self) -> float | None:
+        row = await self._fetchone("SELECT MIN(due_at) FROM deadlines")
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRow]:
+        rows = await self._fetchall(
+            "SELECT game_id, kind, due_at, turn FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+            (now, limit),
+        )
+        return [DeadlineRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def deadlines_of(self, game_id: int) -> list[DeadlineRow]:
+        rows = await self._fetchall(
+            "SELECT game_id, kind, due_at, turn FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
+        )
+        return [DeadlineRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def take_deadline(self, deadline: DeadlineRow) -> bool:
+        """Delete the deadline if it is still pending; True means this caller fires it (exactly once)."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND turn = ?",
+                (deadline.game_id, deadline.kind, deadline.turn),
+            )
+            return cur.rowcount == 1
+
+    # guild settings and stats -------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRow:
+        row = await self._fetchone("SELECT turn_timeout, locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildSettingsRow(guild_id, None, None)
+        return GuildSettingsRow(guild_id, row[0], row[1])
+
+    async def save_guild_settings(self, settings: GuildSettingsRow) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, turn_timeout, locale) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout, locale = excluded.locale",
+                (settings.guild_id, settings.turn_timeout, settings.locale),
+            )
+
+    async def player_stats(self, guild_id: int, user_id: int) -> StatsRow | None:
+        row = await self._fetchone(
+            "SELECT guild_id, user_id, name, games, wins, points, best, mu, sigma FROM player_stats"
+            " WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return None if row is None else _stats_row(row)
+
+    async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[StatsRow]:
+        if order not in _LEADERBOARD_ORDER:
+            raise ValueError(f"order must be one of {', '.join(_LEADERBOARD_ORDER)}")
+        rows = await self._fetchall(
+            "SELECT guild_id, user_id, name, games, wins, points, best, mu, sigma FROM player_stats"
+            f" WHERE guild_id = ? AND games > 0 ORDER BY {_LEADERBOARD_ORDER[order]} LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_stats_row(r) for r in rows]

@@ -1,0 +1,33 @@
+"""Store failures the service turns into user-facing answers."""
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class of every error raised by bot.store."""
+
+
+class CorruptRow(StoreError):
+    """A game row (options or state) that cannot be read back; only that game is affected."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} is corrupted: {reason}")
+        self.game_id = game_id
+        self.reason = reason
+
+
+class VersionConflict(StoreError):
+    """Someone else wrote the game since it was read: the stale write was refused, nothing changed."""
+
+    def __init__(self, game_id: int, expected: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+class PlaceTaken(StoreError):
+    """The channel or thread already hosts an open (lobby or active) game."""
+
+    def __init__(self, place_id: int, game_id: int | None) -> None:
+        super().__init__(f"place {place_id} already hosts game {game_id}")
+        self.place_id = place_id
+        self.game_id = game_id

@@ -1,0 +1,126 @@
+"""Plain rows as the store reads and writes them; JSON columns arrive already parsed."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    position: int
+    user_id: int | None
+    name: str
+    level: str | None = None
+    expired_turns: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    place_id: int | None
+    status: str
+    end_reason: str | None
+    options: dict[str, Any]
+    host_id: int
+    seed: int
+    created_at: float
+    updated_at: float
+    state: dict[str, Any] | None
+    version: int
+    turn: int
+    lobby_message_id: int | None
+    turn_message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    place_id: int | None
+    options: dict[str, Any]
+    host_id: int
+    seed: int
+    seats: tuple[SeatRow, ...]
+    kind: str = "shelfie"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    seq: int
+    seat: int
+    move: str | None
+    kind: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    game_id: int
+    kind: str
+    due_at: float
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One human's result in a finished game; recording it also folds it into player_stats."""
+
+    seat: int
+    user_id: int
+    name: str
+    points: int
+    rank: int
+    won: bool
+    rating: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameUpdate:
+    """Everything one service step changes, committed in a single transaction.
+
+    `None` leaves a column or child table untouched; `deadlines=()` clears the game's deadlines and
+    `seats` replaces every seat. `moves` are appended to the log, never rewritten.
+    """
+
+    game_id: int
+    expected_version: int
+    status: str | None = None
+    end_reason: str | None = None
+    state: dict[str, Any] | None = None
+    turn: int | None = None
+    host_id: int | None = None
+    seats: tuple[SeatRow, ...] | None = None
+    moves: tuple[MoveRow, ...] = ()
+    deadlines: tuple[DeadlineRow, ...] | None = None
+    results: tuple[ResultRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRow:
+    guild_id: int
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    best: int
+    mu: float | None
+    sigma: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettingsRow:
+    guild_id: int
+    turn_timeout: int | None
+    locale: str | None

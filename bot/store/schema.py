@@ -1,0 +1,103 @@
+"""Numbered schema migrations, applied in order at open and tracked by `PRAGMA user_version`.
+
+A migration is never edited once released: a later change is a new entry, so any database file,
+however old, reaches the current schema by running the entries it has not seen yet.
+"""
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, move log, deadlines, guild settings, results and per-guild player stats.
+    """
+    CREATE TABLE games (
+        id              INTEGER PRIMARY KEY,
+        kind            TEXT    NOT NULL DEFAULT 'shelfie',
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER NOT NULL,
+        thread_id       INTEGER,
+        place_id        INTEGER,
+        status          TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        end_reason      TEXT,
+        options         TEXT    NOT NULL,
+        host_id         INTEGER NOT NULL,
+        seed            INTEGER NOT NULL,
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL,
+        state           TEXT,
+        version         INTEGER NOT NULL DEFAULT 0,
+        turn            INTEGER NOT NULL DEFAULT 0,
+        lobby_message_id INTEGER,
+        turn_message_id INTEGER
+    );
+    CREATE UNIQUE INDEX games_one_open_per_place ON games (place_id)
+        WHERE status IN ('lobby', 'active') AND place_id IS NOT NULL;
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+
+    CREATE TABLE seats (
+        game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        position      INTEGER NOT NULL CHECK (position BETWEEN 0 AND 7),
+        user_id       INTEGER,
+        name          TEXT    NOT NULL,
+        level         TEXT,
+        expired_turns INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, position),
+        CHECK (user_id IS NOT NULL OR level IS NOT NULL)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq     INTEGER NOT NULL CHECK (seq >= 1),
+        seat    INTEGER NOT NULL,
+        move    TEXT,
+        kind    TEXT    NOT NULL CHECK (kind IN ('move', 'resign', 'auto', 'timeout')),
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind    TEXT    NOT NULL CHECK (kind IN ('reminder', 'final_reminder', 'expiry')),
+        due_at  REAL    NOT NULL,
+        turn    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    ) WITHOUT ROWID;
+    CREATE INDEX deadlines_by_due ON deadlines (due_at);
+
+    CREATE TABLE guild_settings (
+        guild_id     INTEGER PRIMARY KEY,
+        turn_timeout INTEGER,
+        locale       TEXT
+    );
+
+    CREATE TABLE results (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        points   INTEGER NOT NULL,
+        rank     INTEGER NOT NULL,
+        won      INTEGER NOT NULL CHECK (won IN (0, 1)),
+        at       REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE player_stats (
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        points   INTEGER NOT NULL DEFAULT 0,
+        best     INTEGER NOT NULL DEFAULT 0,
+        mu       REAL,
+        sigma    REAL,
+        PRIMARY KEY (guild_id, user_id)
+    ) WITHOUT ROWID;
+    """,
+)
+
+
+def current_version() -> int:
+    """The schema version a fully migrated database reports."""
+    return len(MIGRATIONS)
