@@ -1,0 +1,183 @@
+"""`shelfie-bot`: run, sandbox, sync, audit, backup, demo, health.
+
+With no subcommand it runs the bot when DISCORD_TOKEN is set (environment or
+.env) and the local sandbox otherwise, so `make run` works on a fresh clone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import Config, ConfigError, load_config
+from bot.logging_setup import setup_logging
+
+log = logging.getLogger("shelfie.cli")
+
+HEARTBEAT_NAME = ".shelfie-heartbeat"
+HEARTBEAT_EVERY = 30.0
+HEARTBEAT_STALE = 120.0
+
+
+def heartbeat_path(config: Config) -> Path:
+    """The file the running bot touches while connected; `health` checks its age."""
+    return config.db_path.parent / HEARTBEAT_NAME
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shelfie-bot",
+        description="My Shelfie for Discord. Without a subcommand: `run` if DISCORD_TOKEN is set, else `sandbox`.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="connect to Discord (token from DISCORD_TOKEN or .env)")
+    sandbox = sub.add_parser("sandbox", help="play locally in the browser against a simulated Discord")
+    sandbox.add_argument("--port", type=int, default=0, help="loopback port for the page (default: any free port)")
+    sandbox.add_argument("--db", type=Path, help="keep the sandbox games in this file (default: a temporary file)")
+    sync = sub.add_parser("sync", help="publish the slash commands to Discord")
+    sync.add_argument("--guild", type=int, help="sync to this server only (instant); default SHELFIE_DEV_GUILD, else global")
+    sub.add_parser("audit", help="replay every stored game and report mismatches")
+    backup = sub.add_parser("backup", help="copy the live database safely (SQLite online backup)")
+    backup.add_argument("path", type=Path, help="file to write")
+    demo = sub.add_parser("demo", help="a computer-only game: one table picture per turn and the score sheet")
+    demo.add_argument("outdir", type=Path)
+    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    demo.add_argument("--level", default="normal", help="computer level (for example: easy, normal, hard)")
+    demo.add_argument("--seed", type=int, default=1)
+    sub.add_parser("health", help="exit 0 when the running bot is connected (Docker HEALTHCHECK)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = load_config()
+        setup_logging(config.log_level)
+        command = args.command or ("run" if config.token else "sandbox")
+        return _dispatch(command, args, config)
+    except ConfigError as exc:
+        print(f"shelfie-bot: configuration error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
+    if command == "run":
+        asyncio.run(run_bot(_require_token(config), config))
+    elif command == "sandbox":
+        from bot.sandbox import serve_sandbox
+
+        def announce(url: str) -> None:
+            print(f"Sandbox ready: open {url}", flush=True)
+            print("Type /shelfie commands and switch between alice, bob, carol and dave. Ctrl+C stops.", flush=True)
+
+        asyncio.run(serve_sandbox(getattr(args, "db", None), port=getattr(args, "port", 0), announce=announce))
+    elif command == "sync":
+        guild = args.guild or config.dev_guild
+        count = asyncio.run(sync_commands(_require_token(config), config, guild))
+        print(f"Synced {count} command(s) " + (f"to server {guild}." if guild else "globally (may take up to an hour)."))
+    elif command == "audit":
+        return asyncio.run(audit(config))
+    elif command == "backup":
+        from bot.store.backup import backup_database
+
+        games = backup_database(config.db_path, args.path)
+        print(f"Backed up {config.db_path} to {args.path} ({games} games).")
+    elif command == "demo":
+        from bot.demo import write_demo
+
+        written = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
+        print(f"Wrote {written} files to {args.outdir}.")
+    elif command == "health":
+        return health(config)
+    return 0
+
+
+def _require_token(config: Config) -> str:
+    if not config.token:
+        raise ConfigError("DISCORD_TOKEN is not set: put it in the environment or in a .env file")
+    return config.token
+
+
+async def run_bot(token: str, config: Config) -> None:
+    """Connect and serve until SIGTERM/SIGINT, then close gracefully (see ShelfieBot.close)."""
+    from bot.client import create_bot
+
+    bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, owner_ids=config.owner_ids)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, lambda name=signum.name: stopping.append(loop.create_task(_stop(bot, name))))
+    beat = loop.create_task(_heartbeat(bot, heartbeat_path(config)))
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        beat.cancel()
+        heartbeat_path(config).unlink(missing_ok=True)
+        if stopping:
+            await asyncio.gather(*stopping)
+
+
+async def _stop(bot: object, signal_name: str) -> None:
+    log.info("shutdown: %s received", signal_name)
+    await bot.close()  # type: ignore[attr-defined]
+
+
+async def _heartbeat(bot: object, path: Path) -> None:
+    while True:
+        if bot.is_ready() and not bot.is_closed():  # type: ignore[attr-defined]
+            path.touch()
+        await asyncio.sleep(HEARTBEAT_EVERY)
+
+
+def health(config: Config) -> int:
+    path = heartbeat_path(config)
+    try:
+        age = time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        print("unhealthy: the bot is not connected (no heartbeat yet)")
+        return 1
+    if age > HEARTBEAT_STALE:
+        print(f"unhealthy: last heartbeat {age:.0f} s ago")
+        return 1
+    print(f"healthy: last heartbeat {age:.0f} s ago")
+    return 0
+
+
+async def sync_commands(token: str, config: Config, guild_id: int | None) -> int:
+    """Log in without connecting to the gateway and publish the command tree (with translations)."""
+    import discord
+
+    from bot.client import create_bot
+
+    bot = create_bot(config.db_path)
+    async with bot:
+        await bot.login(token)
+        guild = discord.Object(id=guild_id) if guild_id else None
+        if guild is not None:
+            bot.tree.copy_global_to(guild=guild)
+        return len(await bot.tree.sync(guild=guild))
+
+
+async def audit(config: Config) -> int:
+    """Replay every stored game through the engine; exit 1 when any game disagrees with its log."""
+    from bot.client import service_clock
+    from bot.service import TableService
+
+    service = await TableService.open(config.db_path, clock=service_clock)
+    try:
+        report = await service.audit()
+    finally:
+        await service.close()
+    for line in report.lines():
+        print(line)
+    return 0 if report.ok else 1

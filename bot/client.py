@@ -1,0 +1,138 @@
+"""The discord.py client: intents, startup, extensions, in-flight tracking and graceful close."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import pkgutil
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors
+from bot.i18n import ShelfieTranslator, t
+from bot.logging_setup import context
+
+log = logging.getLogger("shelfie.bot")
+
+COGS_PACKAGE = "bot.cogs"
+# Tasks discord.py creates for one interaction each; close() waits for them.
+INTERACTION_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
+DRAIN_TIMEOUT = 10.0
+
+
+def service_clock() -> float:
+    """Epoch seconds for the service: discord.utils.utcnow, which simcord moves with env.advance_time."""
+    return discord.utils.utcnow().timestamp()
+
+
+def extension_names() -> list[str]:
+    """Every module in bot/cogs with a `setup(bot)`; `meta` last because it joins the /shelfie group others create."""
+    try:
+        package = importlib.import_module(COGS_PACKAGE)
+    except ModuleNotFoundError:
+        return []
+    names = [
+        f"{COGS_PACKAGE}.{module.name}"
+        for module in pkgutil.iter_modules(package.__path__)
+        if not module.name.startswith("_")
+        and hasattr(importlib.import_module(f"{COGS_PACKAGE}.{module.name}"), "setup")
+    ]
+    return sorted(names, key=lambda name: (name.endswith(".meta"), name))
+
+
+class ShelfieTree(app_commands.CommandTree):
+    """Refuses new commands while the bot shuts down, with a polite ephemeral answer."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        client = interaction.client
+        if isinstance(client, ShelfieBot) and client.draining:
+            await errors.send_ephemeral(interaction, t("error.shutting_down", interaction.locale))
+            return False
+        return True
+
+
+class ShelfieBot(commands.Bot):
+    """The bot; `service` is the game table service, opened in setup_hook and closed last in close()."""
+
+    def __init__(self, db_path: str | Path, *, turn_timeout: Any = None, owner_ids: frozenset[int] = frozenset()):
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=ShelfieTree,
+            help_command=None,
+            owner_ids=set(owner_ids),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.db_path = Path(db_path)
+        self.turn_timeout = turn_timeout
+        self.service: Any = None
+        self.draining = False
+        errors.install(self.tree)
+
+    async def setup_hook(self) -> None:
+        from bot.service import TableService
+
+        await self.tree.set_translator(ShelfieTranslator())
+        self.service = await TableService.open(self.db_path, clock=service_clock)
+        for name in extension_names():
+            await self.load_extension(name)
+        log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """One log line per interaction, with game (from a button id), guild and user."""
+        data = interaction.data or {}
+        if interaction.type is discord.InteractionType.application_command:
+            what = f"/{interaction.command.qualified_name}" if interaction.command else f"/{data.get('name')}"
+        elif interaction.type is discord.InteractionType.autocomplete:
+            what = f"autocomplete /{data.get('name')}"
+        else:
+            what = f"component {data.get('custom_id')}"
+        log.info(
+            "interaction %s locale=%s",
+            what,
+            interaction.locale,
+            extra=context(errors.interaction_game_id(interaction), interaction.guild_id, interaction.user.id),
+        )
+
+    def in_flight(self) -> list[asyncio.Task[Any]]:
+        """Interaction handlers still running (slash commands, buttons, selects, modals)."""
+        current = asyncio.current_task()
+        return [
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name().startswith(INTERACTION_TASK_PREFIXES)
+        ]
+
+    async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
+        """Stop taking new commands and wait for the interactions already running to finish."""
+        self.draining = True
+        pending = self.in_flight()
+        if pending:
+            log.info("shutdown: waiting for %d interaction(s) in flight", len(pending))
+            _done, late = await asyncio.wait(pending, timeout=timeout)
+            if late:
+                log.warning("shutdown: %d interaction(s) did not finish within %.0f s", len(late), timeout)
+
+    async def close(self) -> None:
+        """Graceful stop: no new commands, finish in-flight ones, disconnect, then close the database."""
+        await self.drain()
+        await super().close()
+        if self.service is not None:
+            await self.service.close()
+            self.service = None
+            log.info("shutdown: database closed")
+
+
+def create_bot(db_path: str | Path = "shelfie.sqlite3", **options: Any) -> ShelfieBot:
+    """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, owner_ids."""
+    return ShelfieBot(db_path, **options)

@@ -1,0 +1,27 @@
+"""`/shelfie help`: how to take a turn, in three lines, in the reader's language."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+
+GROUP_NAME = "shelfie"
+
+
+async def show_help(interaction: discord.Interaction) -> None:
+    embed = discord.Embed(title=t("help.title", interaction.locale), description=t("help.text", interaction.locale))
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Join the /shelfie group the game cogs registered (loaded before this one), or start it."""
+    group = bot.tree.get_command(GROUP_NAME)
+    if not isinstance(group, app_commands.Group):
+        group = app_commands.Group(name=GROUP_NAME, description="Play My Shelfie with the people in this channel")
+        bot.tree.add_command(group)
+    group.add_command(
+        app_commands.Command(name="help", description="How to take a turn, in three lines", callback=show_help)
+    )

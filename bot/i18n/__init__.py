@@ -1,0 +1,27 @@
+"""User-facing text in the reader's language, from gettext .po catalogs.
+
+Catalogs live in data/locale/<lang>/LC_MESSAGES/*.po. Every .po file of a
+language is merged, so each feature keeps its own file (core.po, game.po, ...)
+and engineers never edit the same catalog. Message ids are stable dotted keys
+("error.unexpected"); the English catalog holds the English text. Placeholders
+use str.format names: ``t("error.unexpected", "it", error_id="ab12")``.
+"""
+
+from bot.i18n.catalog import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalog,
+    language_of,
+    t,
+)
+from bot.i18n.translator import ShelfieTranslator, command_key
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "ShelfieTranslator",
+    "catalog",
+    "command_key",
+    "language_of",
+    "t",
+]

@@ -1,0 +1,105 @@
+"""Configuration: defaults, .env files, and a one-line refusal for every wrong value."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.config import ConfigError, load_config, parse_duration
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
+    config = load_config({}, dotenv=None)
+    assert config.token is None
+    assert config.db_path == Path("shelfie.sqlite3")
+    assert config.log_level == "INFO"
+    assert config.turn_timeout == timedelta(hours=24)
+    assert config.owner_ids == frozenset()
+    assert config.dev_guild is None
+
+
+def test_every_variable_is_read(tmp_path: Path) -> None:
+    config = load_config(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "SHELFIE_DB": str(tmp_path / "games.sqlite3"),
+            "SHELFIE_LOG_LEVEL": "debug",
+            "SHELFIE_TURN_TIMEOUT": "90m",
+            "SHELFIE_OWNER_IDS": "123456789012345678, 223456789012345678",
+            "SHELFIE_DEV_GUILD": "323456789012345678",
+        },
+        dotenv=None,
+    )
+    assert config.token == TOKEN
+    assert config.db_path == tmp_path / "games.sqlite3"
+    assert config.log_level == "DEBUG"
+    assert config.turn_timeout == timedelta(minutes=90)
+    assert config.owner_ids == {123456789012345678, 223456789012345678}
+    assert config.dev_guild == 323456789012345678
+
+
+def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(f'# secrets\nexport DISCORD_TOKEN="{TOKEN}"\nSHELFIE_LOG_LEVEL=ERROR\n\n', encoding="utf-8")
+    config = load_config({"SHELFIE_LOG_LEVEL": "WARNING"}, dotenv=dotenv)
+    assert config.token == TOKEN
+    assert config.log_level == "WARNING"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "explanation"),
+    [
+        ("DISCORD_TOKEN", "not a token", "DISCORD_TOKEN does not look like a bot token"),
+        ("SHELFIE_LOG_LEVEL", "LOUD", "SHELFIE_LOG_LEVEL: 'LOUD' is not one of DEBUG, INFO, WARNING, ERROR"),
+        ("SHELFIE_TURN_TIMEOUT", "soon", "SHELFIE_TURN_TIMEOUT: 'soon' is not a duration like 30m, 24h or 2d"),
+        ("SHELFIE_TURN_TIMEOUT", "2m", "SHELFIE_TURN_TIMEOUT: '2m' is outside 5m .. 7d"),
+        ("SHELFIE_TURN_TIMEOUT", "8d", "SHELFIE_TURN_TIMEOUT: '8d' is outside 5m .. 7d"),
+        ("SHELFIE_OWNER_IDS", "alice", "SHELFIE_OWNER_IDS: 'alice' is not a Discord id (15-21 digits)"),
+        ("SHELFIE_DEV_GUILD", "42", "SHELFIE_DEV_GUILD: '42' is not a Discord id (15-21 digits)"),
+        ("SHELFIE_DB", "/no/such/dir/shelfie.sqlite3", "SHELFIE_DB: directory '/no/such/dir' does not exist"),
+    ],
+)
+def test_a_wrong_value_is_refused_with_one_line(variable: str, value: str, explanation: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        load_config({variable: value}, dotenv=None)
+    assert str(refused.value).startswith(explanation)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_directory_as_database_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="is a directory"):
+        load_config({"SHELFIE_DB": str(tmp_path)}, dotenv=None)
+
+
+def test_a_malformed_dotenv_line_names_file_and_line(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("SHELFIE_LOG_LEVEL=INFO\nthis line is wrong\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\.env:2: expected KEY=VALUE"):
+        load_config({}, dotenv=dotenv)
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("300", 300), ("5m", 300), ("24h", 86400), ("2D", 172800)])
+def test_durations(text: str, seconds: int) -> None:
+    assert parse_duration(text) == timedelta(seconds=seconds)
+
+
+def test_the_cli_stops_with_exit_2_and_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SHELFIE_TURN_TIMEOUT", "forever")
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err == "shelfie-bot: configuration error: SHELFIE_TURN_TIMEOUT: 'forever' is not a duration like 30m, 24h or 2d\n"
+
+
+def test_run_without_a_token_says_where_to_put_it(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    assert "DISCORD_TOKEN is not set: put it in the environment or in a .env file" in capsys.readouterr().err

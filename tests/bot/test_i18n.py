@@ -1,0 +1,83 @@
+"""Catalogs: every message exists in English and Italian, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import discord
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.i18n import LANGUAGES, catalog, language_of, t
+from bot.i18n.catalog import LOCALE_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.]+)["']""")
+
+
+def _entries(language: str) -> dict[str, tuple[str, bool]]:
+    """msgid -> (msgstr, fuzzy) over every .po file of a language, fuzzy entries included."""
+    entries: dict[str, tuple[str, bool]] = {}
+    for path in sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=language):
+                if message.id:
+                    entries[str(message.id)] = (str(message.string or ""), message.fuzzy)
+    return entries
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_catalogs() -> None:
+    for language in LANGUAGES:
+        assert list((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po")), language
+
+
+def test_every_message_has_an_italian_translation() -> None:
+    english, italian = _entries("en"), _entries("it")
+    ids = set(english) | set(italian)
+    missing = sorted(i for i in ids if not italian.get(i, ("", True))[0] or italian[i][1])
+    assert missing == [], f"messages without a (non-fuzzy) Italian translation: {missing}"
+    missing_en = sorted(i for i in ids if not english.get(i, ("", True))[0] or english[i][1])
+    assert missing_en == [], f"messages without English text: {missing_en}"
+
+
+def test_translations_keep_the_placeholders() -> None:
+    english, italian = _entries("en"), _entries("it")
+    wrong = {
+        key: (sorted(_placeholders(text)), sorted(_placeholders(italian[key][0])))
+        for key, (text, _) in english.items()
+        if key in italian and _placeholders(text) != _placeholders(italian[key][0])
+    }
+    assert wrong == {}
+
+
+def test_every_key_used_in_code_is_in_both_catalogs() -> None:
+    used = {
+        (path.relative_to(ROOT).as_posix(), key)
+        for path in (ROOT / "bot").rglob("*.py")
+        for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    assert used, "the scan found no t(...) calls at all"
+    missing = sorted((where, key) for where, key in used for lang in LANGUAGES if key not in catalog(lang))
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [(discord.Locale.italian, "it"), ("it", "it"), (discord.Locale.american_english, "en"),
+     ("en-GB", "en"), (discord.Locale.german, "en"), (None, "en")],
+)
+def test_discord_locales_map_to_a_catalog(locale: object, language: str) -> None:
+    assert language_of(locale) == language
+
+
+def test_lookup_formats_and_falls_back() -> None:
+    assert "`ab12`" in t("error.unexpected", "it", error_id="ab12")
+    assert t("error.unexpected", "it", error_id="x").startswith("Scusa")
+    assert t("error.unexpected", "de", error_id="x").startswith("Sorry")
+    assert t("no.such.key", "it") == "no.such.key"
