@@ -1,0 +1,122 @@
+"""Geometry of every picture, in one place, so tests can probe the exact pixel of a cell.
+
+Table picture (render_table): header band, the board on the left with coordinates on all
+four edges, common goal cards and the tile legend on the right, the shelves in a row below.
+"""
+from __future__ import annotations
+
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]
+
+# --- table picture ---------------------------------------------------------------------
+TABLE_SIZE = (1080, 1120)
+HEADER_H = 70
+BOARD_CELL = 66
+BOARD_N = 9
+COORD_MARGIN = 28
+BOARD_ORIGIN: Point = (20 + COORD_MARGIN, HEADER_H + 10 + COORD_MARGIN)  # top-left of cell A1
+BOARD_BOX: Box = (
+    BOARD_ORIGIN[0] - COORD_MARGIN,
+    BOARD_ORIGIN[1] - COORD_MARGIN,
+    BOARD_ORIGIN[0] + BOARD_N * BOARD_CELL + COORD_MARGIN,
+    BOARD_ORIGIN[1] + BOARD_N * BOARD_CELL + COORD_MARGIN,
+)
+TILE_INSET = 3  # gap between a tile and its space's edge
+
+CARD_SIZE = (340, 200)  # a common goal card
+SIDE_X = BOARD_BOX[2] + 24
+CARDS_Y = HEADER_H + 10
+CARD_GAP = 16
+LEGEND_Y = CARDS_Y + 2 * CARD_SIZE[1] + CARD_GAP + 14
+
+SHELF_CELL = 40
+SHELF_ROWS, SHELF_COLS = 6, 5
+SHELF_PAD = 10  # wood around the cells
+SHELF_BLOCK_W = 246
+SHELF_GAP = 12
+SHELF_HEADER_H = 46
+SHELF_TOP = BOARD_BOX[3] + 14
+SHELF_FOOT_H = 52
+
+
+def board_cell_box(r: int, c: int) -> Box:
+    """The board space at row r (0 = top, shown 1) and column c (0 = left, shown A)."""
+    x = BOARD_ORIGIN[0] + c * BOARD_CELL
+    y = BOARD_ORIGIN[1] + r * BOARD_CELL
+    return (x, y, x + BOARD_CELL, y + BOARD_CELL)
+
+
+def board_cell_center(r: int, c: int) -> Point:
+    x0, y0, x1, y1 = board_cell_box(r, c)
+    return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
+def shelf_block_box(seat: int, n_players: int) -> Box:
+    """Everything about one seat: header (name, markers), the shelf, the points line."""
+    total = n_players * SHELF_BLOCK_W + (n_players - 1) * SHELF_GAP
+    x = (TABLE_SIZE[0] - total) // 2 + seat * (SHELF_BLOCK_W + SHELF_GAP)
+    return (x, SHELF_TOP, x + SHELF_BLOCK_W, SHELF_TOP + SHELF_HEADER_H + shelf_size()[1] + SHELF_FOOT_H)
+
+
+def shelf_size(cell: int = SHELF_CELL) -> tuple[int, int]:
+    """Outer size of a shelf drawing (cells plus wood) for a given cell size."""
+    return (SHELF_COLS * cell + 2 * SHELF_PAD, SHELF_ROWS * cell + 2 * SHELF_PAD)
+
+
+def shelf_origin(seat: int, n_players: int) -> Point:
+    """Top-left of the shelf drawing (its wood) for seat in the table picture."""
+    x0, y0, x1, _ = shelf_block_box(seat, n_players)
+    return (x0 + (x1 - x0 - shelf_size()[0]) // 2, y0 + SHELF_HEADER_H)
+
+
+def shelf_cell_box(seat: int, r: int, c: int, n_players: int = 4) -> Box:
+    """Shelf cell at row r (0 = top) and column c (0 = left, shown 1) of seat's shelf."""
+    ox, oy = shelf_origin(seat, n_players)
+    x = ox + SHELF_PAD + c * SHELF_CELL
+    y = oy + SHELF_PAD + r * SHELF_CELL
+    return (x, y, x + SHELF_CELL, y + SHELF_CELL)
+
+
+def shelf_cell_center(seat: int, r: int, c: int, n_players: int = 4) -> Point:
+    x0, y0, x1, y1 = shelf_cell_box(seat, r, c, n_players)
+    return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
+# --- personal goal card (render_goal_card) ----------------------------------------------
+GOAL_CARD_SIZE = (440, 560)
+GOAL_CELL = 64
+GOAL_ORIGIN: Point = ((GOAL_CARD_SIZE[0] - SHELF_COLS * GOAL_CELL) // 2, 86)  # top-left of cell (0, 0)
+
+
+def goal_card_cell_center(r: int, c: int) -> Point:
+    return (GOAL_ORIGIN[0] + c * GOAL_CELL + GOAL_CELL // 2, GOAL_ORIGIN[1] + r * GOAL_CELL + GOAL_CELL // 2)
+
+
+# --- final score sheet (render_scores) --------------------------------------------------
+SCORES_W = 1080
+SCORES_TITLE_H = 70
+SCORES_ROW_H = 50
+SCORES_TABLE_Y = SCORES_TITLE_H + 10
+SCORES_CELL = 40
+SCORES_SHELF_GAP = 12
+
+
+def scores_height(n_players: int) -> int:
+    return scores_shelves_top(n_players) + SHELF_HEADER_H + shelf_size(SCORES_CELL)[1] + 30
+
+
+def scores_shelves_top(n_players: int) -> int:
+    return SCORES_TABLE_Y + (n_players + 1) * SCORES_ROW_H + 60
+
+
+def scores_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
+    """Centre of a shelf cell in the final score sheet's row of shelves."""
+    ox, oy = scores_shelf_origin(seat, n_players)
+    return (ox + SHELF_PAD + c * SCORES_CELL + SCORES_CELL // 2, oy + SHELF_PAD + r * SCORES_CELL + SCORES_CELL // 2)
+
+
+def scores_shelf_origin(seat: int, n_players: int) -> Point:
+    w = shelf_size(SCORES_CELL)[0]
+    total = n_players * SHELF_BLOCK_W + (n_players - 1) * SCORES_SHELF_GAP
+    x = (SCORES_W - total) // 2 + seat * (SHELF_BLOCK_W + SCORES_SHELF_GAP) + (SHELF_BLOCK_W - w) // 2
+    return (x, scores_shelves_top(n_players) + SHELF_HEADER_H)

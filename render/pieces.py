@@ -1,0 +1,92 @@
+"""Drawing pieces shared by several pictures: tiles, shelves, tokens and seat markers."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from . import fonts, icons
+from .layout import SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_size
+from .text import caption
+from .palette import (
+    OUTLINE, SEAT_COLORS, SHELF_CELL, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
+)
+
+
+def paste_tile(img: Image.Image, kind: str, box: Box, inset: int = 2) -> None:
+    size = box[2] - box[0] - 2 * inset
+    t = icons.tile(kind, size)
+    img.paste(t, (box[0] + inset, box[1] + inset), t)
+
+
+def draw_shelf_frame(img: Image.Image, origin: tuple[int, int], cell: int) -> None:
+    """The empty wooden bookshelf: frame, dark slots, column numbers underneath."""
+    d = ImageDraw.Draw(img)
+    w, h = shelf_size(cell)
+    x, y = origin
+    d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=6, fill=WOOD, outline=WOOD_DARK, width=2)
+    for c in range(SHELF_COLS):
+        for r in range(SHELF_ROWS):
+            cx, cy = x + SHELF_PAD + c * cell, y + SHELF_PAD + r * cell
+            d.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), fill=SHELF_CELL)
+        d.line((x + SHELF_PAD + c * cell, y + SHELF_PAD, x + SHELF_PAD + c * cell, y + h - SHELF_PAD), fill=WOOD_LIGHT)
+
+
+def shelf_column_numbers(img: Image.Image, origin: tuple[int, int], cell: int, size: int = 13) -> None:
+    d = ImageDraw.Draw(img)
+    x, y = origin
+    h = shelf_size(cell)[1]
+    for c in range(SHELF_COLS):
+        fonts.draw_text(d, (x + SHELF_PAD + c * cell + cell / 2, y + h - SHELF_PAD / 2), str(c + 1), size - 4,
+                        (255, 235, 205), bold=True, align="center")
+
+
+def paste_shelf_tiles(img: Image.Image, origin: tuple[int, int], cell: int, rows: list[str]) -> None:
+    x, y = origin
+    for r, row in enumerate(rows):
+        for c, kind in enumerate(row):
+            if kind != ".":
+                bx, by = x + SHELF_PAD + c * cell, y + SHELF_PAD + r * cell
+                paste_tile(img, kind, (bx, by, bx + cell, by + cell), inset=2)
+
+
+def token(d: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, points: int) -> None:
+    """A scoring token: a red disc with its points."""
+    x, y = center
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=TOKEN, outline=TOKEN_EDGE, width=2)
+    d.ellipse((x - radius + 4, y - radius + 4, x + radius - 4, y + radius - 4), outline=(235, 130, 120), width=1)
+    fonts.draw_text(d, (x, y), str(points), round(radius * 1.05), WHITE, bold=True, align="center")
+
+
+def seat_marker(d: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, seat: int) -> None:
+    """A coloured disc with the seat number (1-based): the player's marker everywhere."""
+    x, y = center
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=SEAT_COLORS[seat % len(SEAT_COLORS)],
+              outline=OUTLINE, width=2)
+    fonts.draw_text(d, (x, y), str(seat + 1), round(radius * 1.1), WHITE, bold=True, align="center")
+
+
+def chair(d: ImageDraw.ImageDraw, box: Box, colour: RGB = (70, 42, 22)) -> None:
+    """The first-player chair (seat 0's badge): a chair in side view on a gold square."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.rounded_rectangle(box, radius=5, fill=TURN, outline=OUTLINE, width=2)
+    lw = max(2, round(w * 0.1))
+    back, front, seat_y, floor = x0 + w * 0.3, x0 + w * 0.74, y0 + h * 0.55, y1 - h * 0.16
+    d.rounded_rectangle((back - lw / 2, y0 + h * 0.14, back + w * 0.1, seat_y), radius=2, fill=colour)
+    d.rectangle((back - lw / 2, seat_y - lw / 2, front + lw / 2, seat_y + lw / 2), fill=colour)
+    d.line((back, seat_y, back, floor), fill=colour, width=lw)
+    d.line((front, seat_y, front, floor), fill=colour, width=lw)
+
+
+def end_token(d: ImageDraw.ImageDraw, box: Box) -> None:
+    """The end-game token (+1): a dark square tile with a gold 1."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=5, fill=(40, 90, 60), outline=OUTLINE, width=2)
+    fonts.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "+1", round((y1 - y0) * 0.5), (255, 215, 90), bold=True,
+                    align="center")
+
+
+def seat_name(names: list[str], seat: int, locale: str) -> str:
+    """The display name to draw: the given one when it has any drawable character."""
+    name = names[seat] if seat < len(names) else ""
+    return fonts.visible(name, bold=True) or caption("seat", locale, n=seat + 1)
+
