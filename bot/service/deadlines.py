@@ -66,6 +66,10 @@ class DeadlineDispatcher:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
 
+    def wake(self) -> None:
+        """Re-read the earliest deadline now, e.g. after the service's clock jumped (a test's fake clock)."""
+        self._woken.set()
+
     def _deadline_stored(self, due_at: float) -> None:
         if due_at < self._sleeping_until:
             self._woken.set()
