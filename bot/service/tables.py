@@ -9,7 +9,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.shelfie import Game, IllegalMove, Move
@@ -80,6 +80,17 @@ FIRE_BATCH = 100
 class _Entry:
     table: Table
     seed: int
+
+
+@dataclass(slots=True)
+class _Chain:
+    """The move-log entries one call applies in memory (a person's move and the computer turns that
+    follow), committed together: a crash keeps all of them or none."""
+
+    table: Table
+    rows: list[MoveRow] = field(default_factory=list)
+    turns: list[PlayedTurn] = field(default_factory=list)
+    standings: tuple[Standing, ...] = ()
 
 
 def _seat_rows(seats: Sequence[Seat]) -> tuple[SeatRow, ...]:
@@ -395,10 +406,10 @@ class TableService:
             random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
             opts = table.options
             game = Game.new(len(order), seed=entry.seed, first_game=opts.first_game, refill=opts.refill)
-            new = replace(table, status="active", seats=_reindexed(order), game=game)
-            entry = await self._save(entry, new, seats_changed=True)
-            entry, turns, standings = await self._play_computers(entry)
-            return StartResult(entry.table, tuple(turns), standings)
+            chain = _Chain(replace(table, status="active", seats=_reindexed(order), game=game))
+            await self._play_computers(chain, entry.seed)
+            saved = await self._commit_chain(entry, chain)
+            return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
     async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None) -> PlayResult:
         """Apply a person's move (text is parsed leniently), then every computer turn that follows."""
@@ -409,20 +420,17 @@ class TableService:
             if turn is not None and turn != table.turn:
                 raise StaleTurn(game_id, turn, table.turn)
             current = table.current_seat
-            assert current is not None
+            assert current is not None and table.game is not None
             if current.index != seat.index:
                 raise NotYourTurn(game_id, user_id, current.user_id, current.name)
             try:
                 parsed = Move.parse(move) if isinstance(move, str) else move
-                table.game.check(parsed)  # type: ignore[union-attr]
+                table.game.check(parsed)
             except IllegalMove as exc:
                 raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
-            seats = table.seats
-            if seat.expired_turns:
-                seats = tuple(replace(s, expired_turns=0) if s.index == seat.index else s for s in seats)
-            entry, played, standings = await self._step(entry, seat, "move", parsed, seats)
-            entry, turns, standings = await self._play_computers(entry, [played], standings)
-            return PlayResult(entry.table, tuple(turns), standings)
+            chain = _Chain(table)
+            self._step(chain, seat, "move", parsed, replace(seat, expired_turns=0))
+            return await self._finish(entry, chain)
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
@@ -430,9 +438,9 @@ class TableService:
         async with self._lock(game_id):
             entry = await self._load(game_id)
             seat = self._playing_seat(entry.table, user_id)
-            entry, played, standings = await self._step(entry, seat, "resign", None, entry.table.seats)
-            entry, turns, standings = await self._play_computers(entry, [played], standings)
-            return PlayResult(entry.table, tuple(turns), standings)
+            chain = _Chain(entry.table)
+            self._step(chain, seat, "resign", None, seat)
+            return await self._finish(entry, chain)
 
     def _playing_seat(self, table: Table, user_id: int) -> Seat:
         self._require_active(table)
@@ -444,24 +452,35 @@ class TableService:
             raise NotInGame(table.game_id, user_id)
         return seat
 
-    async def _step(self, entry: _Entry, seat: Seat, kind: str, move: Move | None,
-                    seats: tuple[Seat, ...]) -> tuple[_Entry, PlayedTurn, tuple[Standing, ...]]:
-        """Apply one move-log entry to a copy of the game and commit it with its consequences."""
-        table = entry.table
+    async def _finish(self, entry: _Entry, chain: _Chain) -> PlayResult:
+        """Let the computers answer, then commit the whole chain of moves at once."""
+        await self._play_computers(chain, entry.seed)
+        saved = await self._commit_chain(entry, chain)
+        return PlayResult(saved.table, tuple(chain.turns), chain.standings)
+
+    def _step(self, chain: _Chain, seat: Seat, kind: str, move: Move | None, seat_after: Seat) -> None:
+        """Apply one move-log entry to a copy of the game (the game handed out before stays untouched)."""
+        table = chain.table
         assert table.game is not None
         game = table.game.copy()
         report = game.resign(seat.index) if move is None else game.apply(move)
-        status, reason, standings, results = "active", None, (), ()
+        seats = tuple(seat_after if s.index == seat.index else s for s in table.seats)
+        status, reason = "active", None
         if game.is_over:
             status, reason = "finished", "completed"
-            standings = _standings(game, seats)
-            results = await self._results(table, standings)
+            chain.standings = _standings(game, seats)
         elif not _has_person_left(game, seats):
             status, reason = "cancelled", "abandoned"
-        new = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
-        row = MoveRow(new.turn, seat.index, None if move is None else str(move), kind, self.clock())
-        entry = await self._save(entry, new, moves=(row,), results=results, seats_changed=seats is not table.seats)
-        return entry, PlayedTurn(seat, kind, move, report), standings
+        chain.table = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
+        chain.rows.append(MoveRow(chain.table.turn, seat.index, None if move is None else str(move), kind,
+                                  self.clock()))
+        chain.turns.append(PlayedTurn(seat, kind, move, report))
+
+    async def _commit_chain(self, entry: _Entry, chain: _Chain) -> _Entry:
+        table = chain.table
+        results = await self._results(table, chain.standings) if table.status == "finished" else ()
+        return await self._save(entry, table, moves=tuple(chain.rows), results=results,
+                                seats_changed=table.seats != entry.table.seats)
 
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
         people = [st for st in standings if st.seat.user_id is not None]
@@ -480,34 +499,27 @@ class TableService:
             for st, rating in zip(people, ratings) if st.seat.user_id is not None
         )
 
-    async def _computer_move(self, entry: _Entry, level: str) -> Move:
+    async def _computer_move(self, table: Table, seed: int, level: str) -> Move:
         """The AI's move, chosen off the event loop; a failing AI falls back to a seeded legal move."""
-        game = entry.table.game
+        game = table.game
         assert game is not None
-        seed = _derived_seed(entry.seed, f"ai:{entry.table.turn}")
+        seed = _derived_seed(seed, f"ai:{table.turn}")
         try:
             move = await asyncio.to_thread(choose_move, game, level, seed=seed)
             game.check(move)
             return move
         except Exception:
-            log.exception("game %s: computer (%s) failed to move; playing a random legal move", entry.table.game_id,
-                          level)
+            log.exception("game %s: computer (%s) failed to move; playing a random legal move", table.game_id, level)
             return random.Random(seed).choice(game.legal_moves())
 
-    async def _play_computers(self, entry: _Entry, turns: list[PlayedTurn] | None = None,
-                              standings: tuple[Standing, ...] = ()
-                              ) -> tuple[_Entry, list[PlayedTurn], tuple[Standing, ...]]:
-        """Computer seats move, one commit each, until a person is to play or the game stops."""
-        turns = turns if turns is not None else []
-        while entry.table.status == "active":
-            seat = entry.table.current_seat
-            if seat is None or not seat.is_computer:
+    async def _play_computers(self, chain: _Chain, seed: int) -> None:
+        """Computer seats move until a person is to play or the game stops."""
+        while chain.table.status == "active":
+            seat = chain.table.current_seat
+            if seat is None or seat.level is None:
                 break
-            assert seat.level is not None
-            move = await self._computer_move(entry, seat.level)
-            entry, played, standings = await self._step(entry, seat, "auto", move, entry.table.seats)
-            turns.append(played)
-        return entry, turns, standings
+            move = await self._computer_move(chain.table, seed, seat.level)
+            self._step(chain, seat, "auto", move, seat)
 
     # ---- deadlines ----------------------------------------------------------------------------------
 
@@ -559,14 +571,13 @@ class TableService:
                 pending = await self._store.deadlines_of(table.game_id)
                 expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
                 return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
-            move = await self._computer_move(entry, TIMEOUT_LEVEL)
+            move = await self._computer_move(table, entry.seed, TIMEOUT_LEVEL)
             expired = seat.expired_turns + 1
             replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
-            now_seat = replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None)
-            seats = tuple(now_seat if s.index == seat.index else s for s in table.seats)
-            entry, played, standings = await self._step(entry, seat, "timeout", move, seats)
-            entry, turns, standings = await self._play_computers(entry, [played], standings)
-            return TurnTimedOut(seat, PlayResult(entry.table, tuple(turns), standings), replaced)
+            chain = _Chain(table)
+            self._step(chain, seat, "timeout", move,
+                       replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None))
+            return TurnTimedOut(seat, await self._finish(entry, chain), replaced)
 
     # ---- reading ------------------------------------------------------------------------------------
 
