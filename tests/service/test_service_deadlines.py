@@ -1,0 +1,158 @@
+"""Turn deadlines driven by a clock the test moves: reminders, expiry, replacement, restarts."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.service import (
+    DeadlineDispatcher,
+    DeadlineEvent,
+    GameOptions,
+    NotInGame,
+    Table,
+    TableService,
+    TurnReminder,
+    TurnTimedOut,
+)
+from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
+
+HOUR = 3600
+OPTIONS = GameOptions(players=4, turn_timeout=HOUR)
+
+
+async def test_reminders_at_half_time_and_shortly_before_the_end(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    start = clock.now
+    assert await svc.next_deadline() == start + HOUR / 2
+    assert await svc.turn_expires_at(table.game_id) == start + HOUR
+    assert await svc.fire_due(clock.advance(HOUR / 2 - 1)) == []
+    [half] = await svc.fire_due(clock.advance(1))
+    assert isinstance(half, TurnReminder) and not half.final
+    assert half.seat == table.current_seat and half.expires_at == start + HOUR
+    assert await svc.fire_due(clock.now) == []
+    [final] = await svc.fire_due(clock.advance(HOUR / 2 - 360))
+    assert isinstance(final, TurnReminder) and final.final
+    assert (await svc.table(table.game_id)).turn == 0
+
+
+async def test_expiry_lets_the_computer_play_for_the_absent_player(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    absent = table.current_seat
+    assert absent is not None
+    events = await svc.fire_due(clock.advance(HOUR))
+    timed_out = events[-1]
+    assert isinstance(timed_out, TurnTimedOut) and not timed_out.replaced
+    assert timed_out.seat == absent
+    [turn] = timed_out.result.turns
+    assert turn.kind == "timeout" and turn.seat == absent and turn.move is not None
+    after = timed_out.result.table
+    assert after.turn == 1 and after.seats[absent.index].expired_turns == 1
+    assert after.current_seat is not None and after.current_seat.index != absent.index
+    assert await svc.next_deadline() == clock.now + HOUR / 2
+    assert (await svc.audit(table.game_id)).ok
+
+
+async def test_a_move_in_time_clears_the_deadlines_and_the_expiry_count(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    first = table.current_seat
+    assert first is not None
+    await svc.fire_due(clock.advance(HOUR))
+    table = await svc.table(table.game_id)
+    table = (await play_first_legal(svc, table)).table
+    clock.advance(60)
+    table = (await play_first_legal(svc, table)).table
+    assert table.seats[first.index].expired_turns == 0
+    assert await svc.next_deadline() == clock.now + HOUR / 2
+
+
+async def test_three_expiries_in_a_row_replace_the_player(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    absent = table.current_seat
+    assert absent is not None and absent.user_id is not None
+    for expect_replaced in (False, False, True):
+        events = await svc.fire_due(clock.advance(HOUR))
+        [timed_out] = [e for e in events if isinstance(e, TurnTimedOut)]
+        assert timed_out.replaced is expect_replaced and timed_out.seat.user_id == absent.user_id
+        table = timed_out.result.table
+        if not expect_replaced:
+            table = (await play_first_legal(svc, table)).table  # the other player answers in time
+    seat = table.seats[absent.index]
+    assert seat.is_computer and seat.user_id == absent.user_id and seat.level == "normal"
+    result = await play_first_legal(svc, table)
+    assert [t.kind for t in result.turns] == ["move", "auto"]
+    with pytest.raises(NotInGame):
+        await svc.play(table.game_id, absent.user_id, "E5 1")
+
+
+async def test_with_no_person_left_the_game_is_abandoned(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, computers=1, options=OPTIONS)
+    timeouts = []
+    for _ in range(3):
+        timeouts += [e for e in await svc.fire_due(clock.advance(HOUR)) if isinstance(e, TurnTimedOut)]
+    assert len(timeouts) == 3
+    final = timeouts[-1].result.table
+    assert timeouts[-1].replaced and (final.status, final.end_reason) == ("cancelled", "abandoned")
+    assert await svc.next_deadline() is None
+    assert await svc.stats(table.guild_id, ANN) is None
+    assert (await svc.audit(table.game_id)).ok
+
+
+async def test_deadlines_survive_a_restart_and_fire_once(db_path: Path, clock: Clock) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    await svc.close()
+
+    svc = await TableService.open(db_path, clock=clock)
+    [reminder] = await svc.fire_due(clock.advance(HOUR / 2))
+    assert isinstance(reminder, TurnReminder) and reminder.table.game_id == table.game_id
+    await svc.close()
+
+    svc = await TableService.open(db_path, clock=clock)
+    assert await svc.fire_due(clock.now) == []
+    events = await svc.fire_due(clock.advance(HOUR))
+    assert [type(e) for e in events] == [TurnReminder, TurnTimedOut]
+    await svc.close()
+
+    svc = await TableService.open(db_path, clock=clock)
+    assert await svc.fire_due(clock.now) == []
+    assert (await svc.table(table.game_id)).turn == 1
+    await svc.close()
+
+
+async def test_cancelled_and_finished_games_have_no_deadlines(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    await svc.cancel(table.game_id, ANN)
+    assert await svc.next_deadline() is None
+    assert await svc.fire_due(clock.advance(10 * HOUR)) == []
+
+
+async def test_dispatcher_fires_late_deadlines_at_start_and_new_ones_when_due(svc: TableService,
+                                                                              clock: Clock) -> None:
+    late = await started(svc, ANN, BOB, options=OPTIONS)
+    clock.advance(HOUR / 2)
+    received: asyncio.Queue[DeadlineEvent] = asyncio.Queue()
+
+    async def on_events(events: list[DeadlineEvent]) -> None:
+        for event in events:
+            received.put_nowait(event)
+
+    dispatcher = DeadlineDispatcher(svc, on_events)
+    dispatcher.start()
+    try:
+        first = await asyncio.wait_for(received.get(), timeout=30)
+        assert isinstance(first, TurnReminder) and first.table.game_id == late.game_id
+        fresh: Table = await started(svc, ANN, BOB, options=OPTIONS, channel=77)
+        clock.advance(HOUR / 2 - 360)
+        dispatcher.wake()
+        final = await asyncio.wait_for(received.get(), timeout=30)
+        assert isinstance(final, TurnReminder) and final.final and final.table.game_id == late.game_id
+        clock.advance(360)
+        dispatcher.wake()
+        got = [await asyncio.wait_for(received.get(), timeout=30) for _ in range(2)]
+        assert {(type(e), e.result.table.game_id if isinstance(e, TurnTimedOut) else e.table.game_id)
+                for e in got} == {(TurnTimedOut, late.game_id), (TurnReminder, fresh.game_id)}
+        assert received.empty()
+    finally:
+        await dispatcher.stop()
