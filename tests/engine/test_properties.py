@@ -1,0 +1,270 @@
+"""Invariants over random games: termination, conservation, exact legality, persistence, determinism, secrecy."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import permutations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.shelfie import PERSONAL_GOALS, REFILL_RULES, TILE_TYPES, Game, IllegalMove, Move
+
+from .positions import tile_counts
+
+ALL_TILES = Counter({kind: 22 for kind in TILE_TYPES})
+SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+setups = st.tuples(st.integers(2, 4), st.integers(0, 2**32 - 1), st.booleans(), st.sampled_from(REFILL_RULES))
+rngs = st.randoms(use_true_random=False)
+few = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _new(setup: tuple[int, int, bool, str]) -> Game:
+    players, seed, first_game, refill = setup
+    return Game.new(players, seed=seed, first_game=first_game, refill=refill)
+
+
+def _play(g: Game, rng: random.Random, turns: int) -> list[Move]:
+    played = []
+    for _ in range(turns):
+        if g.is_over:
+            break
+        m = rng.choice(g.legal_moves())
+        g.apply(m)
+        played.append(m)
+    return played
+
+
+def _reference_picks(g: Game) -> set[tuple[frozenset[tuple[int, int]], int]]:
+    """The pick rules written out independently: straight runs of 1-3 tiles, each with a free side, that fit."""
+    rows = g.board_rows()
+
+    def tile(r: int, c: int) -> bool:
+        return 0 <= r < 9 and 0 <= c < 9 and rows[r][c] in TILE_TYPES
+
+    def free(r: int, c: int) -> bool:
+        return tile(r, c) and any(not (0 <= r + dr < 9 and 0 <= c + dc < 9) or rows[r + dr][c + dc] in ". "
+                                  for dr, dc in SIDES)
+
+    shelf = g.shelf(g.current_seat)
+    picks = set()
+    for r in range(9):
+        for c in range(9):
+            for dr, dc in ((0, 1), (1, 0)):
+                for k in (1, 2, 3):
+                    cells = [(r + dr * i, c + dc * i) for i in range(k)]
+                    if all(free(*x) for x in cells):
+                        picks.update((frozenset(cells), col) for col in range(5) if shelf.free(col) >= k)
+    return picks
+
+
+def _legal_set(g: Game) -> set[tuple[frozenset[tuple[int, int]], int]]:
+    return {(frozenset(m.tiles), m.column) for m in g.legal_moves()}
+
+
+def _types(g: Game, tiles: tuple[tuple[int, int], ...]) -> str:
+    rows = g.board_rows()
+    return "".join(rows[r][c] for r, c in tiles)
+
+
+@few
+@given(setups, rngs)
+def test_random_games_terminate_conserve_tiles_and_follow_the_end_round(setup, rng) -> None:
+    g = _new(setup)
+    n = g.n_players
+    first_full = None
+    for turn in range(30 * n + 1):
+        if g.is_over:
+            break
+        assert g.current_seat == turn % n
+        moves = g.legal_moves()
+        assert moves, "a game that is not over always has a move"
+        report = g.apply(rng.choice(moves))
+        assert tile_counts(g) == ALL_TILES
+        filled_first = first_full is None and g.shelf(report.seat).is_full
+        if filled_first:
+            first_full = report.seat
+        assert report.end_token == filled_first
+        assert g.end_token_seat == first_full
+        board_empty = not any(ch in TILE_TYPES for row in g.board_rows() for ch in row)
+        if first_full is not None and report.seat == n - 1:
+            assert report.game_over, "the round ends with the seat before the first player"
+        if report.game_over:
+            assert (first_full is not None and report.seat == n - 1) or (board_empty and g.bag_size == 0)
+    assert g.is_over and g.winner is not None
+    totals = [g.score_breakdown(s)["total"] for s in range(n)]
+    best = max(totals)
+    assert g.winner == max(s for s in range(n) if totals[s] == best)
+    assert g.decided_by_tiebreak == (totals.count(best) > 1)
+
+
+@few
+@given(setups, rngs)
+def test_scores_and_tokens_stay_consistent(setup, rng) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(10, 80))
+    given_out = Counter()
+    for seat in range(g.n_players):
+        held = g.tokens_of(seat)
+        assert len({gid for gid, _ in held}) == len(held), "one token per card per player"
+        given_out.update(points for _, points in held)
+        parts = g.score_breakdown(seat)
+        assert parts["total"] == parts["common"] + parts["personal"] + parts["adjacency"] + parts["end_token"]
+        assert parts["personal"] == PERSONAL_GOALS[g.personal_goal_index(seat)].score(g.shelf(seat))
+    stacks = {2: (8, 4), 3: (8, 6, 4), 4: (8, 6, 4, 2)}[g.n_players]
+    left = Counter(p for gid in g.common_goal_ids for p in g.tokens_left(gid))
+    assert given_out + left == Counter(p for _ in g.common_goal_ids for p in stacks)
+    for gid in g.common_goal_ids:
+        assert g.tokens_left(gid) == stacks[len(stacks) - len(g.tokens_left(gid)):], "taken from the top"
+
+
+@few
+@given(setups, rngs)
+def test_legal_moves_match_the_rules_written_out(setup, rng) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(0, 60))
+    if g.is_over:
+        assert g.legal_moves() == []
+        return
+    moves = g.legal_moves()
+    assert _legal_set(g) == _reference_picks(g)
+    assert len(set(moves)) == len(moves)
+    orders: dict[tuple[frozenset, int], set[str]] = {}
+    for m in moves:
+        key = (frozenset(m.tiles), m.column)
+        kinds = _types(g, m.tiles)
+        assert kinds not in orders.setdefault(key, set()), "one move per distinct type order"
+        orders[key].add(kinds)
+    for (cells, _), kinds in orders.items():
+        assert len(kinds) == len({"".join(p) for p in permutations(_types(g, tuple(cells)))})
+
+
+@few
+@given(setups, rngs)
+def test_every_legal_move_is_accepted(setup, rng) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(0, 60))
+    before = g.to_dict()
+    moves = g.legal_moves()
+    for m in rng.sample(moves, min(40, len(moves))):
+        trial = g.copy()
+        report = trial.apply(m)
+        assert report.seat == g.current_seat and report.move == m
+        assert tile_counts(trial) == ALL_TILES
+    assert g.to_dict() == before, "trying moves on copies leaves the game alone"
+
+
+cells = st.tuples(st.integers(0, 8), st.integers(0, 8))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups, rngs, st.data())
+def test_every_other_pick_is_refused_and_changes_nothing(setup, rng, data) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(0, 60))
+    legal = _legal_set(g)
+    before = g.to_dict()
+    for _ in range(30):
+        if data.draw(st.booleans()) and legal:
+            base, _ = rng.choice(sorted(legal, key=str))
+            picked = list(base)
+            k = rng.randrange(len(picked))
+            r, c = picked[k]
+            picked[k] = (r + rng.choice((-1, 0, 1)), c + rng.choice((-1, 0, 1)))
+            picked = [x for x in picked if 0 <= x[0] < 9 and 0 <= x[1] < 9] or [(r, c)]
+            if rng.random() < 0.3:
+                picked.append(rng.choice(picked))
+        else:
+            picked = data.draw(st.lists(cells, min_size=0, max_size=4))
+        column = data.draw(st.integers(-1, 5))
+        rng.shuffle(picked)
+        m = Move(tuple(picked), column)
+        if len(set(picked)) == len(picked) and (frozenset(picked), column) in legal:
+            trial = g.copy()
+            trial.apply(m)
+            continue
+        try:
+            g.apply(m)
+        except IllegalMove as err:
+            assert err.code and str(err)
+        else:
+            raise AssertionError(f"{picked} in column {column} was accepted but is not legal")
+        assert g.to_dict() == before
+
+
+@few
+@given(setups, rngs)
+def test_state_round_trips_through_json_and_plays_on_the_same(setup, rng) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(0, 80))
+    clone = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert clone.to_dict() == g.to_dict() and clone == g
+    assert clone.legal_moves() == g.legal_moves()
+    copy = g.copy()
+    state = rng.getstate()
+    _play(g, rng, 200)
+    rng.setstate(state)
+    _play(clone, rng, 200)
+    rng.setstate(state)
+    _play(copy, rng, 200)
+    assert clone.to_dict() == g.to_dict() == copy.to_dict()
+
+
+@few
+@given(setups, rngs)
+def test_replaying_seed_and_moves_gives_the_same_game(setup, rng) -> None:
+    g = _new(setup)
+    played = _play(g, rng, rng.randrange(0, 200))
+    again = _new(setup)
+    for m in played:
+        again.apply(Move.parse(str(m)))
+    assert again.to_dict() == g.to_dict()
+    assert [again.board_rows(), [again.shelf_rows(s) for s in range(again.n_players)]] == \
+        [g.board_rows(), [g.shelf_rows(s) for s in range(g.n_players)]]
+
+
+@few
+@given(setups, rngs, st.integers(0, 3))
+def test_a_seat_view_hides_other_goals_and_the_bag_order(setup, rng, seat_pick) -> None:
+    g = _new(setup)
+    _play(g, rng, rng.randrange(0, 60))
+    seat = seat_pick % g.n_players
+    other = g.copy()
+    rng.shuffle(other.bag)
+    unused = [i for i in range(12) if i not in other.personal]
+    for s in range(g.n_players):
+        if s != seat:
+            other.personal[s] = unused.pop(rng.randrange(len(unused)))
+    other.rng = random.Random(rng.random())
+    other.seed = g.seed + 1
+    assert other.view(seat) == g.view(seat)
+    view = g.view(seat)
+    assert view.personal_goal == g.personal_goal_index(seat)
+    assert "personal" not in json.dumps([view.board, view.shelves, view.won])
+    mine = g.copy()
+    mine.personal[seat] = unused[0]
+    assert mine.view(seat) != view, "the view does show the seat its own card"
+    sampled = view.sample(random.Random(rng.random()))
+    assert sampled.view(seat) == view
+    assert tile_counts(sampled) == ALL_TILES
+    assert sampled.legal_moves() == g.legal_moves()
+
+
+@few
+@given(setups, rngs)
+def test_games_with_resignations_end_with_an_active_winner(setup, rng) -> None:
+    g = _new(setup)
+    for _ in range(30 * g.n_players + g.n_players):
+        if g.is_over:
+            break
+        if rng.random() < 0.05:
+            g.resign(rng.choice(g.active_seats))
+        else:
+            report = g.apply(rng.choice(g.legal_moves()))
+            assert report.seat not in g.resigned
+        assert g.current_seat not in g.resigned or g.is_over
+        assert tile_counts(g) == ALL_TILES
+    assert g.is_over
+    assert g.winner in g.active_seats
