@@ -1,0 +1,66 @@
+"""A corrupted game row is reported as such, for that game only; the rest of the database keeps working."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.service import CorruptGame, TableService, TurnReminder
+from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
+
+
+def corrupt(db_path: Path, game_id: int, column: str, text: str) -> None:
+    """Damage one row behind the service's back, as a bad disk or a careless manual edit would."""
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (text, game_id))
+
+
+@pytest.mark.parametrize(
+    ("column", "text"),
+    [("state", '{"board": "unterminated'), ("state", "[1, 2, 3]"), ("state", '{"game": "shelfie", "version": 1}'),
+     ("options", "not json")],
+)
+async def test_corrupted_row_is_reported_for_that_game_only(db_path: Path, clock: Clock, column: str,
+                                                            text: str) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    broken = await started(svc, ANN, BOB, channel=1)
+    healthy = await started(svc, ANN, BOB, channel=2)
+    await svc.close()
+    corrupt(db_path, broken.game_id, column, text)
+
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        with pytest.raises(CorruptGame) as err:
+            await svc.table(broken.game_id)
+        assert err.value.code == "corrupt_game" and err.value.params["game_id"] == broken.game_id
+        with pytest.raises(CorruptGame):
+            await svc.play(broken.game_id, ANN, "E5 1")
+        audit = await svc.audit(broken.game_id)
+        assert not audit.ok and audit.problem
+        assert [t.game_id for t in await svc.tables_of(ANN)] == [healthy.game_id]
+        await play_first_legal(svc, await svc.table(healthy.game_id))
+        events = await svc.fire_due(clock.advance(2 * 24 * 3600))
+        tables = [e.table if isinstance(e, TurnReminder) else e.result.table for e in events]
+        assert tables and {t.game_id for t in tables} == {healthy.game_id}
+        assert (await svc.audit(healthy.game_id)).ok
+    finally:
+        await svc.close()
+
+
+async def test_audit_notices_a_state_that_does_not_follow_from_the_log(db_path: Path, clock: Clock) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    table = (await play_first_legal(svc, await started(svc, ANN, BOB))).table
+    other = (await play_first_legal(svc, await started(svc, ANN, BOB, channel=3))).table
+    await svc.close()
+    with sqlite3.connect(db_path) as raw:
+        state = raw.execute("SELECT state FROM games WHERE id = ?", (other.game_id,)).fetchone()[0]
+    corrupt(db_path, table.game_id, "state", state)
+
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        audit = await svc.audit(table.game_id)
+        assert not audit.ok and "differs" in (audit.problem or "")
+        assert (await svc.audit(other.game_id)).ok
+    finally:
+        await svc.close()
