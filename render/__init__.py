@@ -3,7 +3,9 @@
 Takes engine objects, returns PNG bytes; no discord. Captions live in render.text
 (`locale` selects the language), geometry in render.layout.
 """
+from .goal_card import render_goal_card
 from .goals import render_common_goal
+from .scores import render_scores
 from .table import render_table
 
-__all__ = ["render_table", "render_common_goal"]
+__all__ = ["render_table", "render_goal_card", "render_common_goal", "render_scores"]

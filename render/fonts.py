@@ -12,17 +12,17 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 _REGULAR = ("DejaVuSans.ttf", "DroidSansFallback.ttf", "Symbola.ttf")
 _BOLD = ("DejaVuSans-Bold.ttf", "DroidSansFallback.ttf", "Symbola.ttf")
 _NOT_A_CHAR = "\U0010fffd"  # private use; no shipped font maps it, so it shows .notdef
 ELLIPSIS = "…"
-# Invisible joiners and modifiers that only make sense to a colour-emoji shaper.
-_DROP = {"\u200d", "\u200c", "\u200e", "\u200f", "\ufeff"} | {chr(c) for c in range(0xFE00, 0xFE10)} | {
-    chr(c) for c in range(0x1F3FB, 0x1F400)
-}
+# Emoji variation selectors and skin-tone modifiers only make sense to a colour-emoji shaper;
+# format characters (joiners, bidi overrides) are dropped too, so a name cannot flip the layout.
+_DROP = {chr(c) for c in range(0xFE00, 0xFE10)} | {chr(c) for c in range(0x1F3FB, 0x1F400)}
+_DROP_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 Run = tuple[int, str]  # (index into the font chain, text)
 
@@ -64,7 +64,7 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     text = unicodedata.normalize("NFC", " ".join(text.split()))
     out: list[list] = []
     for ch in text:
-        if ch in _DROP or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+        if ch in _DROP or unicodedata.category(ch) in _DROP_CATEGORIES:
             continue
         if unicodedata.combining(ch) and out:
             out[-1][1] += ch
@@ -119,7 +119,8 @@ def draw_text(
 ) -> int:
     """Draw text with its vertical middle at xy[1]; x is its left, centre or right per align.
 
-    Returns the drawn width in pixels.
+    Returns the drawn width in pixels. Rendered glyph masks are cached, so text repeated from
+    turn to turn (names, captions) costs one paste.
     """
     if max_width is not None:
         text = fit(text, size, max_width, bold)
@@ -129,12 +130,27 @@ def draw_text(
         x -= w / 2
     elif align == "right":
         x -= w
+    mask, dx, dy = _text_mask(text, size, bold)
+    if mask is not None:
+        draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
+    return w
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image | None, int, int]:
+    """The text's coverage mask, cropped, and its offset from (left, vertical middle)."""
     chain = _chain(bold)
-    primary = font(chain[0], size)
-    ascent, descent = primary.getmetrics()
-    baseline = y + (ascent - descent) / 2 - size * 0.06
+    ascent, descent = font(chain[0], size).getmetrics()
+    pad = size
+    img = Image.new("L", (width(text, size, bold) + 2 * pad, 3 * size + 2 * pad), 0)
+    d = ImageDraw.Draw(img)
+    x, mid = pad, pad + 1.5 * size
+    baseline = mid + (ascent - descent) / 2 - size * 0.06
     for i, s in runs(text, bold):
         f = font(chain[i], size)
-        draw.text((x, baseline), s, font=f, fill=fill, anchor="ls")
+        d.text((x, baseline), s, font=f, fill=255, anchor="ls")
         x += f.getlength(s)
-    return w
+    box = img.getbbox()
+    if box is None:
+        return None, 0, 0
+    return img.crop(box), box[0] - pad, round(box[1] - mid)

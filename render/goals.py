@@ -32,7 +32,7 @@ CARD_NUMBERS = {
     "two_rows_distinct": 6, "four_rows_max3": 7, "four_corners": 8, "eight_same": 9, "x_shape": 10,
     "diagonal5": 11, "staircase": 12,
 }
-DIAGRAM_BOX = (16, 40, 300, 164)  # where the diagram and its multiplier go on the card
+DIAGRAM_BOX = (48, 12, 272, 162)  # where the diagram and its multiplier go on the card
 TOKEN_SPOT = (CARD_SIZE[0] - 40, 40)  # centre of the token pile on a card in the table picture
 
 

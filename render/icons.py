@@ -57,8 +57,8 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
     elif kind == "F":  # a landscape painting in its frame: mat line, sun, mountains
         d.rectangle(P(0.08, 0.2, 0.92, 0.8), fill=255)
         det += [("rectangle", P(0.17, 0.29, 0.83, 0.71), "light")]
-        det += [("ellipse", P(0.24, 0.34, 0.36, 0.46), "light")]
-        det += [("line", P(0.2, 0.68, 0.38, 0.54, 0.48, 0.63, 0.64, 0.42, 0.8, 0.68), "light")]
+        det += [("ellipse", P(0.23, 0.33, 0.33, 0.43), "light")]
+        det += [("line", P(0.2, 0.68, 0.36, 0.59, 0.46, 0.65, 0.62, 0.57, 0.8, 0.68), "light")]
     elif kind == "T":  # a cup with handles on a stem and base
         d.ellipse(P(0.26, 0.0, 0.74, 0.62), fill=255)
         d.rectangle(P(0.0, 0.0, 1.0, 0.14), fill=0)
@@ -74,9 +74,9 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
             d.polygon([(x, y) for x, y in _leaf(0.5 * s, 0.52 * s, ln * s, wd * s, math.radians(ang))], fill=255)
         d.polygon(P(0.3, 0.52, 0.7, 0.52, 0.64, 0.92, 0.36, 0.92), fill=255)
         d.rectangle(P(0.25, 0.46, 0.75, 0.58), fill=255)
-        det += [("line", P(0.5, 0.44, 0.5, 0.14), "dark"), ("line", P(0.47, 0.44, 0.24, 0.26), "dark")]
-        det += [("line", P(0.53, 0.44, 0.76, 0.26), "dark")]
-        det += [("line", P(0.25, 0.58, 0.75, 0.58), "dark")]
+        det += [("line", P(0.5, 0.38, 0.5, 0.14), "dark"), ("line", P(0.46, 0.39, 0.26, 0.27), "dark")]
+        det += [("line", P(0.54, 0.39, 0.74, 0.27), "dark")]
+        det += [("line", P(0.3, 0.66, 0.7, 0.66), "dark")]
     else:
         raise ValueError(f"unknown tile type {kind!r}")
     return m, [(op, xy, col, lw) for op, xy, col in det]
@@ -111,7 +111,7 @@ def item(kind: str, size: int) -> Image.Image:
             d.rectangle(xy, outline=c, width=lw)
         else:
             getattr(d, op)(xy, fill=c)
-    return img.resize((size, size), Image.LANCZOS)
+    return img.reduce(SS)
 
 
 @lru_cache(maxsize=None)
@@ -123,7 +123,7 @@ def tile(kind: str, size: int) -> Image.Image:
     ink = TILE_INK[kind]
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.16, fill=mix(TILE_BG[kind], OUTLINE, 0.35))
     d.rounded_rectangle((s * 0.05, s * 0.05, s * 0.95 - 1, s * 0.95 - 1), radius=s * 0.12, fill=TILE_BG[kind])
-    small = img.resize((size, size), Image.LANCZOS)
+    small = img.reduce(SS)
     inner = round(size * 0.84)
     off = (size - inner) // 2
     icon = item(kind, inner)

@@ -9,7 +9,7 @@ Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
 # --- table picture ---------------------------------------------------------------------
-TABLE_SIZE = (1080, 1120)
+TABLE_SIZE = (1080, 1136)
 HEADER_H = 70
 BOARD_CELL = 66
 BOARD_N = 9
@@ -32,6 +32,7 @@ LEGEND_Y = CARDS_Y + 2 * CARD_SIZE[1] + CARD_GAP + 14
 SHELF_CELL = 40
 SHELF_ROWS, SHELF_COLS = 6, 5
 SHELF_PAD = 10  # wood around the cells
+SHELF_BOTTOM = 26  # wood under the cells, where the column numbers are
 SHELF_BLOCK_W = 246
 SHELF_GAP = 12
 SHELF_HEADER_H = 46
@@ -60,7 +61,7 @@ def shelf_block_box(seat: int, n_players: int) -> Box:
 
 def shelf_size(cell: int = SHELF_CELL) -> tuple[int, int]:
     """Outer size of a shelf drawing (cells plus wood) for a given cell size."""
-    return (SHELF_COLS * cell + 2 * SHELF_PAD, SHELF_ROWS * cell + 2 * SHELF_PAD)
+    return (SHELF_COLS * cell + 2 * SHELF_PAD, SHELF_ROWS * cell + SHELF_PAD + SHELF_BOTTOM)
 
 
 def shelf_origin(seat: int, n_players: int) -> Point:
@@ -97,12 +98,12 @@ SCORES_W = 1080
 SCORES_TITLE_H = 70
 SCORES_ROW_H = 50
 SCORES_TABLE_Y = SCORES_TITLE_H + 10
-SCORES_CELL = 40
+SCORES_CELL = 44
 SCORES_SHELF_GAP = 12
 
 
 def scores_height(n_players: int) -> int:
-    return scores_shelves_top(n_players) + SHELF_HEADER_H + shelf_size(SCORES_CELL)[1] + 30
+    return scores_shelves_top(n_players) + SHELF_HEADER_H + shelf_size(SCORES_CELL)[1] + 40
 
 
 def scores_shelves_top(n_players: int) -> int:

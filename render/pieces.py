@@ -4,10 +4,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from . import fonts, icons
-from .layout import SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_size
+from .layout import SHELF_BOTTOM, SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_size
 from .text import caption
 from .palette import (
-    OUTLINE, SEAT_COLORS, SHELF_CELL, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
+    OUTLINE, SEAT_COLORS, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
 )
 
 
@@ -26,16 +26,17 @@ def draw_shelf_frame(img: Image.Image, origin: tuple[int, int], cell: int) -> No
     for c in range(SHELF_COLS):
         for r in range(SHELF_ROWS):
             cx, cy = x + SHELF_PAD + c * cell, y + SHELF_PAD + r * cell
-            d.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), fill=SHELF_CELL)
-        d.line((x + SHELF_PAD + c * cell, y + SHELF_PAD, x + SHELF_PAD + c * cell, y + h - SHELF_PAD), fill=WOOD_LIGHT)
+            d.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), fill=SHELF_SLOT)
+        d.line((x + SHELF_PAD + c * cell, y + SHELF_PAD, x + SHELF_PAD + c * cell, y + h - SHELF_BOTTOM), fill=WOOD_LIGHT)
 
 
-def shelf_column_numbers(img: Image.Image, origin: tuple[int, int], cell: int, size: int = 13) -> None:
+def shelf_column_numbers(img: Image.Image, origin: tuple[int, int], cell: int, size: int = 16) -> None:
+    """Numbers 1-5 under the columns: what players type as the `column` of a move."""
     d = ImageDraw.Draw(img)
     x, y = origin
     h = shelf_size(cell)[1]
     for c in range(SHELF_COLS):
-        fonts.draw_text(d, (x + SHELF_PAD + c * cell + cell / 2, y + h - SHELF_PAD / 2), str(c + 1), size - 4,
+        fonts.draw_text(d, (x + SHELF_PAD + c * cell + cell / 2, y + h - SHELF_BOTTOM / 2), str(c + 1), size,
                         (255, 235, 205), bold=True, align="center")
 
 

@@ -12,8 +12,12 @@ from .palette import RGB
 def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
     """A "P" image whose palette is the key colours plus the best adaptive colours of sample."""
     exact = list(dict.fromkeys(exact))
-    adaptive = sample.convert("RGB").quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE)
-    flat = [v for rgb in exact for v in rgb] + adaptive.getpalette()[: 3 * (256 - len(exact))]
+    adaptive = sample.convert("RGB").quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE).getpalette()
+    extra = [tuple(adaptive[i:i + 3]) for i in range(0, len(adaptive), 3)]
+    # Drop adaptive colours close to a key colour: the nearest-colour lookup is approximate
+    # and could otherwise pick the near twin instead of the exact key colour.
+    extra = [c for c in extra if all(sum(abs(a - b) for a, b in zip(c, e)) > 12 for e in exact)]
+    flat = [v for rgb in exact + extra[: 256 - len(exact)] for v in rgb]
     flat += [0] * (768 - len(flat))
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)

@@ -22,7 +22,7 @@ from .layout import (
     shelf_block_box, shelf_cell_box, shelf_origin, shelf_size,
 )
 from .palette import (
-    INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SPACE, SPACE_EDGE, TAKEN, TILE_BG, TILE_INK, TURN,
+    INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, SPACE, SPACE_EDGE, TAKEN, TILE_BG, TILE_INK, TURN,
     UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK, mix,
 )
 from .png import build_palette, encode
@@ -107,7 +107,7 @@ def _static_layer(n_players: int, goals: tuple[str, ...], locale: str) -> tuple[
         rgb, alpha = _board_tile(kind)
         sample.paste(rgb, (k * BOARD_CELL, 0), alpha)
     exact = list(TILE_INK.values()) + list(TILE_BG.values()) + list(SEAT_COLORS)
-    exact += [INK, MUTED, OUTLINE, PAPER, WHITE, TAKEN, PLACED, TURN, mix(PAPER, TURN, 0.35)]
+    exact += [INK, MUTED, OUTLINE, PAPER, WHITE, TAKEN, PLACED, TURN, SHELF_SLOT, mix(PAPER, TURN, 0.35)]
     return img, build_palette(sample, exact)
 
 

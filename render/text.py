@@ -35,7 +35,10 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "en": "Tied on {points}: the tied player latest in turn order wins",
         "it": "Parità a {points}: vince chi gioca per ultimo nel turno",
     },
-    "goal_spaces": {"en": "◯ personal goal space", "it": "◯ casella dell'obiettivo personale"},
+    "goal_spaces": {
+        "en": "Framed: personal goal spaces · corner: the tile wanted there · ✓ matched · ✗ not",
+        "it": "Riquadri: caselle dell'obiettivo personale · angolo: la tessera richiesta · ✓ centrata · ✗ no",
+    },
     "tile_C": {"en": "Cats", "it": "Gatti"},
     "tile_B": {"en": "Books", "it": "Libri"},
     "tile_G": {"en": "Games", "it": "Giochi"},

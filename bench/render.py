@@ -1,0 +1,49 @@
+"""`python -m bench render`: time to draw and encode each picture, and its size."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from engine.shelfie import Game, Move
+from render import render_common_goal, render_goal_card, render_scores, render_table
+
+NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
+
+
+def _mid_game(n: int, turns: int) -> tuple[Game, Move]:
+    game = Game.new(n, seed=7)
+    rng = random.Random(7)
+    last = None
+    for _ in range(turns):
+        last = rng.choice(game.legal_moves())
+        game.apply(last)
+    assert last is not None
+    return game, last
+
+
+def _measure(label: str, make: Callable[[], bytes], runs: int) -> None:
+    first = time.perf_counter()
+    png = make()  # the first call also draws and caches the static layers
+    first_ms = (time.perf_counter() - first) * 1000
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        png = make()
+        times.append((time.perf_counter() - t) * 1000)
+    print(f"{label:<34} median {statistics.median(times):6.1f} ms  (first call {first_ms:6.1f} ms)  "
+          f"{len(png) / 1024:6.1f} KB")
+
+
+def main() -> None:
+    for n in (4, 3, 2):
+        game, last = _mid_game(n, 6 * n)
+        _measure(f"render_table {n} players mid-game", lambda: render_table(
+            game, seat_names=NAMES[:n], last_move=last), 60 if n == 4 else 20)
+    game, _ = _mid_game(4, 24)
+    _measure("render_goal_card", lambda: render_goal_card(game, 0), 10)
+    _measure("render_common_goal", lambda: render_common_goal("staircase"), 10)
+    while not game.is_over:
+        game.apply(random.Random(game.turn).choice(game.legal_moves()))
+    _measure("render_scores 4 players", lambda: render_scores(game, seat_names=NAMES), 10)

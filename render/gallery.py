@@ -1,0 +1,80 @@
+"""`python -m render.gallery OUTDIR`: play seeded games and write every kind of picture.
+
+Moves are the engine's legal moves; each turn takes the move that raises the mover's visible
+score most, ties broken by a seeded random choice, so the pictures show groups and tokens.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from engine.shelfie import Game, Move
+
+from . import render_common_goal, render_goal_card, render_scores, render_table
+from .goals import CARD_NUMBERS
+
+NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
+
+
+def choose(game: Game, rng: random.Random) -> Move:
+    """A legal move: the best for the mover's visible score, ties broken by rng."""
+    seat = game.current_seat
+    best: list[Move] = []
+    best_score = -1
+    for move in game.legal_moves():
+        trial = game.copy()
+        trial.apply(move)
+        score = trial.public_score(seat)
+        if score > best_score:
+            best, best_score = [move], score
+        elif score == best_score:
+            best.append(move)
+    return rng.choice(best)
+
+
+def play(game: Game, rng: random.Random, turns: int | None = None) -> Move | None:
+    """Play `turns` turns (or to the end); return the last move played."""
+    last = None
+    while not game.is_over and (turns is None or turns > 0):
+        last = choose(game, rng)
+        game.apply(last)
+        turns = None if turns is None else turns - 1
+    return last
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, png: bytes) -> None:
+        path = out / name
+        path.write_bytes(png)
+        written.append(path)
+
+    for n in (2, 3, 4):
+        game = Game.new(n, seed=2026 + n)
+        rng = random.Random(n)
+        last = play(game, rng, turns=7 * n)
+        save(f"table_{n}p.png", render_table(game, seat_names=NAMES[:n], last_move=last))
+        if n == 4:
+            save("table_4p_it.png", render_table(game, seat_names=NAMES[:n], last_move=last, locale="it"))
+            save("personal_goal.png", render_goal_card(game, 0))
+            play(game, rng)
+            save("scores_4p.png", render_scores(game, seat_names=NAMES[:n]))
+    for goal, number in sorted(CARD_NUMBERS.items(), key=lambda kv: kv[1]):
+        save(f"common_goal_{number:02d}_{goal}.png", render_common_goal(goal))
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m render.gallery OUTDIR")
+        return 2
+    for path in write_gallery(Path(argv[0])):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,61 @@
+"""A player's secret personal goal card with how it stands on their shelf right now."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.shelfie import PERSONAL_GOALS, Game
+
+from . import fonts, icons, pieces
+from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS
+from .palette import SHELF_SLOT, CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
+from .png import build_palette, encode
+from .text import DEFAULT_LOCALE, caption
+
+
+def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG (GOAL_CARD_SIZE) of seat's personal goal: the 6 target spaces, each marked ✓ when the
+    shelf already matches it or ✗ when another tile blocks it, and the points it is worth now.
+
+    Secret: send it only to that seat's player.
+    """
+    goal = PERSONAL_GOALS[game.personal_goal_index(seat)]
+    shelf = game.shelf(seat)
+    w, h = GOAL_CARD_SIZE
+    img = Image.new("RGB", GOAL_CARD_SIZE, PAPER)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=18, fill=CARD, outline=CARD_EDGE, width=3)
+    pieces.seat_marker(d, (40, 44), 17, seat)
+    fonts.draw_text(d, (66, 44), caption("personal_goal", locale), 28, INK, bold=True, max_width=w - 90)
+    ox, oy = GOAL_ORIGIN
+    d.rounded_rectangle((ox - 8, oy - 8, ox + SHELF_COLS * GOAL_CELL + 7, oy + SHELF_ROWS * GOAL_CELL + 7),
+                        radius=8, fill=mix(CARD, CARD_EDGE, 0.45))
+    targets = {(r, c): kind for r, c, kind in goal.cells}
+    for r in range(SHELF_ROWS):
+        for c in range(SHELF_COLS):
+            x, y = ox + c * GOAL_CELL, oy + r * GOAL_CELL
+            box = (x, y, x + GOAL_CELL, y + GOAL_CELL)
+            have = shelf.cell(r, c)
+            want = targets.get((r, c))
+            if want is None:
+                d.rounded_rectangle((x + 3, y + 3, x + GOAL_CELL - 4, y + GOAL_CELL - 4), radius=6, fill=GHOST)
+                if have != ".":
+                    t = icons.item(have, GOAL_CELL // 2)
+                    faded = Image.blend(Image.new("RGBA", t.size, GHOST + (0,)), t, 0.45)
+                    img.paste(faded, (x + GOAL_CELL // 4, y + GOAL_CELL // 4), faded)
+                continue
+            pieces.paste_tile(img, want, box, inset=3)
+            if have == want:
+                _badge(d, (x + GOAL_CELL - 12, y + 12), GOOD, "✓")
+            elif have != ".":
+                _badge(d, (x + GOAL_CELL - 12, y + 12), MISS, "✗")
+    matched = sum(goal.matches(shelf))
+    fonts.draw_text(d, (w / 2, h - 68), caption("goal_matches", locale, n=matched, points=goal.score(shelf)), 24,
+                    INK, bold=True, align="center", max_width=w - 30)
+    fonts.draw_text(d, (w / 2, h - 32), caption("goal_scale", locale), 15, MUTED, align="center", max_width=w - 30)
+    return encode(img, build_palette(img, list(TILE_INK.values()) + [SHELF_SLOT, GOOD, MISS, INK]), compress_level=6)
+
+
+def _badge(d: ImageDraw.ImageDraw, center: tuple[int, int], colour: tuple[int, int, int], mark: str) -> None:
+    x, y = center
+    d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=colour, outline=OUTLINE, width=2)
+    fonts.draw_text(d, (x, y + 1), mark, 16, WHITE, bold=True, align="center")

@@ -1,0 +1,109 @@
+"""The final score sheet: one row per player, the winner, the tie-break when it decided, and
+every final shelf with its personal goal spaces revealed."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.shelfie import PERSONAL_GOALS, Game
+
+from . import fonts, icons, pieces
+from .layout import (
+    SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W, SHELF_BLOCK_W,
+    SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top,
+)
+from .palette import (
+    SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
+)
+from .png import build_palette, encode
+from .text import DEFAULT_LOCALE, caption
+
+PARTS = ("common", "personal", "adjacency", "end_token", "total")
+PART_CAPTIONS = ("col_common", "col_personal", "col_adjacency", "col_end", "col_total")
+PART_X = (500, 620, 740, 840, 960)  # centres of the number columns
+
+
+def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG (SCORES_W x scores_height(n)) of the final scores, best first; resigned players last."""
+    n = game.n_players
+    img = Image.new("RGB", (SCORES_W, scores_height(n)), PAPER)
+    d = ImageDraw.Draw(img)
+    winner = game.winner
+    fonts.draw_text(d, (30, SCORES_TITLE_H / 2 + 4), caption("final_scores", locale), 32, INK, bold=True)
+    if winner is not None:
+        trophy = icons.item("T", 48)
+        img.paste(trophy, (SCORES_W - 78, 12), trophy)
+        fonts.draw_text(d, (SCORES_W - 90, SCORES_TITLE_H / 2 + 4),
+                        caption("winner", locale, name=pieces.seat_name(seat_names, winner, locale)), 28, INK,
+                        bold=True, align="right", max_width=560)
+    else:
+        fonts.draw_text(d, (SCORES_W - 30, SCORES_TITLE_H / 2 + 4), caption("no_winner", locale), 28, MUTED,
+                        bold=True, align="right")
+    _table(d, game, seat_names, locale)
+    y = SCORES_TABLE_Y + (n + 1) * SCORES_ROW_H + 24
+    if game.decided_by_tiebreak and winner is not None:
+        fonts.draw_text(d, (30, y), caption("tiebreak", locale, points=game.score_breakdown(winner)["total"]), 20,
+                        MISS, bold=True, max_width=SCORES_W - 60)
+    for seat in range(n):
+        _final_shelf(img, d, game, seat, seat_names, locale)
+    fonts.draw_text(d, (SCORES_W / 2, img.height - 16), caption("goal_spaces", locale), 16, MUTED, align="center")
+    return encode(img, build_palette(img, list(TILE_INK.values()) + [SHELF_SLOT, GOOD, MISS, INK, TURN]), compress_level=6)
+
+
+def ranking(game: Game) -> list[int]:
+    """Seats best first (ties: latest in turn order first, as the rules decide), resigned last."""
+    active = sorted(game.active_seats, key=lambda s: (game.score_breakdown(s)["total"], s), reverse=True)
+    return active + sorted(game.resigned)
+
+
+def _table(d: ImageDraw.ImageDraw, game: Game, names: list[str], locale: str) -> None:
+    y = SCORES_TABLE_Y
+    d.rounded_rectangle((20, y, SCORES_W - 20, y + SCORES_ROW_H - 6), radius=8, fill=mix(CARD, CARD_EDGE, 0.35))
+    mid = y + (SCORES_ROW_H - 6) / 2
+    fonts.draw_text(d, (90, mid), caption("col_player", locale), 18, INK, bold=True)
+    for x, key in zip(PART_X, PART_CAPTIONS):
+        fonts.draw_text(d, (x, mid), caption(key, locale), 18, INK, bold=True, align="center", max_width=112)
+    for row, seat in enumerate(ranking(game), start=1):
+        top = y + row * SCORES_ROW_H
+        mid = top + (SCORES_ROW_H - 6) / 2
+        resigned = seat in game.resigned
+        fill = mix(PAPER, TURN, 0.45) if seat == game.winner else CARD
+        d.rounded_rectangle((20, top, SCORES_W - 20, top + SCORES_ROW_H - 6), radius=8, fill=fill,
+                            outline=TURN if seat == game.winner else mix(CARD, CARD_EDGE, 0.6), width=2)
+        fonts.draw_text(d, (44, mid), "—" if resigned else str(row), 22, MUTED, bold=True, align="center")
+        pieces.seat_marker(d, (82, mid), 15, seat)
+        label = pieces.seat_name(names, seat, locale)
+        colour = MUTED if resigned else INK
+        if resigned:
+            label = f"{label} ({caption('resigned', locale)})"
+        fonts.draw_text(d, (106, mid), label, 21, colour, bold=True, max_width=PART_X[0] - 60 - 106)
+        parts = game.score_breakdown(seat)
+        for x, key in zip(PART_X, PARTS):
+            fonts.draw_text(d, (x, mid), str(parts[key]), 26 if key == "total" else 21, colour,
+                            bold=key == "total", align="center")
+
+
+def _final_shelf(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
+                 locale: str) -> None:
+    n = game.n_players
+    ox, oy = scores_shelf_origin(seat, n)
+    bx = ox - (SHELF_BLOCK_W - (5 * SCORES_CELL + 2 * SHELF_PAD)) // 2
+    hy = scores_shelves_top(n) + SHELF_HEADER_H / 2 - 2
+    pieces.seat_marker(d, (bx + 20, hy), 15, seat)
+    fonts.draw_text(d, (bx + 42, hy), pieces.seat_name(names, seat, locale), 20, INK, bold=True,
+                    max_width=SHELF_BLOCK_W - 46)
+    pieces.draw_shelf_frame(img, (ox, oy), SCORES_CELL)
+    pieces.shelf_column_numbers(img, (ox, oy), SCORES_CELL)
+    rows = game.shelf_rows(seat)
+    pieces.paste_shelf_tiles(img, (ox, oy), SCORES_CELL, rows)
+    goal = PERSONAL_GOALS[game.personal_goal_index(seat)]
+    for r, c, want in goal.cells:
+        x0, y0 = ox + SHELF_PAD + c * SCORES_CELL, oy + SHELF_PAD + r * SCORES_CELL
+        x1, y1 = x0 + SCORES_CELL - 1, y0 + SCORES_CELL - 1
+        ok = rows[r][c] == want
+        d.rectangle((x0, y0, x1, y1), outline=GOOD if ok else MISS, width=4)
+        d.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=WHITE, width=1)
+        mark = icons.item(want, 20)
+        d.ellipse((x1 - 21, y0 - 2, x1 + 2, y0 + 21), fill=WHITE, outline=OUTLINE)
+        img.paste(mark, (x1 - 19, y0), mark)
+        d.ellipse((x0 - 2, y1 - 18, x0 + 18, y1 + 2), fill=GOOD if ok else MISS, outline=OUTLINE)
+        fonts.draw_text(d, (x0 + 8, y1 - 8), "✓" if ok else "✗", 14, WHITE, bold=True, align="center")

@@ -1,0 +1,130 @@
+"""Every picture decodes as a PNG of its documented size, and shows the engine's tiles where
+the layout says they are (so a wrong coordinate mapping fails here)."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.shelfie import PERSONAL_GOALS, Game
+from render import render_common_goal, render_goal_card, render_scores, render_table
+from render.goals import CARD_NUMBERS
+from render.layout import (
+    CARD_SIZE, GOAL_CARD_SIZE, SCORES_W, TABLE_SIZE, board_cell_center, goal_card_cell_center, scores_cell_center,
+    scores_height, shelf_cell_center,
+)
+from render.palette import SHELF_SLOT, TILE_INK
+
+from .conftest import NAMES
+
+MAX_BYTES = 400 * 1024
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) <= MAX_BYTES
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
+def test_table_shows_every_board_tile_where_the_engine_has_it(mid_game) -> None:
+    game, last = mid_game
+    img = decode(render_table(game, seat_names=NAMES[: game.n_players], last_move=last))
+    assert img.size == TABLE_SIZE
+    inks = set(TILE_INK.values())
+    tiles = 0
+    for r, row in enumerate(game.board_rows()):
+        for c, kind in enumerate(row):
+            pixel = img.getpixel(board_cell_center(r, c))
+            if kind in TILE_INK:
+                tiles += 1
+                assert pixel == TILE_INK[kind], f"board {r},{c} holds {kind}"
+            else:
+                assert pixel not in inks, f"board {r},{c} is empty but shows a tile colour"
+    assert tiles > 0
+
+
+def test_table_shows_every_shelf_tile_where_the_engine_has_it(mid_game) -> None:
+    game, last = mid_game
+    n = game.n_players
+    img = decode(render_table(game, seat_names=NAMES[:n], last_move=last))
+    filled = 0
+    for seat in range(n):
+        for r, row in enumerate(game.shelf_rows(seat)):
+            for c, kind in enumerate(row):
+                pixel = img.getpixel(shelf_cell_center(seat, r, c, n))
+                if kind == ".":
+                    assert pixel == SHELF_SLOT, f"seat {seat} shelf {r},{c} is empty"
+                else:
+                    filled += 1
+                    assert pixel == TILE_INK[kind], f"seat {seat} shelf {r},{c} holds {kind}"
+    assert filled > 0
+
+
+def test_table_never_depends_on_personal_goals(mid_game) -> None:
+    """Two games that differ only in secret personal goals give the identical picture."""
+    game, last = mid_game
+    data = game.to_dict()
+    data["personal"] = [(p + 5) % len(PERSONAL_GOALS) for p in data["personal"]]
+    other = Game.from_dict(data)
+    names = NAMES[: game.n_players]
+    assert render_table(game, seat_names=names, last_move=last) == render_table(other, seat_names=names,
+                                                                                last_move=last)
+
+
+def test_last_move_changes_the_picture_and_leaves_no_tile_colour_where_tiles_were_taken(mid_game) -> None:
+    game, last = mid_game
+    names = NAMES[: game.n_players]
+    with_move = render_table(game, seat_names=names, last_move=last)
+    assert with_move != render_table(game, seat_names=names)
+    img = decode(with_move)
+    board = game.board_rows()
+    for r, c in last.tiles:
+        if board[r][c] == ".":
+            assert img.getpixel(board_cell_center(r, c)) not in set(TILE_INK.values())
+
+
+def test_finished_table_decodes(finished_4p: Game) -> None:
+    assert decode(render_table(finished_4p, seat_names=NAMES)).size == TABLE_SIZE
+
+
+@pytest.mark.parametrize("goal_id", sorted(CARD_NUMBERS))
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_every_common_goal_card_decodes(goal_id: str, locale: str) -> None:
+    assert decode(render_common_goal(goal_id, locale=locale)).size == CARD_SIZE
+
+
+def test_common_goal_captions_are_translated() -> None:
+    assert render_common_goal("x_shape", locale="it") != render_common_goal("x_shape")
+
+
+def test_unknown_common_goal_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown common goal 'nope'"):
+        render_common_goal("nope")
+
+
+def test_goal_card_shows_the_target_tile_on_each_goal_space(mid_game) -> None:
+    game, _ = mid_game
+    for seat in range(game.n_players):
+        img = decode(render_goal_card(game, seat))
+        assert img.size == GOAL_CARD_SIZE
+        for r, c, kind in PERSONAL_GOALS[game.personal_goal_index(seat)].cells:
+            assert img.getpixel(goal_card_cell_center(r, c)) == TILE_INK[kind]
+
+
+def test_goal_cards_of_different_goals_differ(mid_game) -> None:
+    game, _ = mid_game
+    cards = {render_goal_card(game, seat) for seat in range(game.n_players)}
+    assert len(cards) == game.n_players
+
+
+def test_score_sheet_shows_final_shelves(finished_4p: Game) -> None:
+    img = decode(render_scores(finished_4p, seat_names=NAMES))
+    assert img.size == (SCORES_W, scores_height(4))
+    for seat in range(4):
+        for r, row in enumerate(finished_4p.shelf_rows(seat)):
+            for c, kind in enumerate(row):
+                pixel = img.getpixel(scores_cell_center(seat, r, c, 4))
+                assert pixel == (SHELF_SLOT if kind == "." else TILE_INK[kind]), f"seat {seat} {r},{c}"
