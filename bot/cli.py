@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -109,14 +108,11 @@ def _require_token(config: Config) -> str:
 
 async def run_bot(token: str, config: Config) -> None:
     """Connect and serve until SIGTERM/SIGINT, then close gracefully (see ShelfieBot.close)."""
-    from bot.client import create_bot
+    from bot.client import create_bot, stop_on_signals
 
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, owner_ids=config.owner_ids)
-    loop = asyncio.get_running_loop()
-    stopping: list[asyncio.Task[None]] = []
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, lambda name=signum.name: stopping.append(loop.create_task(_stop(bot, name))))
-    beat = loop.create_task(_heartbeat(bot, heartbeat_path(config)))
+    stopping = stop_on_signals(bot)
+    beat = asyncio.get_running_loop().create_task(_heartbeat(bot, heartbeat_path(config)))
     try:
         async with bot:
             await bot.start(token)
@@ -125,11 +121,6 @@ async def run_bot(token: str, config: Config) -> None:
         heartbeat_path(config).unlink(missing_ok=True)
         if stopping:
             await asyncio.gather(*stopping)
-
-
-async def _stop(bot: object, signal_name: str) -> None:
-    log.info("shutdown: %s received", signal_name)
-    await bot.close()  # type: ignore[attr-defined]
 
 
 async def _heartbeat(bot: object, path: Path) -> None:

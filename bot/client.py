@@ -6,6 +6,7 @@ import asyncio
 import importlib
 import logging
 import pkgutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,21 @@ class ShelfieBot(commands.Bot):
             await self.service.close()
             self.service = None
             log.info("shutdown: database closed")
+
+
+def stop_on_signals(bot: ShelfieBot) -> list[asyncio.Task[None]]:
+    """SIGTERM and SIGINT start `bot.close()` once; the returned list holds that task for the caller to await."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop(name: str) -> None:
+        if not stopping:
+            log.info("shutdown: %s received", name)
+            stopping.append(loop.create_task(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop, signum.name)
+    return stopping
 
 
 def create_bot(db_path: str | Path = "shelfie.sqlite3", **options: Any) -> ShelfieBot:

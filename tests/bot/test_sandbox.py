@@ -1,0 +1,155 @@
+"""`shelfie-bot sandbox` as a person uses it: start the process, open the page, act through the preview's API."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+URL_LINE = re.compile(r"Sandbox ready: open (http://127\.0\.0\.1:\d+)/#(\S+)")
+START_TIMEOUT = 60.0
+
+
+class PreviewClient:
+    """The calls the preview page's own JavaScript makes (simcord preview protocol 3)."""
+
+    def __init__(self, base: str, capability: str) -> None:
+        self.base = base
+        self.capability = capability
+        self.page: dict[str, Any] = {}
+        self.sequence = 0
+        self.revision = 0
+
+    def _request(self, method: str, path: str, body: Any = None, *, context: bool = True) -> Any:
+        headers = {"X-Simcord-Capability": self.capability, "Content-Type": "application/json"}
+        if context:
+            headers["X-Simcord-Context"] = self.page["context"]["id"]
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def open_page(self, viewer_id: str | None = None) -> dict[str, Any]:
+        self.page = self._request("POST", "/api/pages", {"viewer_id": viewer_id}, context=False)
+        self.revision = self.page["publishedRevision"]
+        return self.page
+
+    def commands(self) -> dict[str, dict[str, Any]]:
+        return {" ".join(entry["path"]): entry for entry in self._request("GET", "/api/commands")["entries"]}
+
+    def state(self) -> dict[str, Any]:
+        return self._request("GET", "/api/state")
+
+    def act(self, kind: str, **fields: Any) -> dict[str, Any]:
+        self.sequence += 1
+        envelope = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": uuid.uuid4().hex,
+            "generation": self.page["context"]["generation"],
+            "bot_generation": self.page["botGeneration"],
+            "published_revision": self.revision,
+            "kind": kind,
+            **fields,
+        }
+        result = self._request("POST", "/api/action", envelope)
+        self.revision = result.get("revision", self.revision)
+        return result
+
+    def become(self, name: str) -> None:
+        viewer = next(v for v in self.page["viewers"] if v["name"] == name)
+        result = self.act("viewer", viewer_id=viewer["id"])
+        assert not result["rejected"], result
+        self.page = self.state()
+        self.revision = self.page["publishedRevision"]
+
+    def run_command(self, invocation: str, **options: Any) -> dict[str, Any]:
+        entry = self.commands()[invocation]
+        return self.act(
+            "run_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            options=options,
+        )
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], PreviewClient]]:
+    """A running `shelfie-bot sandbox` (cwd: an empty folder, so no .env token is picked up)."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
+    environment["PYTHONUNBUFFERED"] = "1"
+    process = subprocess.Popen(
+        [str(Path(sys.executable).with_name("shelfie-bot")), "sandbox"],
+        cwd=tmp_path,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        yield process, PreviewClient(*_wait_for_url(process))
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_for_url(process: subprocess.Popen[str]) -> tuple[str, str]:
+    assert process.stdout is not None
+    deadline = time.monotonic() + START_TIMEOUT
+    seen: list[str] = []
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 1.0)
+        if not ready:
+            if process.poll() is not None:
+                break
+            continue
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = URL_LINE.search(line)
+        if match:
+            return match.group(1), match.group(2)
+    raise AssertionError("the sandbox printed no URL:\n" + "".join(seen))
+
+
+def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: tuple[subprocess.Popen[str], PreviewClient]) -> None:
+    process, client = sandbox
+    with urllib.request.urlopen(client.base + "/", timeout=30) as response:
+        assert response.status == 200
+        assert "<html" in response.read().decode().lower()
+
+    page = client.open_page()
+    assert [viewer["name"] for viewer in page["viewers"]] == ["alice", "bob", "carol", "dave"]
+    assert page["channel"]["name"] == "shelfie"
+    assert "shelfie help" in client.commands()
+
+    client.become("carol")
+    result = client.run_command("shelfie help")
+    assert not result["rejected"], result
+    assert result["settlement"] == "settled"
+    (outcome,) = result["outcomes"]
+    message = client.state()["messages"][outcome["messageId"]]
+    assert message["embeds"][0]["title"] == "How to take a turn"
+    assert "Take tiles" in message["embeds"][0]["description"]
+
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
