@@ -48,6 +48,9 @@ def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> byt
                 _badge(d, (x + GOAL_CELL - 12, y + 12), GOOD, "✓")
             elif have != ".":
                 _badge(d, (x + GOAL_CELL - 12, y + 12), MISS, "✗")
+                d.ellipse((x - 2, y + GOAL_CELL - 26, x + 24, y + GOAL_CELL), fill=WHITE, outline=OUTLINE, width=2)
+                there = icons.item(have, 20)
+                img.paste(there, (x + 1, y + GOAL_CELL - 23), there)
     matched = sum(goal.matches(shelf))
     fonts.draw_text(d, (w / 2, h - 68), caption("goal_matches", locale, n=matched, points=goal.score(shelf)), 24,
                     INK, bold=True, align="center", max_width=w - 30)

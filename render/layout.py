@@ -27,7 +27,11 @@ CARD_SIZE = (340, 200)  # a common goal card
 SIDE_X = BOARD_BOX[2] + 24
 CARDS_Y = HEADER_H + 10
 CARD_GAP = 16
-LEGEND_Y = CARDS_Y + 2 * CARD_SIZE[1] + CARD_GAP + 14
+
+
+def legend_y(n_goals: int) -> int:
+    """Top of the tile legend, right under the common goal cards in play."""
+    return CARDS_Y + n_goals * (CARD_SIZE[1] + CARD_GAP) + 14
 
 SHELF_CELL = 40
 SHELF_ROWS, SHELF_COLS = 6, 5

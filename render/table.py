@@ -18,15 +18,15 @@ from . import fonts, icons, pieces
 from .goals import TOKEN_SPOT, common_goal_card
 from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, CARD_GAP, CARD_SIZE, CARDS_Y, COORD_MARGIN, HEADER_H,
-    LEGEND_Y, SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, board_cell_box,
-    shelf_block_box, shelf_cell_box, shelf_origin, shelf_size,
+    SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, board_cell_box,
+    legend_y, shelf_block_box, shelf_cell_box, shelf_origin, shelf_size,
 )
 from .palette import (
     INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, SPACE, SPACE_EDGE, TAKEN, TILE_BG, TILE_INK, TURN,
     UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK, mix,
 )
 from .png import build_palette, encode
-from .text import DEFAULT_LOCALE, caption
+from .text import DEFAULT_LOCALE, caption, points
 
 COLUMNS = "ABCDEFGHI"
 
@@ -97,7 +97,7 @@ def _static_layer(n_players: int, goals: tuple[str, ...], locale: str) -> tuple[
                                 MUTED, bold=True, align="center")
     for i, goal in enumerate(goals):
         img.paste(common_goal_card(goal, locale), (SIDE_X, CARDS_Y + i * (CARD_SIZE[1] + CARD_GAP)))
-    _legend(img, d, locale)
+    _legend(img, d, legend_y(len(goals)), locale)
     for seat in range(n_players):
         origin = shelf_origin(seat, n_players)
         pieces.draw_shelf_frame(img, origin, SHELF_CELL)
@@ -111,11 +111,11 @@ def _static_layer(n_players: int, goals: tuple[str, ...], locale: str) -> tuple[
     return img, build_palette(sample, exact)
 
 
-def _legend(img: Image.Image, d: ImageDraw.ImageDraw, locale: str) -> None:
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, top: int, locale: str) -> None:
     size = 44
     for k, kind in enumerate(TILE_INK):
         x = SIDE_X + (k % 2) * (CARD_SIZE[0] // 2)
-        y = LEGEND_Y + (k // 2) * (size + 14)
+        y = top + (k // 2) * (size + 14)
         t = icons.tile(kind, size)
         img.paste(t, (x, y), t)
         fonts.draw_text(d, (x + size + 10, y + size / 2), caption(f"tile_{kind}", locale), 20, INK, bold=True)
@@ -201,7 +201,7 @@ def _shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int
     groups = adjacency_score(game.shelf(seat))
     end = 1 if game.end_token_seat == seat else 0
     total = sum(tokens) + groups + end
-    fonts.draw_text(d, ((x0 + x1) / 2, fy + 15), caption("points", locale, n=total), 21, INK, bold=True,
+    fonts.draw_text(d, ((x0 + x1) / 2, fy + 15), points(total, locale), 21, INK, bold=True,
                     align="center")
     parts = caption("visible_parts", locale, tokens="+".join(map(str, tokens)) or "0", groups=groups)
     if end:

@@ -14,13 +14,14 @@ CAPTIONS: dict[str, dict[str, str]] = {
     "last_move": {"en": "{name}: {tiles} → column {column}", "it": "{name}: {tiles} → colonna {column}"},
     "common_goals": {"en": "Common goals", "it": "Obiettivi comuni"},
     "no_tokens_left": {"en": "no tokens left", "it": "gettoni finiti"},
-    "points": {"en": "{n} pts", "it": "{n} punti"},
+    "points": {"en": "{n} points", "it": "{n} punti"},
+    "points_one": {"en": "1 point", "it": "1 punto"},
     "visible_parts": {"en": "tokens {tokens} · groups {groups}", "it": "gettoni {tokens} · gruppi {groups}"},
     "end_token_part": {"en": " · end +{n}", "it": " · fine +{n}"},
     "resigned": {"en": "resigned", "it": "ritirato"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},
     "personal_goal": {"en": "Personal goal", "it": "Obiettivo personale"},
-    "goal_matches": {"en": "{n} of 6 match · {points} pts now", "it": "{n} su 6 · {points} punti ora"},
+    "goal_matches": {"en": "{n} of 6 match · scores {points} now", "it": "{n} su 6 · vale {points} ora"},
     "goal_scale": {"en": "Matches 1·2·3·4·5·6 = 1·2·4·6·9·12 pts", "it": "Caselle 1·2·3·4·5·6 = 1·2·4·6·9·12 punti"},
     "final_scores": {"en": "Final scores", "it": "Punteggi finali"},
     "col_player": {"en": "Player", "it": "Giocatore"},
@@ -58,6 +59,11 @@ CAPTIONS: dict[str, dict[str, str]] = {
     "goal_x_shape": {"en": "5 of one type in an X", "it": "5 uguali a forma di X"},
     "goal_staircase": {"en": "Heights 1-2-3-4-5 or 2-…-6", "it": "Altezze 1-2-3-4-5 o 2-…-6"},
 }
+
+
+def points(n: int, locale: str = DEFAULT_LOCALE) -> str:
+    """'1 point' / 'N points' in the locale."""
+    return caption("points_one", locale) if n == 1 else caption("points", locale, n=n)
 
 
 def caption(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
