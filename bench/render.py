@@ -8,17 +8,11 @@ from collections.abc import Callable
 
 from engine.shelfie import Game, Move
 from render import render_common_goal, render_goal_card, render_scores, render_table
-
-NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
-
+from render.gallery import NAMES, play
 
 def _mid_game(n: int, turns: int) -> tuple[Game, Move]:
     game = Game.new(n, seed=7)
-    rng = random.Random(7)
-    last = None
-    for _ in range(turns):
-        last = rng.choice(game.legal_moves())
-        game.apply(last)
+    last = play(game, random.Random(7), turns)
     assert last is not None
     return game, last
 
@@ -44,6 +38,5 @@ def main() -> None:
     game, _ = _mid_game(4, 24)
     _measure("render_goal_card", lambda: render_goal_card(game, 0), 10)
     _measure("render_common_goal", lambda: render_common_goal("staircase"), 10)
-    while not game.is_over:
-        game.apply(random.Random(game.turn).choice(game.legal_moves()))
+    play(game, random.Random(7))
     _measure("render_scores 4 players", lambda: render_scores(game, seat_names=NAMES), 10)

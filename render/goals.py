@@ -80,6 +80,7 @@ def _diagram(img: Image.Image, goal_id: str) -> None:
         fonts.draw_text(d, (gx + gw + 12, gy + gh / 2), times, 34, MUTED, bold=True)
 
 
+@lru_cache(maxsize=None)
 def render_common_goal(goal_id: str, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of common goal card `goal_id` (CARD_SIZE pixels), for the table and `/shelfie rules`."""
     img = common_goal_card(goal_id, locale)

@@ -15,7 +15,7 @@ from engine.shelfie import Game, Move, adjacency_score, cell_label
 from engine.shelfie.data import BOARD_MIN_PLAYERS
 
 from . import fonts, icons, pieces
-from .goals import TOKEN_SPOT, common_goal_card
+from .goals import CARD_NUMBERS, TOKEN_SPOT, common_goal_card
 from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, CARD_GAP, CARD_SIZE, CARDS_Y, COORD_MARGIN, HEADER_H,
     SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, board_cell_box,
@@ -254,6 +254,12 @@ def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | N
     if move is not None:
         who = pieces.seat_name(names, mover, locale) if mover is not None else "—"
         text = caption("last_move", locale, name=who, tiles=move.tiles_text, column=move.column + 1)
+        report = game.last_report
+        if mover is not None and report is not None:
+            extras = [caption("won_token", locale, points=p, number=CARD_NUMBERS[g]) for g, p in report.tokens]
+            extras += [caption("won_end_token", locale)] if report.end_token else []
+            extras += [caption("refilled", locale)] if report.refilled else []
+            text = " · ".join([text, *extras])
         w = fonts.draw_text(d, (x + 22, HEADER_H - 8), text, 17, MUTED, bold=True, max_width=TABLE_SIZE[0] - 80)
         d.rounded_rectangle((x, HEADER_H - 17, x + 14, HEADER_H - 1), radius=3, outline=TAKEN, width=3)
         d.rectangle((x + 28 + w, HEADER_H - 17, x + 44 + w, HEADER_H - 1), outline=PLACED, width=3)
