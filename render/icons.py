@@ -11,7 +11,6 @@ from PIL import Image, ImageDraw, ImageFilter
 from .palette import OUTLINE, TILE_BG, TILE_INK, WHITE, mix
 
 SS = 4  # supersampling factor: drawn large once, shrunk with a good filter, cached
-Box = tuple[float, float, float, float]
 
 
 def _leaf(cx: float, cy: float, length: float, width: float, angle: float) -> list[tuple[float, float]]:
@@ -120,7 +119,6 @@ def tile(kind: str, size: int) -> Image.Image:
     s = size * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    ink = TILE_INK[kind]
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.16, fill=mix(TILE_BG[kind], OUTLINE, 0.35))
     d.rounded_rectangle((s * 0.05, s * 0.05, s * 0.95 - 1, s * 0.95 - 1), radius=s * 0.12, fill=TILE_BG[kind])
     small = img.reduce(SS)
@@ -128,5 +126,4 @@ def tile(kind: str, size: int) -> Image.Image:
     off = (size - inner) // 2
     icon = item(kind, inner)
     small.alpha_composite(icon, (off, off))
-    del ink
     return small

@@ -15,8 +15,6 @@ CAPTIONS: dict[str, dict[str, str]] = {
     "refilled": {"en": "board refilled", "it": "plancia riempita"},
     "won_token": {"en": "+{points} from goal {number}", "it": "+{points} dall'obiettivo {number}"},
     "won_end_token": {"en": "+1 end token", "it": "+1 gettone fine partita"},
-    "common_goals": {"en": "Common goals", "it": "Obiettivi comuni"},
-    "no_tokens_left": {"en": "no tokens left", "it": "gettoni finiti"},
     "points": {"en": "{n} points", "it": "{n} punti"},
     "points_one": {"en": "1 point", "it": "1 punto"},
     "visible_parts": {"en": "tokens {tokens} · groups {groups}", "it": "gettoni {tokens} · gruppi {groups}"},
