@@ -1,4 +1,9 @@
-"""Online backup of the live database with SQLite's backup API (safe while the bot runs)."""
+"""Operator tools that work on the database file directly: online backup, and the list of stored games.
+
+They use the sqlite3 module synchronously because they run from the command line
+(`shelfie-bot backup`, `shelfie-bot audit`), possibly next to a running bot:
+SQLite's backup API copies a consistent snapshot even while the bot writes.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +12,21 @@ import sqlite3
 from pathlib import Path
 
 
+def _connect_existing(path: Path) -> sqlite3.Connection:
+    if not path.is_file():
+        raise FileNotFoundError(f"no database at {path}")
+    return sqlite3.connect(path, timeout=30)
+
+
 def backup_database(source: Path, target: Path) -> int:
     """Copy `source` to `target` consistently, even mid-write; returns the number of games copied.
 
     The copy goes to a temporary file that is checked and then renamed, so a
     failed backup never leaves a half-written file at `target`.
     """
-    if not source.is_file():
-        raise FileNotFoundError(f"no database at {source}")
     partial = target.with_name(target.name + ".partial")
+    live = _connect_existing(source)
     partial.unlink(missing_ok=True)
-    live = sqlite3.connect(source, timeout=30)
     try:
         copy = sqlite3.connect(partial)
         try:
@@ -32,3 +41,12 @@ def backup_database(source: Path, target: Path) -> int:
         live.close()
     os.replace(partial, target)
     return int(games)
+
+
+def stored_game_ids(path: Path) -> list[int]:
+    """Every game in the file, oldest first (lobbies, active, finished and cancelled alike)."""
+    db = _connect_existing(path)
+    try:
+        return [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+    finally:
+        db.close()

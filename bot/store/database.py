@@ -35,6 +35,7 @@ from bot.store.schema import MIGRATIONS
 log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
+CHECKPOINT_EVERY = 200
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
     " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id"
@@ -95,11 +96,20 @@ def _stats_row(row: sqlite3.Row) -> StatsRow:
 
 
 class Store:
-    """Async access to the bot's single SQLite file. Open with `await Store.open(path)`."""
+    """Async access to the bot's single SQLite file. Open with `await Store.open(path)`.
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    WAL checkpoints run on a second connection in the background every `CHECKPOINT_EVERY` commits
+    (automatic checkpoints are off), so no move waits for pages being copied into the main file.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, synchronous: str) -> None:
         self._conn = conn
+        self._path = path
+        self._synchronous = synchronous
         self._lock = asyncio.Lock()
+        self._commits = 0
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -117,7 +127,8 @@ class Store:
             await conn.execute(f"PRAGMA synchronous={synchronous}")
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute("PRAGMA busy_timeout=5000")
-            store = cls(conn)
+            await conn.execute("PRAGMA wal_autocheckpoint=0")
+            store = cls(conn, str(path), synchronous)
             await store._migrate()
         except BaseException:
             await conn.close()
@@ -125,8 +136,31 @@ class Store:
         return store
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+        if self._checkpointer is not None:
+            await self._checkpointer.close()
         async with self._lock:
-            await self._conn.close()
+            try:
+                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                await self._conn.close()
+
+    def _committed(self) -> None:
+        self._commits += 1
+        if self._commits >= CHECKPOINT_EVERY and (self._checkpoint is None or self._checkpoint.done()):
+            self._commits = 0
+            self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+
+    async def _run_checkpoint(self) -> None:
+        try:
+            if self._checkpointer is None:
+                self._checkpointer = await aiosqlite.connect(self._path, isolation_level=None)
+                await self._checkpointer.execute(f"PRAGMA synchronous={self._synchronous}")
+                await self._checkpointer.execute("PRAGMA busy_timeout=5000")
+            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            log.exception("background WAL checkpoint failed; the next one retries")
 
     async def _migrate(self) -> None:
         version = await self.schema_version()
@@ -143,8 +177,7 @@ class Store:
             log.info("store migrated to schema %d", number)
 
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
+        row = await self._fetchone("PRAGMA user_version")
         return int(row[0]) if row else 0
 
     @asynccontextmanager
@@ -160,13 +193,11 @@ class Store:
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return await cur.fetchone()
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
 
     # games --------------------------------------------------------------------------------------
 
@@ -206,15 +237,14 @@ class Store:
     async def load_game(self, game_id: int) -> GameRecord | None:
         """The game and its seats, or None if there is no such game; CorruptRow if unreadable."""
         async with self._lock:
-            async with self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
-            if row is None:
+            rows = list(await self._conn.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+            if not rows:
                 return None
-            async with self._conn.execute(
+            row = rows[0]
+            seat_rows = await self._conn.execute_fetchall(
                 "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position",
                 (game_id,),
-            ) as cur:
-                seat_rows = await cur.fetchall()
+            )
         seats = tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in seat_rows)
         return GameRecord(_game_row(row), seats)
 
@@ -283,12 +313,11 @@ class Store:
                 )
             if update.results:
                 await self._record_results(db, update, now)
+        self._committed()
         return update.expected_version + 1
 
     async def _record_results(self, db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
-        async with db.execute("SELECT guild_id FROM games WHERE id = ?", (update.game_id,)) as cur:
-            row = await cur.fetchone()
-        assert row is not None
+        [row] = await db.execute_fetchall("SELECT guild_id FROM games WHERE id = ?", (update.game_id,))
         guild_id = row[0]
         await db.executemany(
             "INSERT INTO results (game_id, seat, guild_id, user_id, points, rank, won, at)"
