@@ -41,7 +41,8 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
     _table(d, game, seat_names, locale)
     y = SCORES_TABLE_Y + (n + 1) * SCORES_ROW_H + 24
     if game.decided_by_tiebreak and winner is not None:
-        fonts.draw_text(d, (30, y), caption("tiebreak", locale, points=game.score_breakdown(winner)["total"]), 20,
+        fonts.draw_text(d, (30, y), caption("tiebreak", locale, points=game.score_breakdown(winner)["total"],
+                                          name=pieces.seat_name(seat_names, winner, locale)), 20,
                         MISS, bold=True, max_width=SCORES_W - 60)
     for seat in range(n):
         _final_shelf(img, d, game, seat, seat_names, locale)

@@ -34,8 +34,8 @@ CAPTIONS: dict[str, dict[str, str]] = {
     "winner": {"en": "{name} wins!", "it": "Vince {name}!"},
     "no_winner": {"en": "No winner", "it": "Nessun vincitore"},
     "tiebreak": {
-        "en": "Tied on {points}: the tied player latest in turn order wins",
-        "it": "Parità a {points}: vince chi gioca per ultimo nel turno",
+        "en": "Tied on {points}: {name} wins as the tied player latest in turn order",
+        "it": "Parità a {points}: vince {name}, che tra i pari gioca per ultimo nel giro",
     },
     "goal_spaces": {
         "en": "Framed: personal goal spaces · corner: the tile wanted there · ✓ matched · ✗ not",

@@ -11,10 +11,10 @@ from engine.shelfie import PERSONAL_GOALS, Game
 from render import render_common_goal, render_goal_card, render_scores, render_table
 from render.goals import CARD_NUMBERS
 from render.layout import (
-    CARD_SIZE, GOAL_CARD_SIZE, SCORES_W, TABLE_SIZE, board_cell_center, goal_card_cell_center, scores_cell_center,
-    scores_height, shelf_cell_center,
+    CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, TABLE_SIZE, board_cell_center,
+    goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelf_cell_center,
 )
-from render.palette import SHELF_SLOT, TILE_INK
+from render.palette import MISS, SHELF_SLOT, TILE_INK
 
 from .conftest import NAMES
 
@@ -128,3 +128,34 @@ def test_score_sheet_shows_final_shelves(finished_4p: Game) -> None:
             for c, kind in enumerate(row):
                 pixel = img.getpixel(scores_cell_center(seat, r, c, 4))
                 assert pixel == (SHELF_SLOT if kind == "." else TILE_INK[kind]), f"seat {seat} {r},{c}"
+
+
+def _ended(won: list[list]) -> Game:
+    """A 2-player game stopped at once: both shelves empty, so totals come only from `won`."""
+    data = Game.new(2, seed=1).to_dict()
+    data["over"] = True
+    data["won"] = won
+    return Game.from_dict(data)
+
+
+def _tiebreak_ink(png: bytes) -> int:
+    """How many pixels of the tie-break sentence's colour lie between the table and the shelves."""
+    img = decode(png)
+    band = img.crop((0, SCORES_TABLE_Y + 3 * SCORES_ROW_H, SCORES_W, scores_shelves_top(2)))
+    return sum(count for count, colour in band.getcolors(1 << 16) if colour == MISS)
+
+
+def test_score_sheet_explains_the_tiebreak_only_when_it_decided() -> None:
+    tied = _ended([[], []])
+    assert tied.decided_by_tiebreak and tied.winner == 1
+    clear = _ended([[], [["four_corners", 8]]])
+    assert not clear.decided_by_tiebreak
+    assert _tiebreak_ink(render_scores(tied, seat_names=["Ann", "Bo"])) > 200
+    assert _tiebreak_ink(render_scores(clear, seat_names=["Ann", "Bo"])) == 0
+
+
+def test_score_sheet_lists_a_resigned_player(finished_4p: Game) -> None:
+    data = finished_4p.to_dict()
+    data["resigned"] = [2]
+    game = Game.from_dict(data)
+    assert decode(render_scores(game, seat_names=NAMES)).size == (SCORES_W, scores_height(4))
