@@ -9,10 +9,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+
+from engine.shelfie.ai import LEVELS
 
 from bot.config import Config, ConfigError, load_config
 from bot.logging_setup import setup_logging
@@ -47,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="a computer-only game: one table picture per turn and the score sheet")
     demo.add_argument("outdir", type=Path)
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    demo.add_argument("--level", default="normal", help="computer level (for example: easy, normal, hard)")
+    demo.add_argument("--level", choices=LEVELS, default="normal", help="computer level (default: normal)")
     demo.add_argument("--seed", type=int, default=1)
     sub.add_parser("health", help="exit 0 when the running bot is connected (Docker HEALTHCHECK)")
     return parser
@@ -64,6 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"shelfie-bot: configuration error: {exc}", file=sys.stderr)
         return 2
+    except (OSError, sqlite3.Error) as exc:
+        print(f"shelfie-bot: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
@@ -89,10 +95,8 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         from bot.store.backup import backup_database
 
         games = backup_database(config.db_path, args.path)
-        print(f"Backed up {config.db_path} to {args.path} ({games} games).")
+        print(f"Backed up {config.db_path} to {args.path} ({games} game(s)).")
     elif command == "demo":
-        from bot.demo import write_demo
-
         written = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
         print(f"Wrote {written} files to {args.outdir}.")
     elif command == "health":
@@ -160,15 +164,40 @@ async def sync_commands(token: str, config: Config, guild_id: int | None) -> int
 
 
 async def audit(config: Config) -> int:
-    """Replay every stored game through the engine; exit 1 when any game disagrees with its log."""
+    """Replay every stored game from its seed and move log; exit 1 when any disagrees with its stored state."""
     from bot.client import service_clock
     from bot.service import TableService
+    from bot.store.backup import stored_game_ids
 
+    game_ids = stored_game_ids(config.db_path)
     service = await TableService.open(config.db_path, clock=service_clock)
     try:
-        report = await service.audit()
+        results = [await service.audit(game_id) for game_id in game_ids]
     finally:
         await service.close()
-    for line in report.lines():
-        print(line)
-    return 0 if report.ok else 1
+    for result in results:
+        if result.ok:
+            print(f"game {result.game_id}: ok ({result.moves} moves)")
+        else:
+            print(f"game {result.game_id}: MISMATCH after {result.moves} moves: {result.problem}")
+    bad = sum(not result.ok for result in results)
+    print(f"{len(results)} game(s) audited, {bad} mismatch(es).")
+    return 1 if bad else 0
+
+
+def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> int:
+    """Play a computer-only game: turn_000.png (the opening table), one picture per turn, scores.png."""
+    from engine.shelfie import Game
+    from engine.shelfie.ai import choose_move
+    from render import render_scores, render_table
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    names = [f"Computer {seat + 1}" for seat in range(players)]
+    game = Game.new(players, seed=seed)
+    (outdir / "turn_000.png").write_bytes(render_table(game, seat_names=names))
+    while not game.is_over:
+        move = choose_move(game, level, seed=seed * 1000 + game.turn)
+        game.apply(move)
+        (outdir / f"turn_{game.turn:03d}.png").write_bytes(render_table(game, seat_names=names, last_move=move))
+    (outdir / "scores.png").write_bytes(render_scores(game, seat_names=names))
+    return game.turn + 2

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import DEFAULT_LANGUAGE, catalog, t
 from bot.logging_setup import context
 
 log = logging.getLogger("shelfie.errors")
@@ -36,16 +36,21 @@ def interaction_game_id(interaction: discord.Interaction) -> object | None:
     return None
 
 
-def _permission_names(names: list[str]) -> str:
-    return ", ".join(name.replace("_", " ").replace("guild", "server").title() for name in names)
+def permission_names(names: list[str], locale: object) -> str:
+    """Discord's own names for permissions ("Manage Server"), in the reader's language when catalogued."""
+    return ", ".join(
+        t(f"permission.{name}", locale) if f"permission.{name}" in catalog(DEFAULT_LANGUAGE)
+        else name.replace("_", " ").replace("guild", "server").title()
+        for name in names
+    )
 
 
 def _expected_message(error: Exception, locale: object) -> str | None:
     """The answer for failures that are the user's or the server's situation, not a bug."""
     if isinstance(error, app_commands.BotMissingPermissions):
-        return t("error.bot_missing_permissions", locale, permissions=_permission_names(error.missing_permissions))
+        return t("error.bot_missing_permissions", locale, permissions=permission_names(error.missing_permissions, locale))
     if isinstance(error, app_commands.MissingPermissions):
-        return t("error.user_missing_permissions", locale, permissions=_permission_names(error.missing_permissions))
+        return t("error.user_missing_permissions", locale, permissions=permission_names(error.missing_permissions, locale))
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error.no_private_messages", locale)
     if isinstance(error, app_commands.CommandOnCooldown):

@@ -27,9 +27,21 @@ class ContextFilter(logging.Filter):
         return True
 
 
-def setup_logging(level: str = "INFO", stream: object = None) -> None:
-    """Send every logger to one stream in FORMAT; discord.py's gateway chatter stays at WARNING."""
-    handler = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
+class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever sys.stderr is when a record arrives (test runners swap it)."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> object:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
+
+
+def setup_logging(level: str = "INFO") -> None:
+    """Send every logger to stderr in FORMAT; discord.py's gateway chatter stays at WARNING."""
+    handler = StderrHandler()
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.addFilter(ContextFilter())
     handler.set_name(HANDLER_NAME)

@@ -81,3 +81,45 @@ def test_lookup_formats_and_falls_back() -> None:
     assert t("error.unexpected", "it", error_id="x").startswith("Scusa")
     assert t("error.unexpected", "de", error_id="x").startswith("Sorry")
     assert t("no.such.key", "it") == "no.such.key"
+
+
+def _localizable(node: dict, where: str) -> list[tuple[str, dict]]:
+    """(path, payload) of every command, group, option and choice in one synced command payload."""
+    found = [(where, node)]
+    for option in node.get("options") or []:
+        found += _localizable(option, f"{where} {option['name']}")
+    for choice in node.get("choices") or []:
+        found.append((f"{where} choice {choice['name']!r}", choice))
+    return found
+
+
+async def test_every_command_option_and_choice_has_an_italian_name_and_description(table) -> None:
+    tree = table.bot.tree
+    translator = tree.translator
+    payloads = [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
+    assert any(payload["name"] == "shelfie" for payload in payloads)
+    missing, invalid = [], []
+    for payload in payloads:
+        for where, node in _localizable(payload, payload["name"]):
+            italian_name = (node.get("name_localizations") or {}).get("it")
+            if not italian_name:
+                missing.append(f"{where}: name")
+            elif "choice" not in where and not (
+                len(italian_name) <= 32 and italian_name == italian_name.lower()
+                and all(ch.isalnum() or ch in "-_" for ch in italian_name)
+            ):
+                invalid.append(f"{where}: {italian_name!r}")
+            if "description" in node and not (node.get("description_localizations") or {}).get("it"):
+                missing.append(f"{where}: description")
+    assert missing == [], "add these to data/locale/it (keys: see bot.i18n.translator.command_key)"
+    assert invalid == [], "Discord command names: lowercase, no spaces, at most 32 characters"
+
+
+async def test_help_reads_in_the_members_language(table, user_locale) -> None:
+    user_locale(table.bob, "it")
+    italian = await table.bob.slash(table.channel, "shelfie help")
+    english = await table.alice.slash(table.channel, "shelfie help")
+    assert italian.ephemeral and english.ephemeral
+    assert italian.response.embeds[0].title == "Come si gioca un turno"
+    assert english.response.embeds[0].title == "How to take a turn"
+    assert len(italian.response.embeds[0].description.splitlines()) == 3

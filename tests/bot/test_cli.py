@@ -1,0 +1,118 @@
+"""Operator commands: backup, audit, demo, health, and choosing run or sandbox by the token."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main
+from bot.service import GameOptions, TableService
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def operator(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """An operator's shell: an empty working folder and SHELFIE_DB pointing at a database in it."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "SHELFIE_LOG_LEVEL", "SHELFIE_TURN_TIMEOUT", "SHELFIE_OWNER_IDS", "SHELFIE_DEV_GUILD"):
+        monkeypatch.delenv(name, raising=False)
+    db = tmp_path / "live.sqlite3"
+    monkeypatch.setenv("SHELFIE_DB", str(db))
+    return db
+
+
+async def play_some_moves(db: Path, moves: int) -> tuple[TableService, int]:
+    """A two-person game with `moves` moves played; the service stays open, like a running bot."""
+    service = await TableService.open(db)
+    lobby = await service.open_lobby(1, 10, 100, "ann", GameOptions(players=2))
+    await service.join(lobby.game_id, 200, "ben")
+    await service.start(lobby.game_id, 100)
+    for _ in range(moves):
+        table = await service.table(lobby.game_id)
+        await service.play(lobby.game_id, table.current_seat.user_id, table.game.legal_moves()[0], turn=table.turn)
+    return service, lobby.game_id
+
+
+async def test_backup_copies_a_live_database(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    service, game_id = await play_some_moves(operator, 4)
+    try:
+        assert main(["backup", "copy.sqlite3"]) == 0
+        await service.play(game_id, (await service.table(game_id)).current_seat.user_id,
+                           (await service.table(game_id)).game.legal_moves()[0])
+    finally:
+        await service.close()
+    assert capsys.readouterr().out == f"Backed up {operator} to copy.sqlite3 (1 game(s)).\n"
+    copy = await TableService.open(Path("copy.sqlite3"))
+    try:
+        restored = await copy.table(game_id)
+        audit = await copy.audit(game_id)
+    finally:
+        await copy.close()
+    assert restored.turn == 4, "the backup holds the moves made before it, not the one after"
+    assert audit.ok
+    assert not Path("copy.sqlite3.partial").exists()
+
+
+def test_backup_of_a_missing_database_says_so(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["backup", "copy.sqlite3"]) == 1
+    assert capsys.readouterr().err == f"shelfie-bot: no database at {operator}\n"
+    assert not Path("copy.sqlite3").exists()
+
+
+def test_audit_reports_every_game_and_exits_1_on_a_mismatch(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    async def two_games() -> tuple[int, int]:
+        service, game_id = await play_some_moves(operator, 3)
+        second = await service.open_lobby(1, 11, 100, "ann", GameOptions(players=2))
+        await service.close()
+        return game_id, second.game_id
+
+    game_id, second_id = asyncio.run(two_games())
+
+    assert main(["audit"]) == 0
+    assert capsys.readouterr().out == (
+        f"game {game_id}: ok (3 moves)\ngame {second_id}: ok (0 moves)\n2 game(s) audited, 0 mismatch(es).\n"
+    )
+
+    with sqlite3.connect(operator) as db:  # someone edits the log by hand: the replay no longer matches
+        db.execute("DELETE FROM moves WHERE game_id = ? AND seq = 3", (game_id,))
+    assert main(["audit"]) == 1
+    out = capsys.readouterr().out
+    assert f"game {game_id}: MISMATCH after 2 moves: log has 2 entries, game says 3" in out
+    assert out.endswith("2 game(s) audited, 1 mismatch(es).\n")
+
+
+def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", str(out), "--players", "2", "--level", "easy", "--seed", "3"]) == 0
+    files = sorted(path.name for path in out.iterdir())
+    assert files[0] == "scores.png" and files[1] == "turn_000.png"
+    turns = [name for name in files if name.startswith("turn_")]
+    assert turns == [f"turn_{n:03d}.png" for n in range(len(turns))]
+    assert len(turns) > 20, "a two-player game lasts more than 20 turns"
+    assert all((out / name).read_bytes().startswith(PNG) for name in files)
+    assert capsys.readouterr().out == f"Wrote {len(files)} files to {out}.\n"
+
+
+def test_demo_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["demo", "out", "--level", "genius"])
+    assert "invalid choice: 'genius'" in capsys.readouterr().err
+
+
+def test_health_follows_the_heartbeat(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    heartbeat = operator.parent / HEARTBEAT_NAME
+    assert main(["health"]) == 1
+    assert "not connected" in capsys.readouterr().out
+    heartbeat.touch()
+    assert main(["health"]) == 0
+    stale = time.time() - HEARTBEAT_STALE - 60
+    os.utime(heartbeat, (stale, stale))
+    assert main(["health"]) == 1
+    assert "last heartbeat" in capsys.readouterr().out
