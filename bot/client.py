@@ -28,7 +28,7 @@ INTERACTION_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
 )
-DRAIN_TIMEOUT = 10.0
+DRAIN_TIMEOUT = 8.0  # within docker stop's default 10 s grace
 
 
 def service_clock() -> float:
