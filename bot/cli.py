@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import logging
 import sqlite3
 import sys
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     demo.add_argument("--level", choices=LEVELS, default="normal", help="computer level (default: normal)")
     demo.add_argument("--seed", type=int, default=1)
+    sub.add_parser("invite", help="print the link that adds the bot to a server (from DISCORD_TOKEN)")
     sub.add_parser("health", help="exit 0 when the running bot is connected (Docker HEALTHCHECK)")
     return parser
 
@@ -101,6 +103,10 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         print(f"Wrote {written} files to {args.outdir}.")
     elif command == "health":
         return health(config)
+    elif command == "invite":
+        from bot.client import invite_url
+
+        print(invite_url(application_id(_require_token(config))))
     return 0
 
 
@@ -132,6 +138,15 @@ async def _heartbeat(bot: object, path: Path) -> None:
         if bot.is_ready() and not bot.is_closed():  # type: ignore[attr-defined]
             path.touch()
         await asyncio.sleep(HEARTBEAT_EVERY)
+
+
+def application_id(token: str) -> int:
+    """A bot token's first part is its application's id in base64."""
+    first = token.split(".")[0]
+    try:
+        return int(base64.b64decode(first + "=" * (-len(first) % 4)).decode())
+    except (ValueError, UnicodeDecodeError):
+        raise ConfigError("DISCORD_TOKEN: its first part does not encode an application id") from None
 
 
 def health(config: Config) -> int:

@@ -28,6 +28,17 @@ INTERACTION_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
 )
+# What the bot needs in a game channel: read and post there and in game threads, open those threads,
+# embed the table picture, and see the messages its buttons live on. Mentions of players need nothing.
+REQUIRED_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
 DRAIN_TIMEOUT = 8.0  # within docker stop's default 10 s grace
 
 
@@ -147,6 +158,13 @@ def stop_on_signals(bot: ShelfieBot) -> list[asyncio.Task[None]]:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop, signum.name)
     return stopping
+
+
+def invite_url(application_id: int) -> str:
+    """The link a server admin opens to add the bot with exactly REQUIRED_PERMISSIONS."""
+    return discord.utils.oauth_url(
+        application_id, permissions=REQUIRED_PERMISSIONS, scopes=("bot", "applications.commands")
+    )
 
 
 def create_bot(db_path: str | Path = "shelfie.sqlite3", **options: Any) -> ShelfieBot:

@@ -116,3 +116,13 @@ def test_health_follows_the_heartbeat(operator: Path, capsys: pytest.CaptureFixt
     os.utime(heartbeat, (stale, stale))
     assert main(["health"]) == 1
     assert "last heartbeat" in capsys.readouterr().out
+
+
+def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB")
+    assert main(["invite"]) == 0
+    assert capsys.readouterr().out == (
+        "https://discord.com/oauth2/authorize?client_id=123456789012345678"
+        "&scope=bot+applications.commands&permissions=309237763072\n"
+    )
