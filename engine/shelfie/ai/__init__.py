@@ -10,7 +10,7 @@ import random
 from ..game import Game
 from ..moves import Move
 from .explain import explain_move
-from .players import LEVELS, choose_from_view
+from .players import LEVELS
 
 
 def choose_move(game: Game, level: str, *, seed: int) -> Move:
@@ -19,7 +19,7 @@ def choose_move(game: Game, level: str, *, seed: int) -> Move:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
-    return choose_from_view(game.view(game.current_seat), level, random.Random(seed))
+    return LEVELS[level](game.view(game.current_seat), random.Random(seed))
 
 
 __all__ = ["LEVELS", "choose_move", "explain_move"]

@@ -1,21 +1,20 @@
-"""A one-turn judge of moves: points now plus what the new shelf promises, seen only through one seat's view.
+"""A one-turn judge of moves: points now plus what a shelf promises, from one seat's knowledge.
 
-Moves that put the same tile types into the same column make the same shelf, so the shelf half of a score is
-cached by (types, column); picks are few, so the board half is cached by pick.
+Search calls this thousands of times a move, so a shelf is analysed once (its groups, their open sides, the
+personal goal cells) and each placement is scored by what it changes, not by re-reading the whole shelf.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
-from ..game import SeatView
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
-from ..moves import Move
 from ..shelf import EMPTY, Bookshelf
 
-_CELLS = SHELF_ROWS * SHELF_COLS
-_SHELF_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+CELLS = SHELF_ROWS * SHELF_COLS
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         (r + dr) * SHELF_COLS + (c + dc)
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -24,16 +23,22 @@ _SHELF_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r in range(SHELF_ROWS)
     for c in range(SHELF_COLS)
 )
-_GROUP_POINTS = (0, 0, 0, 2, 3, 5) + (8,) * (_CELLS - 5)
+_GROUP_POINTS = (0, 0, 0, 2, 3, 5) + (8,) * (CELLS - 5)
+_CORNERS = frozenset((0, SHELF_COLS - 1, (SHELF_ROWS - 1) * SHELF_COLS, CELLS - 1))
 
 
 @dataclass(frozen=True)
 class Weights:
-    """How much the promise of a shelf counts next to points already earned."""
+    """How much the promise of a shelf counts next to points already earned.
+
+    open_group[s]: worth of a group of s tiles that can still grow (a closed group is worth its points);
+    personal_hope: share of still-empty personal goal cells expected to match in the end;
+    tile_value: worth of each tile placed (more tiles, more chances; and the shelf fills sooner);
+    give_away: cost per extra tile of the longest same-type line the pick leaves for the next player.
+    """
 
     open_group: tuple[float, ...] = (0.0, 0.35, 1.1, 2.6, 3.8, 5.6, 8.0)
     personal_hope: float = 0.30
-    token_scale: float = 1.0
     tile_value: float = 0.25
     give_away: float = 0.35
 
@@ -41,105 +46,284 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def _groups(grid: Sequence[str]) -> list[tuple[int, int]]:
-    """(size, empty neighbours) of every connected same-type group."""
-    seen = [False] * _CELLS
-    out = []
-    for start in range(_CELLS):
-        kind = grid[start]
-        if kind == EMPTY or seen[start]:
-            continue
-        seen[start] = True
-        stack = [start]
-        size = 0
-        open_cells = set()
-        while stack:
-            i = stack.pop()
-            size += 1
-            for j in _SHELF_NEIGHBOURS[i]:
-                g = grid[j]
-                if g == EMPTY:
-                    open_cells.add(j)
-                elif g == kind and not seen[j]:
-                    seen[j] = True
-                    stack.append(j)
-        out.append((size, len(open_cells)))
+class SeatContext:
+    """What judging one seat's shelf needs: its personal goal, the tokens it may still win, the weights."""
+
+    __slots__ = ("target", "goals", "end_token_open", "weights", "group_open", "personal_value")
+
+    def __init__(self, personal_goal: int, goals: tuple[tuple[str, int], ...], end_token_open: bool,
+                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+        target: list[str | None] = [None] * CELLS
+        for r, c, kind in PERSONAL_GOALS[personal_goal].cells:
+            target[r * SHELF_COLS + c] = kind
+        self.target = target
+        self.goals = goals
+        self.end_token_open = end_token_open
+        self.weights = weights
+        self.group_open = tuple(weights.open_group[min(s, 6)] for s in range(CELLS + 1))
+        self.personal_value = tuple(
+            tuple(_personal_value(m, e, weights.personal_hope) for e in range(7)) for m in range(7)
+        )
+
+    @classmethod
+    def of_seat(cls, won: Sequence[tuple[str, int]], stacks: Iterable[tuple[str, Sequence[int]]],
+                personal_goal: int, end_token_open: bool, weights: Weights = DEFAULT_WEIGHTS) -> SeatContext:
+        taken = {gid for gid, _ in won}
+        goals = tuple((gid, stack[0]) for gid, stack in stacks if stack and gid not in taken)
+        return _context(personal_goal, goals, end_token_open, weights)
+
+
+@lru_cache(maxsize=4096)
+def _context(personal_goal: int, goals: tuple[tuple[str, int], ...], end_token_open: bool,
+             weights: Weights) -> SeatContext:
+    """Contexts repeat all game long (search builds one per ply), so they are built once."""
+    return SeatContext(personal_goal, goals, end_token_open, weights)
+
+
+def _personal_value(matched: int, empty: int, hope: float) -> float:
+    """Points of `matched` cells plus the expected share of `empty` ones, interpolated on the 1/2/4/6/9/12 scale."""
+    reach = min(6.0, matched + empty * hope)
+    low = int(reach)
+    top = PERSONAL_POINTS[min(6, low + 1)]
+    return PERSONAL_POINTS[low] + (reach - low) * (top - PERSONAL_POINTS[low])
+
+
+class ShelfModel:
+    """One shelf analysed once, so that every placement into it is scored by its changes only."""
+
+    __slots__ = ("grid", "free", "ctx", "label", "sizes", "kinds", "opens", "matched", "empty", "tiles", "value",
+                 "pairs", "quads", "counts", "slots", "row_gaps")
+
+    def __init__(self, grid: list[str], ctx: SeatContext) -> None:
+        self.grid = grid
+        self.ctx = ctx
+        self.free = [_count_free(grid, c) for c in range(SHELF_COLS)]
+        label = [-1] * CELLS
+        sizes: list[int] = []
+        kinds: list[str] = []
+        opens: list[frozenset[int]] = []
+        for start in range(CELLS):
+            kind = grid[start]
+            if kind == EMPTY or label[start] >= 0:
+                continue
+            gid = len(sizes)
+            label[start] = gid
+            stack = [start]
+            size = 0
+            open_cells = set()
+            while stack:
+                i = stack.pop()
+                size += 1
+                for j in _NEIGHBOURS[i]:
+                    g = grid[j]
+                    if g == EMPTY:
+                        open_cells.add(j)
+                    elif g == kind and label[j] < 0:
+                        label[j] = gid
+                        stack.append(j)
+            sizes.append(size)
+            kinds.append(kind)
+            opens.append(frozenset(open_cells))
+        self.label, self.sizes, self.kinds, self.opens = label, sizes, kinds, opens
+        self.pairs = sum(1 for size in sizes if size >= 2)
+        self.quads = sum(1 for size in sizes if size >= 4)
+        self.counts = {kind: grid.count(kind) for kind in set(kinds)}
+        matched = empty = 0
+        for i, want in enumerate(ctx.target):
+            if want is not None:
+                if grid[i] == want:
+                    matched += 1
+                elif grid[i] == EMPTY:
+                    empty += 1
+        self.matched, self.empty = matched, empty
+        self.tiles = CELLS - grid.count(EMPTY)
+        self.slots: list[tuple[list[int], list[tuple[tuple[int, ...], bool]]] | None] = [None] * SHELF_COLS
+        self.row_gaps = [grid[r * SHELF_COLS:(r + 1) * SHELF_COLS].count(EMPTY) for r in range(SHELF_ROWS)]
+        group_open = ctx.group_open
+        self.value = sum(
+            group_open[s] if o else _GROUP_POINTS[s] for s, o in zip(sizes, opens)
+        ) + ctx.personal_value[matched][empty]
+
+    def _slots(self, column: int) -> tuple[list[int], list[tuple[tuple[int, ...], bool]]]:
+        """The cells the next 1-3 tiles of a column land in, each with the old groups beside or below it and
+        whether a side neighbour is empty."""
+        grid, label = self.grid, self.label
+        top = self.free[column] - 1
+        cells = [(top - j) * SHELF_COLS + column for j in range(min(3, top + 1))]
+        info = []
+        for j, i in enumerate(cells):
+            near = [i - 1] if column > 0 else []
+            if column < SHELF_COLS - 1:
+                near.append(i + 1)
+            if j == 0 and i + SHELF_COLS < CELLS:
+                near.append(i + SHELF_COLS)
+            groups = tuple(label[nb] for nb in near if label[nb] >= 0)
+            info.append((groups, any(grid[nb] == EMPTY for nb in near)))
+        return cells, info
+
+    def gain(self, column: int, kinds: str) -> float:
+        """Change in value from dropping `kinds` (first lowest) into `column`, tokens and end token included."""
+        ctx = self.ctx
+        sizes, opens, gkinds = self.sizes, self.opens, self.kinds
+        slots = self.slots[column]
+        if slots is None:
+            slots = self.slots[column] = self._slots(column)
+        cells, info = slots
+        n = len(kinds)
+        new = cells[:n]
+        comps: list[list] = []  # [kind, old groups joined, new tiles, touches an empty cell]
+        touched: set[int] = set()
+        for j in range(n):
+            kind = kinds[j]
+            groups, side_open = info[j]
+            if j and kinds[j - 1] == kind:
+                comp = comps[-1]
+                comp[2] += 1
+                comp[3] = comp[3] or side_open
+            else:
+                comp = [kind, set(), 1, side_open]
+                comps.append(comp)
+            for g in groups:
+                touched.add(g)
+                if gkinds[g] == kind:
+                    comp[1].add(g)
+        if new[-1] >= SHELF_COLS:
+            comps[-1][3] = True
+        if len(comps) > 1:
+            comps = _merge_sharing(comps)
+        newset = set(new)
+        group_open = ctx.group_open
+        delta = 0.0
+        pairs, quads = self.pairs, self.quads
+        merged: set[int] = set()
+        for _, groups, size, is_open in comps:
+            for g in groups:
+                gsize = sizes[g]
+                size += gsize
+                pairs -= gsize >= 2
+                quads -= gsize >= 4
+                is_open = is_open or not opens[g] <= newset
+            merged |= groups
+            pairs += size >= 2
+            quads += size >= 4
+            delta += group_open[size] if is_open else _GROUP_POINTS[size]
+        for g in touched:
+            size = sizes[g]
+            if opens[g]:
+                delta -= group_open[size]
+                if g not in merged:
+                    delta += group_open[size] if not opens[g] <= newset else _GROUP_POINTS[size]
+            elif g in merged:
+                delta -= _GROUP_POINTS[size]
+        target = ctx.target
+        matched, empty = self.matched, self.empty
+        for j in range(n):
+            want = target[new[j]]
+            if want is not None:
+                empty -= 1
+                if kinds[j] == want:
+                    matched += 1
+        delta += ctx.personal_value[matched][empty] - ctx.personal_value[self.matched][self.empty]
+        full = self.tiles + n == CELLS
+        if ctx.goals:
+            delta += self._tokens(column, kinds, new, pairs, quads)
+        if full and ctx.end_token_open:
+            delta += END_TOKEN_POINTS
+        return delta + ctx.weights.tile_value * n
+
+    def _tokens(self, column: int, kinds: str, new: list[int], pairs: int, quads: int) -> int:
+        """Points of the common goal tokens the placement wins: exact counts where the shelf model has them,
+        cheap necessary tests before the engine's own check otherwise."""
+        points = 0
+        after: list[str] | None = None
+        tiles = self.tiles + len(new)
+        for gid, pts in self.ctx.goals:
+            if gid == "six_pairs":
+                points += pts if pairs >= 6 else 0
+            elif gid == "four_quads":
+                points += pts if quads >= 4 else 0
+            elif gid == "eight_same":
+                points += pts if any(self.counts.get(k, 0) + kinds.count(k) >= 8 for k in set(kinds)) else 0
+            elif gid == "staircase":
+                heights = tuple(SHELF_ROWS - f - (len(new) if c == column else 0) for c, f in enumerate(self.free))
+                points += pts if heights in _STAIRS else 0
+            elif tiles >= _MIN_TILES[gid] and _may_complete(gid, self, column, new, kinds):
+                if after is None:
+                    after = self.grid.copy()
+                    for i, kind in zip(new, kinds):
+                        after[i] = kind
+                shelf = Bookshelf.__new__(Bookshelf)
+                shelf.grid = after
+                shelf._free = self.free.copy()
+                shelf._free[column] -= len(new)
+                points += pts if COMMON_GOALS[gid].is_met(shelf) else 0
+        return points
+
+
+_STAIRS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))
+_MIN_TILES = {"two_squares": 8, "diagonal5": 5, "x_shape": 5, "three_cols_max3": 18, "two_cols_distinct": 12,
+              "four_rows_max3": 20, "two_rows_distinct": 10, "four_corners": 4}
+
+
+def _may_complete(gid: str, model: ShelfModel, column: int, new: list[int], kinds: str) -> bool:
+    """False only when the placement cannot have completed the goal (it was not met before)."""
+    grid = model.grid
+    if gid in ("three_cols_max3", "two_cols_distinct"):
+        return model.free[column] == len(new)
+    if gid in ("four_rows_max3", "two_rows_distinct"):
+        return any(model.row_gaps[i // SHELF_COLS] == 1 for i in new)
+    if gid == "four_corners":
+        return any(i in _CORNERS for i in new)
+    if gid == "two_squares":
+        return any(_in_square(i, kind, grid, new, kinds) for i, kind in zip(new, kinds))
+    return True
+
+
+def _in_square(i: int, kind: str, grid: list[str], new: list[int], kinds: str) -> bool:
+    """Whether new tile `i` completes a 2x2 block of its type."""
+    def at(j: int) -> str:
+        return kinds[new.index(j)] if j in new else grid[j]
+
+    r, c = divmod(i, SHELF_COLS)
+    for dr in (-1, 0):
+        for dc in (-1, 0):
+            r0, c0 = r + dr, c + dc
+            if 0 <= r0 < SHELF_ROWS - 1 and 0 <= c0 < SHELF_COLS - 1:
+                base = r0 * SHELF_COLS + c0
+                if all(at(j) == kind for j in (base, base + 1, base + SHELF_COLS, base + SHELF_COLS + 1)):
+                    return True
+    return False
+
+
+def _merge_sharing(comps: list[list]) -> list[list]:
+    """New-tile components that touch the same old group are one group."""
+    out: list[list] = []
+    for comp in comps:
+        for other in out:
+            if other[0] == comp[0] and other[1] & comp[1]:
+                other[1] |= comp[1]
+                other[2] += comp[2]
+                other[3] = other[3] or comp[3]
+                break
+        else:
+            out.append(comp)
     return out
 
 
-@dataclass
-class SeatContext:
-    """The parts of a seat's view that judging its shelf needs."""
-
-    personal: tuple[tuple[int, str], ...]
-    goals: tuple[tuple[str, int], ...]
-    end_token_open: bool
-    weights: Weights = DEFAULT_WEIGHTS
-
-    @classmethod
-    def of(cls, view: SeatView, seat: int | None = None, personal_goal: int | None = None,
-           weights: Weights = DEFAULT_WEIGHTS) -> SeatContext:
-        seat = view.seat if seat is None else seat
-        goal = view.personal_goal if personal_goal is None else personal_goal
-        won = {gid for gid, _ in view.won[seat]}
-        goals = tuple((gid, stack[0]) for gid, stack in view.stacks if stack and gid not in won)
-        return cls(
-            personal=tuple((r * SHELF_COLS + c, kind) for r, c, kind in PERSONAL_GOALS[goal].cells),
-            goals=goals,
-            end_token_open=view.end_token_seat is None,
-            weights=weights,
-        )
-
-
-def shelf_points(grid: list[str], ctx: SeatContext) -> tuple[int, float]:
-    """(points this shelf is sure of, points it promises on top), tokens for goals met now included."""
-    w = ctx.weights
-    sure = 0
-    hope = 0.0
-    for size, open_cells in _groups(grid):
-        points = _GROUP_POINTS[size]
-        sure += points
-        if open_cells and size < 6:
-            hope += w.open_group[size] - points
-    matched = 0
-    empty = 0
-    for i, kind in ctx.personal:
-        cell = grid[i]
-        if cell == kind:
-            matched += 1
-        elif cell == EMPTY:
-            empty += 1
-    sure += PERSONAL_POINTS[matched]
-    if empty:
-        reach = min(6, matched + empty * w.personal_hope)
-        low = int(reach)
-        frac = reach - low
-        top = PERSONAL_POINTS[min(6, low + 1)]
-        hope += PERSONAL_POINTS[low] + frac * (top - PERSONAL_POINTS[low]) - PERSONAL_POINTS[matched]
-    if ctx.goals:
-        shelf = Bookshelf(grid)
-        for gid, points in ctx.goals:
-            if COMMON_GOALS[gid].is_met(shelf):
-                sure += round(points * w.token_scale)
-    filled = _CELLS - grid.count(EMPTY)
-    if filled == _CELLS and ctx.end_token_open:
-        sure += END_TOKEN_POINTS
-    return sure, hope
+def _count_free(grid: Sequence[str], column: int) -> int:
+    n = 0
+    while n < SHELF_ROWS and grid[n * SHELF_COLS + column] == EMPTY:
+        n += 1
+    return n
 
 
 def after_placing(grid: list[str], column: int, kinds: Sequence[str]) -> list[str]:
     out = grid.copy()
-    row = SHELF_ROWS - 1
-    while row >= 0 and out[row * SHELF_COLS + column] != EMPTY:
-        row -= 1
+    row = _count_free(grid, column) - 1
     for kind in kinds:
         out[row * SHELF_COLS + column] = kind
         row -= 1
     return out
-
-
-def flat(move: Move) -> tuple[int, ...]:
-    return tuple(r * BOARD_SIZE + c for r, c in move.tiles)
 
 
 _BOARD_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -151,62 +335,36 @@ _BOARD_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r in range(BOARD_SIZE)
     for c in range(BOARD_SIZE)
 )
+_GONE = (EMPTY, " ")
 
 
-def exposed_runs(board: Sequence[str], n_players: int, taken: frozenset[int]) -> int:
-    """Longest same-type straight run (<=3) of free tiles the next player may take once `taken` is gone."""
+def exposed_run(board: Sequence[str], taken: Sequence[int]) -> int:
+    """Longest straight same-type line (at most 3) of takeable tiles that the pick newly frees or leaves next to it."""
+    gone = set(taken)
+
     def tile(i: int) -> str:
-        return EMPTY if i in taken else board[i]
+        return EMPTY if i in gone else board[i]
 
-    def free(i: int) -> bool:
-        if tile(i) in (EMPTY, " "):
+    def takeable(i: int) -> bool:
+        if tile(i) in _GONE:
             return False
         ns = _BOARD_NEIGHBOURS[i]
-        return len(ns) < 4 or any(tile(j) in (EMPTY, " ") for j in ns)
+        return len(ns) < 4 or any(tile(j) in _GONE for j in ns)
 
     best = 0
-    touched = {j for i in taken for j in _BOARD_NEIGHBOURS[i]} - taken
-    for i in touched:
-        if not free(i):
+    for i in {j for t in taken for j in _BOARD_NEIGHBOURS[t]} - gone:
+        if not takeable(i):
             continue
         kind = tile(i)
         best = max(best, 1)
+        row = i // BOARD_SIZE
         for step in (1, BOARD_SIZE):
             run = 1
             for direction in (step, -step):
                 j = i + direction
-                while run < 3 and 0 <= j < len(board) and (step == BOARD_SIZE or j // BOARD_SIZE == i // BOARD_SIZE) \
-                        and tile(j) == kind and free(j):
+                while (run < 3 and 0 <= j < len(board) and (step != 1 or j // BOARD_SIZE == row)
+                       and tile(j) == kind and takeable(j)):
                     run += 1
                     j += direction
             best = max(best, run)
     return best
-
-
-def score_moves(view: SeatView, moves: Sequence[Move], ctx: SeatContext | None = None) -> list[float]:
-    """A value per move for the seat to play: sure points, promise, and a little for not feeding the next player."""
-    ctx = ctx or SeatContext.of(view)
-    w = ctx.weights
-    board = view.board
-    grid = list(view.shelves[view.seat])
-    base_sure, base_hope = shelf_points(grid, ctx)
-    shelf_cache: dict[tuple[str, int], float] = {}
-    pick_cache: dict[frozenset[int], float] = {}
-    out = []
-    for move in moves:
-        cells = flat(move)
-        kinds = "".join(board[i] for i in cells)
-        key = (kinds, move.column)
-        value = shelf_cache.get(key)
-        if value is None:
-            sure, hope = shelf_points(after_placing(grid, move.column, kinds), ctx)
-            value = sure - base_sure + hope - base_hope + w.tile_value * len(kinds)
-            shelf_cache[key] = value
-        pick = frozenset(cells)
-        penalty = pick_cache.get(pick)
-        if penalty is None:
-            penalty = w.give_away * max(0, exposed_runs(board, view.n_players, pick) - 1)
-            pick_cache[pick] = penalty
-        out.append(value - penalty)
-    return out
-

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import END_TOKEN_POINTS
+from ..data import BOARD_SIZE, END_TOKEN_POINTS
 from ..game import Game
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
 from ..moves import Move
 from ..shelf import Bookshelf, adjacency_score
-from .evaluate import SeatContext, after_placing, exposed_runs, flat, score_moves
+from .evaluate import after_placing, exposed_run
+from .policy import leak, ranked_options, view_model
 
 
 def explain_move(game: Game, move: Move) -> dict[str, Any]:
@@ -16,12 +17,12 @@ def explain_move(game: Game, move: Move) -> dict[str, Any]:
 
     Keys: move (notation), kinds (tile letters, first lands lowest), column (1-based), points_now (sure points
     gained this turn), tokens [(goal_id, points)], adjacency_delta, personal_matches_gained,
-    personal_points_delta, end_token, next_player_run (longest same-type line of up to 3 tiles this pick
-    leaves takeable), rank (1 = the normal level's favourite) and of (number of legal moves).
+    personal_points_delta, end_token, next_player_run (longest same-type line of up to 3 takeable tiles the pick
+    frees or leaves beside it), rank (1 = the normal level's favourite) and of (number of legal moves).
     """
     game.check(move)
     view = game.view(game.current_seat)
-    cells = flat(move)
+    cells = tuple(r * BOARD_SIZE + c for r, c in move.tiles)
     kinds = "".join(view.board[i] for i in cells)
     before = Bookshelf(list(view.shelves[view.seat]))
     after = Bookshelf(after_placing(before.grid, move.column, kinds))
@@ -34,9 +35,9 @@ def explain_move(game: Game, move: Move) -> dict[str, Any]:
     end_token = view.end_token_seat is None and after.is_full
     adjacency_delta = adjacency_score(after) - adjacency_score(before)
     personal_delta = goal.score(after) - goal.score(before)
-    moves = game.legal_moves()
-    scores = score_moves(view, moves, SeatContext.of(view))
-    mine = _score_of(move, moves, scores)
+    model = view_model(view)
+    mine = model.gain(move.column, kinds) - leak(view.board, cells, model)
+    ranked = ranked_options(view.board, view.n_players, model)
     return {
         "move": str(move),
         "kinds": kinds,
@@ -48,19 +49,8 @@ def explain_move(game: Game, move: Move) -> dict[str, Any]:
         "personal_matches_gained": sum(goal.matches(after)) - sum(goal.matches(before)),
         "personal_points_delta": personal_delta,
         "end_token": end_token,
-        "next_player_run": exposed_runs(view.board, view.n_players, frozenset(cells)),
-        "rank": 1 + sum(1 for s in scores if s > mine),
-        "of": len(moves),
+        "next_player_run": exposed_run(view.board, cells),
+        "rank": 1 + sum(1 for value, _, _ in ranked if value > mine + 1e-9),
+        "of": len(ranked),
     }
 
-
-def _score_of(move: Move, moves: list[Move], scores: list[float]) -> float:
-    """The score of `move`, or of the listed move with the same pick, types and column (orders are deduped)."""
-    for m, s in zip(moves, scores):
-        if m == move:
-            return s
-    key = (frozenset(move.tiles), move.column)
-    return max((s for m, s in zip(moves, scores) if (frozenset(m.tiles), m.column) == key), default=min(scores))
-
-
-__all__ = ["explain_move"]

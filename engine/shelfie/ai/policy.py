@@ -1,0 +1,70 @@
+"""Ranking the moves of the seat to play with the one-turn judge; shared by every level and by search."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..data import SHELF_COLS
+from ..game import Game, SeatView
+from ..moves import MOVES, Move
+from .evaluate import SeatContext, ShelfModel, exposed_run
+from .picks import picks_by_kinds
+
+Option = tuple[float, tuple[int, ...], int]
+"""(value, ordered pick as board indices, shelf column)."""
+
+
+def view_model(view: SeatView) -> ShelfModel:
+    """The deciding seat's shelf, judged with its own personal goal and the tokens it may still win."""
+    ctx = SeatContext.of_seat(view.won[view.seat], view.stacks, view.personal_goal, view.end_token_seat is None)
+    return ShelfModel(list(view.shelves[view.seat]), ctx)
+
+
+def game_model(game: Game, seat: int) -> ShelfModel:
+    """A seat's shelf in a sampled world, where every personal goal is known."""
+    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat], game.end_token_seat is None)
+    return ShelfModel(game.shelves[seat].grid.copy(), ctx)
+
+
+def leak(board: Sequence[str], order: tuple[int, ...], model: ShelfModel) -> float:
+    """What a pick costs by leaving a line of like tiles to the next player."""
+    return model.ctx.weights.give_away * max(0, exposed_run(board, order) - 1)
+
+
+def ranked_options(board: Sequence[str], n_players: int, model: ShelfModel) -> list[Option]:
+    """Every legal move as an option, best first; ties keep a fixed order so choices are reproducible."""
+    free = model.free
+    leaks: dict[frozenset[int], float] = {}
+    out: list[Option] = []
+    for kinds, orders in picks_by_kinds(board, n_players, max(free)).items():
+        k = len(kinds)
+        placements = [(model.gain(c, kinds), c) for c in range(SHELF_COLS) if free[c] >= k]
+        for order in orders:
+            key = frozenset(order)
+            cost = leaks.get(key)
+            if cost is None:
+                cost = leaks[key] = leak(board, order, model)
+            out.extend((gain - cost, order, c) for gain, c in placements)
+    out.sort(key=lambda o: (-o[0], o[1], o[2]))
+    return out
+
+
+def best_move(game: Game) -> Move:
+    """The one-turn judge's favourite for the seat to move in a sampled world, without the give-away look:
+    the cheap policy that plays games forward inside search."""
+    model = game_model(game, game.current_seat)
+    free = model.free
+    best = -1e9
+    choice: tuple[tuple[int, ...], int] | None = None
+    for kinds, orders in picks_by_kinds(game.board, game.n_players, max(free)).items():
+        k = len(kinds)
+        for c in range(SHELF_COLS):
+            if free[c] >= k:
+                value = model.gain(c, kinds)
+                if value > best:
+                    best, choice = value, (orders[0], c)
+    assert choice is not None, "best_move needs a game with a legal move"
+    return MOVES[choice[0]][choice[1]]
+
+
+def as_move(option: Option) -> Move:
+    return MOVES[option[1]][option[2]]

@@ -1,0 +1,61 @@
+"""The hard level: the one-turn judge's best few moves, each tried in sampled worlds and played forward.
+
+A world is the seat's view with the hidden parts (other personal goals, bag order) drawn at random. Every
+candidate meets the same worlds and the same refills, so their comparison is not drowned in luck. The budget
+is counted in worlds and plies, not seconds, so a seed always gives the same decision.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..data import END_TOKEN_POINTS
+from ..game import Game, SeatView
+from ..moves import Move
+from .policy import as_move, best_move, game_model, ranked_options, view_model
+
+
+@dataclass(frozen=True)
+class Budget:
+    candidates: int = 8
+    worlds: int = 16
+    depth: int = 3
+
+
+HARD_BUDGET = Budget()
+
+
+def standing(game: Game, seat: int) -> float:
+    """Final points if the game is over, else points so far plus what the shelf promises."""
+    if game.is_over:
+        return float(game.score_breakdown(seat)["total"])
+    tokens = sum(points for _, points in game.won[seat])
+    end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
+    return tokens + end + game_model(game, seat).value
+
+
+def outlook(game: Game, seat: int, depth: int) -> float:
+    """Plays `depth` plies with the one-turn judge for everyone, then compares `seat` with its best rival."""
+    for _ in range(depth):
+        if game.is_over:
+            break
+        game.apply(best_move(game))
+    mine = standing(game, seat)
+    rivals = [standing(game, s) for s in game.active_seats if s != seat]
+    return mine - max(rivals, default=0.0)
+
+
+def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) -> Move:
+    ranked = ranked_options(view.board, view.n_players, view_model(view))
+    candidates = [as_move(o) for o in ranked[: budget.candidates]]
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    for _ in range(budget.worlds):
+        world = view.sample(rng)
+        for k, move in enumerate(candidates):
+            game = world.copy()
+            game.apply(move)
+            totals[k] += outlook(game, view.seat, budget.depth)
+    best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+    return candidates[best]
