@@ -95,6 +95,12 @@ def _stats_row(row: sqlite3.Row) -> StatsRow:
     return StatsRow(**{key: row[key] for key in row.keys()})
 
 
+async def _pragma(conn: aiosqlite.Connection, sql: str) -> None:
+    """Run a PRAGMA and close its cursor at once: an open cursor keeps the statement in progress and blocks COMMIT."""
+    async with conn.execute(sql):
+        pass
+
+
 class Store:
     """Async access to the bot's single SQLite file. Open with `await Store.open(path)`.
 
@@ -123,11 +129,11 @@ class Store:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute(f"PRAGMA synchronous={synchronous}")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            await conn.execute("PRAGMA wal_autocheckpoint=0")
+            await _pragma(conn, "PRAGMA journal_mode=WAL")
+            await _pragma(conn, f"PRAGMA synchronous={synchronous}")
+            await _pragma(conn, "PRAGMA foreign_keys=ON")
+            await _pragma(conn, "PRAGMA busy_timeout=5000")
+            await _pragma(conn, "PRAGMA wal_autocheckpoint=0")
             store = cls(conn, str(path), synchronous)
             await store._migrate()
         except BaseException:
@@ -142,7 +148,7 @@ class Store:
             await self._checkpointer.close()
         async with self._lock:
             try:
-                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                await _pragma(self._conn, "PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 await self._conn.close()
 
@@ -156,9 +162,9 @@ class Store:
         try:
             if self._checkpointer is None:
                 self._checkpointer = await aiosqlite.connect(self._path, isolation_level=None)
-                await self._checkpointer.execute(f"PRAGMA synchronous={self._synchronous}")
-                await self._checkpointer.execute("PRAGMA busy_timeout=5000")
-            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                await _pragma(self._checkpointer, f"PRAGMA synchronous={self._synchronous}")
+                await _pragma(self._checkpointer, "PRAGMA busy_timeout=5000")
+            await _pragma(self._checkpointer, "PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error:
             log.exception("background WAL checkpoint failed; the next one retries")
 
