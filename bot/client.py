@@ -67,10 +67,13 @@ class ShelfieTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         client = interaction.client
-        if isinstance(client, ShelfieBot) and client.draining:
+        if not (isinstance(client, ShelfieBot) and client.draining):
+            return True
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
             await errors.send_ephemeral(interaction, t("error.shutting_down", interaction.locale))
-            return False
-        return True
+        return False
 
 
 class ShelfieBot(commands.Bot):
@@ -126,14 +129,17 @@ class ShelfieBot(commands.Bot):
         ]
 
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
-        """Stop taking new commands and wait for the interactions already running to finish."""
+        """Stop taking new commands and wait until no interaction is running (clicks that arrive meanwhile included)."""
         self.draining = True
-        pending = self.in_flight()
-        if pending:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while pending := self.in_flight():
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                log.warning("shutdown: %d interaction(s) did not finish within %.0f s", len(pending), timeout)
+                return
             log.info("shutdown: waiting for %d interaction(s) in flight", len(pending))
-            _done, late = await asyncio.wait(pending, timeout=timeout)
-            if late:
-                log.warning("shutdown: %d interaction(s) did not finish within %.0f s", len(late), timeout)
+            await asyncio.wait(pending, timeout=remaining)
 
     async def close(self) -> None:
         """Graceful stop: no new commands, finish in-flight ones, disconnect, then close the database."""

@@ -87,15 +87,35 @@ async def test_commands_arriving_while_draining_are_refused_politely(table: Tabl
     assert result.response.content == "The bot is restarting right now. Try again in a minute: your games are saved."
 
 
-async def test_draining_waits_for_running_handlers(table: Table) -> None:
+async def test_draining_waits_for_running_handlers_and_those_that_arrive_meanwhile(table: Table) -> None:
     bot = table.bot
     finished: list[str] = []
+    loop = asyncio.get_running_loop()
 
-    async def handler() -> None:
-        await asyncio.sleep(0.05)
-        finished.append("done")
+    async def handler(name: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        finished.append(name)
+        if name == "first":  # a click that lands while the bot is already draining
+            loop.create_task(handler("late", 0.05), name="discord-ui-dynamic-item-Take-shelfie:1:take")
 
-    task = asyncio.get_running_loop().create_task(handler(), name="CommandTree-invoker")
+    loop.create_task(handler("first", 0.05), name="CommandTree-invoker")
     await bot.drain()
-    assert task.done() and finished == ["done"]
+    assert finished == ["first", "late"]
     assert bot.draining
+
+
+async def test_autocomplete_while_draining_offers_nothing(table: Table) -> None:
+    bot = table.bot
+
+    @bot.tree.command(name="pick", description="autocomplete")
+    async def pick(interaction: discord.Interaction, tiles: str) -> None:
+        await interaction.response.send_message(tiles)
+
+    @pick.autocomplete("tiles")
+    async def tiles(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name="E4 E5", value="E4 E5")]
+
+    await bot.tree.sync()
+    assert await table.alice.autocomplete(table.channel, "pick", "tiles", "e") == [{"name": "E4 E5", "value": "E4 E5"}]
+    bot.draining = True
+    assert await table.alice.autocomplete(table.channel, "pick", "tiles", "e") == []
