@@ -50,7 +50,8 @@ class DeadlineDispatcher:
     def __init__(self, service: TableService, on_events: Callable[[list[DeadlineEvent]], Awaitable[None]]) -> None:
         self._service = service
         self._on_events = on_events
-        self._woken = asyncio.Event()
+        self._woken = False
+        self._sleeper: asyncio.Task[None] | None = None
         self._sleeping_until = math.inf
         self._task: asyncio.Task[None] | None = None
 
@@ -68,16 +69,18 @@ class DeadlineDispatcher:
 
     def wake(self) -> None:
         """Re-read the earliest deadline now, e.g. after the service's clock jumped (a test's fake clock)."""
-        self._woken.set()
+        self._woken = True
+        if self._sleeper is not None:
+            self._sleeper.cancel()
 
     def _deadline_stored(self, due_at: float) -> None:
         if due_at < self._sleeping_until:
-            self._woken.set()
+            self.wake()
 
     async def _run(self) -> None:
         while True:
             self._sleeping_until = math.inf  # any deadline stored while we look wakes the wait below
-            self._woken.clear()
+            self._woken = False
             due = await self._service.next_deadline()
             now = self._service.clock()
             if due is not None and due <= now:
@@ -91,7 +94,16 @@ class DeadlineDispatcher:
                 continue
             self._sleeping_until = math.inf if due is None else due
             delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - now)
+            if self._woken:
+                continue
+            # A plain sleep in a child task, cancelled to wake early: simcord's advance_time understands
+            # asyncio.sleep, not an Event wait with a timeout (see /work/notes/simcord.md).
+            self._sleeper = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
             try:
-                await asyncio.wait_for(self._woken.wait(), timeout=delay)
-            except TimeoutError:
-                pass
+                await self._sleeper
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise
+            finally:
+                self._sleeper = None
