@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from engine.shelfie import PERSONAL_GOALS, Game
@@ -16,7 +18,7 @@ from render.layout import (
 )
 from render.palette import MISS, SHELF_SLOT, TILE_INK
 
-from .conftest import NAMES
+from .conftest import NAMES, play
 
 MAX_BYTES = 400 * 1024
 
@@ -159,3 +161,20 @@ def test_score_sheet_lists_a_resigned_player(finished_4p: Game) -> None:
     data["resigned"] = [2]
     game = Game.from_dict(data)
     assert decode(render_scores(game, seat_names=NAMES)).size == (SCORES_W, scores_height(4))
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 10_000), turns=st.integers(0, 40))
+def test_any_reachable_table_shows_the_engine_tiles(n: int, seed: int, turns: int) -> None:
+    game = Game.new(n, seed=seed)
+    last = play(game, turns, seed)
+    img = decode(render_table(game, seat_names=NAMES[:n], last_move=last))
+    for r, row in enumerate(game.board_rows()):
+        for c, kind in enumerate(row):
+            if kind in TILE_INK:
+                assert img.getpixel(board_cell_center(r, c)) == TILE_INK[kind]
+    for seat in range(n):
+        for r, row in enumerate(game.shelf_rows(seat)):
+            for c, kind in enumerate(row):
+                want = SHELF_SLOT if kind == "." else TILE_INK[kind]
+                assert img.getpixel(shelf_cell_center(seat, r, c, n)) == want
