@@ -86,13 +86,13 @@ class PreviewClient:
         )
 
 
-@pytest.fixture
-def sandbox(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], PreviewClient]]:
-    """A running `shelfie-bot sandbox` (cwd: an empty folder, so no .env token is picked up)."""
+@pytest.fixture(params=[("sandbox",), ()], ids=["shelfie-bot sandbox", "shelfie-bot without a token"])
+def sandbox(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], PreviewClient]]:
+    """A running sandbox (cwd: an empty folder, so no .env token is picked up: no subcommand means sandbox)."""
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
     environment["PYTHONUNBUFFERED"] = "1"
     process = subprocess.Popen(
-        [str(Path(sys.executable).with_name("shelfie-bot")), "sandbox"],
+        [str(Path(sys.executable).with_name("shelfie-bot")), *request.param],
         cwd=tmp_path,
         env=environment,
         stdout=subprocess.PIPE,
