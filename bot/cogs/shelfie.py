@@ -1,0 +1,417 @@
+"""The `/shelfie` commands: lobby, play by typing (with autocomplete), goals, rules, stats.
+
+Commands stay thin: they find the channel's game, ask the service, and hand the result
+to the same message code the buttons use (bot/views), so typing and clicking always
+produce the same messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from engine.shelfie import COMMON_GOALS, IllegalMove, Move
+from engine.shelfie.ai import choose_move
+
+from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
+from bot.i18n import t
+from bot.logging_setup import context
+from bot.presenters.pictures import common_goal_picture, table_picture
+from bot.presenters.refusals import refusal_text
+from bot.presenters.words import duration_text, kinds_text, seat_names, your_turn_line
+from bot.service.deadlines import DeadlineDispatcher
+from bot.service.errors import ServiceError
+from bot.service.models import DeadlineEvent, GameOptions, Table, TurnReminder
+import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
+from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
+from bot.views.components import DYNAMIC_ITEMS
+from bot.views.goals import goal_cards_in_dm
+from bot.views.lobby import lobby_action, lobby_text, lobby_view
+from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
+from bot.views.turn import post_turn, seat_for_click, shelves_text, show_goal, turn_view
+
+log = logging.getLogger("shelfie.commands")
+
+CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")
+NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+AUTOCOMPLETE_LIMIT = 25
+
+
+def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
+    """What the bot lacks in this channel to run a game (sending, pictures, the thread)."""
+    granted = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = list(THREAD_PERMISSIONS if in_thread else CHANNEL_PERMISSIONS)
+    if thread and not in_thread:
+        needed.extend(NEW_THREAD_PERMISSIONS)
+    return [name for name in dict.fromkeys(needed) if not getattr(granted, name)]
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class ShelfieCog(commands.GroupCog, group_name="shelfie",
+                 group_description="Play My Shelfie with the people in this channel"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.dispatcher: DeadlineDispatcher | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
+        self.dispatcher.start()
+
+    async def cog_unload(self) -> None:
+        if self.dispatcher is not None:
+            await self.dispatcher.stop()
+
+    async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
+        """Reminders and expired turns, told in the game's channel."""
+        service = service_of(self.bot)
+        for event in events:
+            table = event.table if isinstance(event, TurnReminder) else event.result.table
+            try:
+                locale = channel_locale(self.bot, table)
+                if isinstance(event, TurnReminder):
+                    left = duration_text(max(60.0, event.expires_at - service.clock()), locale)
+                    key = "turn.final_reminder" if event.final else "turn.reminder"
+                    channel = await place_of(self.bot, table)
+                    await channel.send(t(key, locale, mention=f"<@{event.seat.user_id}>", left=left))
+                else:
+                    intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
+                    await post_turn(self.bot, event.result, intro=intro)
+            except discord.HTTPException:
+                log.exception("could not announce a deadline", extra=context(table.game_id, table.guild_id, None))
+
+    # ---- helpers ----------------------------------------------------------------------------------
+
+    @staticmethod
+    async def _guild_only(interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            await reply_private(interaction, t("error.no_private_messages", interaction.locale))
+            return False
+        return True
+
+    async def _table_here(self, interaction: discord.Interaction) -> Table | None:
+        """This channel's game, or None after saying there is none."""
+        if not await self._guild_only(interaction):
+            return None
+        table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
+        if table is None:
+            await reply_private(interaction, t("reply.no_game_here", interaction.locale))
+            return None
+        interaction.extras["game_id"] = table.game_id
+        return table
+
+    # ---- lobby ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a My Shelfie lobby in this channel")
+    @app_commands.choices(refill=[
+        app_commands.Choice(name="when only isolated tiles remain (rulebook)", value="isolated"),
+        app_commands.Choice(name="when 4 or fewer tiles remain", value="four_or_fewer"),
+    ])
+    async def new(self, interaction: discord.Interaction, players: app_commands.Range[int, 2, 4] = 4,
+                  first_game: bool = False, refill: str = "isolated", turn_timeout: str | None = None,
+                  thread: bool = False, hints: bool = False) -> None:
+        if not await self._guild_only(interaction):
+            return
+        locale = interaction.locale
+        missing = _missing_permissions(interaction, thread)
+        if missing:
+            names = ", ".join(t(f"perm.{name}", locale) for name in missing)
+            await reply_private(interaction, t("reply.missing_permissions", locale, permissions=names))
+            return
+        timeout: int | None = None
+        if turn_timeout:
+            try:
+                duration = parse_duration(turn_timeout)
+            except ValueError:
+                duration = None
+            if duration is None or not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
+                await reply_private(interaction, t("reply.bad_timeout", locale))
+                return
+            timeout = int(duration.total_seconds())
+        options = GameOptions(players=players, first_game=first_game, refill=refill, turn_timeout=timeout,
+                              thread=thread, hints=hints)
+        service = service_of(self.bot)
+        user = interaction.user
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            if thread and not isinstance(interaction.channel, discord.Thread):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                table = await service.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
+                                                 display_name(user), options)
+                place = await interaction.channel.create_thread(  # type: ignore[union-attr]
+                    name=f"My Shelfie {table.game_id}", type=discord.ChannelType.public_thread)
+                table = await service.set_thread(table.game_id, place.id)
+                channel_locale_ = channel_locale(self.bot, table)
+                message = await place.send(lobby_text(table, channel_locale_), view=lobby_view(table, channel_locale_))
+                await service.set_lobby_message(table.game_id, message.id)
+                await interaction.followup.send(t("reply.opened_thread", locale, thread=place.mention), ephemeral=True)
+                return
+            table = await service.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
+                                             display_name(user), replace(options, thread=False))
+        except ServiceError as refusal:
+            await reply_private(interaction, refusal_text(refusal, locale))
+            return
+        interaction.extras["game_id"] = table.game_id
+        channel_locale_ = channel_locale(self.bot, table)
+        await interaction.response.send_message(lobby_text(table, channel_locale_),
+                                                view=lobby_view(table, channel_locale_))
+        message = await interaction.original_response()
+        await service.set_lobby_message(table.game_id, message.id)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is not None:
+            await lobby_action(interaction, table.game_id, "join")
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is not None:
+            await lobby_action(interaction, table.game_id, "leave")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is not None:
+            await lobby_action(interaction, table.game_id, "start")
+
+    @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is not None:
+            await lobby_action(interaction, table.game_id, "cancel")
+
+    # ---- playing ----------------------------------------------------------------------------------
+
+    @app_commands.command(name="take", description="Take 1-3 tiles and put them in a shelf column")
+    async def take(self, interaction: discord.Interaction, tiles: str,
+                   column: app_commands.Range[int, 1, 5]) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        locale = interaction.locale
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            move = Move(Move.parse_tiles(tiles), column - 1)
+            result = await service_of(self.bot).play(table.game_id, interaction.user.id, move)
+        except (ServiceError, IllegalMove) as refusal:
+            await interaction.followup.send(refusal_text(refusal, locale), ephemeral=True)
+            return
+        await interaction.followup.send(
+            t("reply.played", locale, tiles=cells_text(move.tiles), column=column), ephemeral=True)
+        await post_turn(self.bot, result)
+
+    @take.autocomplete("tiles")
+    async def take_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Legal picks containing what was typed, each in its placement orders; then the typed text as is."""
+        table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
+        if table is None or table.game is None or table.status != "active":
+            return []
+        game, locale = table.game, interaction.locale
+        choices = [
+            app_commands.Choice(name=f"{m.tiles_text} · {kinds_text(kinds_of(game, m.tiles), locale)}"[:100],
+                                value=m.tiles_text)
+            for m in suggested_moves(game, current, AUTOCOMPLETE_LIMIT)
+        ]
+        typed = current.strip()
+        if typed and all(choice.value != typed.upper() for choice in choices):
+            choices = [*choices[: AUTOCOMPLETE_LIMIT - 1], app_commands.Choice(name=typed[:100], value=typed[:100])]
+        return choices
+
+    @take.autocomplete("column")
+    async def take_column(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """Only the shelf columns where the chosen tiles fit."""
+        table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
+        if table is None or table.game is None or table.status != "active":
+            return []
+        game = table.game
+        try:
+            picked = Move.parse_tiles(str(getattr(interaction.namespace, "tiles", "") or ""))
+            columns = columns_for(game, picked)
+        except IllegalMove:
+            columns = ()
+        if not columns:
+            seat = game.current_seat
+            columns = tuple(c for c in range(5) if game.shelf(seat).free(c) > 0)
+        return [app_commands.Choice(name=t("button.column", interaction.locale, n=c + 1), value=c + 1)
+                for c in columns if not current or str(c + 1).startswith(str(current))]
+
+    @app_commands.command(name="board", description="Show the table again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        if table.game is None:
+            await reply_private(interaction, t("error.not_started", interaction.locale))
+            return
+        await interaction.response.defer(thinking=True)
+        locale = channel_locale(self.bot, table)
+        picture = await table_picture(table.game, seat_names(table), locale, table.game.last_report.move
+                                      if table.game.last_report else None)
+        content = your_turn_line(table, locale) or t("error.game_over", locale)
+        view = turn_view(table, locale)
+        await interaction.followup.send(content, file=picture, **({"view": view} if view else {}))
+
+    @app_commands.command(name="shelf", description="Show a player's bookshelf")
+    async def shelf(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        if table.game is None:
+            await reply_private(interaction, t("error.not_started", interaction.locale))
+            return
+        who = player or interaction.user
+        seat = table.seat_of(who.id)
+        if seat is None:
+            await reply_private(interaction, t("error.not_in_game", interaction.locale))
+            return
+        only = replace(table, seats=(seat,))
+        await reply_private(interaction, shelves_text(only, interaction.locale))
+
+    @app_commands.command(name="goal", description="See your secret personal goal, privately")
+    async def goal(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await goal_cards_in_dm(interaction)
+            return
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        found = await seat_for_click(interaction, table.game_id)
+        if found is not None:
+            await show_goal(interaction, *found)
+
+    @app_commands.command(name="resign", description="Leave the game you are playing here for good")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await service_of(self.bot).resign(table.game_id, interaction.user.id)
+        except ServiceError as refusal:
+            await interaction.followup.send(refusal_text(refusal, interaction.locale), ephemeral=True)
+            return
+        await interaction.followup.send(t("reply.resigned", interaction.locale), ephemeral=True)
+        await post_turn(self.bot, result)
+
+    @app_commands.command(name="hint", description="A suggested move (if the lobby allowed hints)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table is None:
+            return
+        locale = interaction.locale
+        if not table.options.hints:
+            await reply_private(interaction, t("reply.no_hints", locale))
+            return
+        found = await seat_for_click(interaction, table.game_id, must_move=True)
+        if found is None or table.game is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        move = await asyncio.to_thread(choose_move, table.game, "normal", seed=table.turn)
+        await interaction.followup.send(
+            t("reply.hint", locale, tiles=move.tiles_text, kinds=kinds_text(kinds_of(table.game, move.tiles), locale),
+              column=move.column + 1),
+            ephemeral=True,
+        )
+
+    # ---- information ------------------------------------------------------------------------------
+
+    @app_commands.command(name="rules", description="The rules, or one common goal explained")
+    async def rules(self, interaction: discord.Interaction, goal: str | None = None) -> None:
+        locale = interaction.locale
+        if goal is None:
+            titles = ", ".join(t(f"goal.{goal_id}", locale) for goal_id in COMMON_GOALS)
+            await reply_private(interaction, f"**{t('rules.title', locale)}**\n{t('rules.text', locale)}\n"
+                                             f"{t('rules.goals_list', locale, goals=titles)}")
+            return
+        goal_id = goal if goal in COMMON_GOALS else next(
+            (g for g in COMMON_GOALS if t(f"goal.{g}", locale).lower() == goal.strip().lower()), None)
+        if goal_id is None:
+            await reply_private(interaction, t("rules.unknown_goal", locale, goal=goal[:100]))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = t("rules.goal", locale, title=t(f"goal.{goal_id}", locale), number=COMMON_GOALS[goal_id].number,
+                 text=t(f"goal.{goal_id}.text", locale))
+        await interaction.followup.send(text, file=await common_goal_picture(goal_id, locale), ephemeral=True)
+
+    @rules.autocomplete("goal")
+    async def rules_goal(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = interaction.locale
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=t(f"goal.{goal_id}", locale), value=goal_id)
+            for goal_id in COMMON_GOALS
+            if typed in t(f"goal.{goal_id}", locale).lower() or typed in goal_id
+        ][:AUTOCOMPLETE_LIMIT]
+
+    @app_commands.command(name="stats", description="A player's results in this server")
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        if not await self._guild_only(interaction):
+            return
+        locale = interaction.locale
+        who = player or interaction.user
+        assert interaction.guild_id is not None
+        found = await service_of(self.bot).stats(interaction.guild_id, who.id)
+        name = display_name(who)
+        if found is None or not found.games:
+            await reply_private(interaction, t("stats.none", locale, name=name))
+            return
+        lines = [f"**{t('stats.title', locale, name=name)}**",
+                 t("stats.body", locale, games=found.games, wins=found.wins, rate=round(100 * found.win_rate),
+                   average=f"{found.average:.1f}", best=found.best)]
+        if found.mu is not None and found.sigma is not None:
+            lines.append(t("stats.rating", locale, rating=f"{found.mu - 3 * found.sigma:.1f}"))
+        await reply_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if not await self._guild_only(interaction):
+            return
+        locale = interaction.locale
+        assert interaction.guild_id is not None
+        rows = await service_of(self.bot).leaderboard(interaction.guild_id)
+        if not rows:
+            await reply_private(interaction, t("leaderboard.empty", locale))
+            return
+        lines = [f"**{t('leaderboard.title', locale)}**"]
+        lines.extend(t("leaderboard.line", locale, rank=rank, name=row.name, wins=row.wins, games=row.games,
+                       average=f"{row.average:.1f}") for rank, row in enumerate(rows, start=1))
+        await reply_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="games", description="Your active games and whose turn it is")
+    async def games(self, interaction: discord.Interaction) -> None:
+        if not await self._guild_only(interaction):
+            return
+        locale = interaction.locale
+        tables = await service_of(self.bot).tables_of(interaction.user.id, interaction.guild_id)
+        if not tables:
+            await reply_private(interaction, t("games.none", locale))
+            return
+        lines = [f"**{t('games.title', locale)}**"]
+        for table in tables:
+            place = f"<#{table.place_id}>"
+            if table.status == "lobby":
+                lines.append(t("games.lobby", locale, place=place, count=len(table.seats),
+                               players=table.options.players))
+                continue
+            link = (f"https://discord.com/channels/{table.guild_id}/{table.place_id}/{table.turn_message_id}"
+                    if table.turn_message_id else "")
+            current = table.current_seat
+            if current is not None and current.user_id == interaction.user.id:
+                lines.append(t("games.your_turn", locale, place=place, turn=table.turn + 1, link=link))
+            else:
+                lines.append(t("games.active", locale, place=place, turn=table.turn + 1,
+                               name=current.name if current else "-", link=link))
+        await reply_private(interaction, "\n".join(lines))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ShelfieCog(bot))

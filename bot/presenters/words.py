@@ -1,0 +1,162 @@
+"""Game events in words, in one language: what each turn did, whose turn it is, how the game ended.
+
+Pictures show the same things; the words make them reach people who cannot see the
+picture (screen readers, notifications) and make the announcements searchable.
+Nothing here ever names a personal goal before the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.shelfie import PERSONAL_GOALS, SHELF_ROWS, Game, Move
+
+from bot.i18n import t
+from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
+from bot.views.picks import cells_text
+
+MINUTE = 60
+HOUR = 3600
+DAY = 86400
+
+
+def seat_label(seat: Seat, locale: object) -> str:
+    """A seat as shown to everyone: the person's name, or the computer with its level."""
+    if seat.level is not None and seat.user_id is None:
+        return t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
+    return f"**{seat.name}**"
+
+
+def seat_names(table: Table) -> list[str]:
+    """Plain names in seat order, for the pictures."""
+    return [seat.name for seat in table.seats]
+
+
+def kinds_text(letters: str, locale: object) -> str:
+    return ", ".join(t(f"tile.{letter}", locale) for letter in letters)
+
+
+def duration_text(seconds: float, locale: object) -> str:
+    if seconds >= DAY and seconds % DAY == 0:
+        return t("duration.days", locale, n=int(seconds // DAY))
+    if seconds >= HOUR:
+        return t("duration.hours", locale, n=round(seconds / HOUR))
+    return t("duration.minutes", locale, n=max(1, round(seconds / MINUTE)))
+
+
+def options_text(options: GameOptions, locale: object) -> str:
+    parts = [t("lobby.option.first_game" if options.first_game else "lobby.option.standard", locale)]
+    if options.refill == "four_or_fewer":
+        parts.append(t("lobby.option.four_or_fewer", locale))
+    if options.hints:
+        parts.append(t("lobby.option.hints", locale))
+    if options.turn_timeout:
+        parts.append(t("lobby.option.timeout", locale, duration=duration_text(options.turn_timeout, locale)))
+    return " · ".join(parts)
+
+
+def turn_order_text(table: Table, locale: object) -> str:
+    return ", ".join(seat_label(seat, locale) for seat in table.seats)
+
+
+def placed_kinds(game: Game | None, seat_index: int, move: Move) -> str:
+    """The tile letters a move put on the shelf, first placed first (read back from the top of its column).
+
+    Within one PlayResult a seat moves at most once, so the top of the column is still this move's tiles.
+    """
+    if game is None:
+        return ""
+    shelf = game.shelf(seat_index)
+    count = len(move.tiles)
+    top = SHELF_ROWS - shelf.height(move.column)
+    return "".join(shelf.cell(top + count - 1 - i, move.column) for i in range(count))
+
+
+def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[str]:
+    """The move, then every token it won, the end-game token and the refill, each in a sentence."""
+    name = seat_label(turn.seat, locale)
+    lines: list[str] = []
+    if turn.move is None:
+        lines.append(t("turn.resign", locale, name=name))
+    else:
+        kinds = kinds_text(placed_kinds(table.game, turn.seat.index, turn.move), locale)
+        key = "turn.timeout" if turn.kind == "timeout" else "turn.move"
+        lines.append(
+            t(key, locale, name=name, tiles=cells_text(turn.move.tiles), kinds=kinds, column=turn.move.column + 1)
+        )
+    for goal_id, points in turn.report.tokens:
+        lines.append(t("turn.token", locale, name=name, goal=t(f"goal.{goal_id}", locale), points=points))
+    if turn.report.end_token:
+        lines.append(t("turn.end_token", locale, name=name))
+    if turn.report.refilled:
+        refill = table.options.refill
+        lines.append(t("turn.refill_four" if refill == "four_or_fewer" else "turn.refill", locale))
+    return lines
+
+
+def your_turn_line(table: Table, locale: object) -> str | None:
+    """The mention of the person to move (computers never wait for a mention)."""
+    seat = table.current_seat
+    if seat is None or seat.user_id is None or seat.level is not None:
+        return None
+    return t("turn.your_turn", locale, mention=f"<@{seat.user_id}>", n=table.turn + 1)
+
+
+def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> list[str]:
+    """Winner (mentioned), the score of every seat, and every personal goal revealed."""
+    game = table.game
+    assert game is not None
+    lines: list[str] = []
+    winner = next((s for s in standings if s.won), None)
+    if table.end_reason == "abandoned":
+        lines.append(t("game.abandoned", locale))
+    elif winner is not None:
+        who = f"<@{winner.seat.user_id}>" if winner.seat.user_id is not None else seat_label(winner.seat, locale)
+        lines.append(t("game.over", locale, winner=who, points=winner.total))
+    for standing in standings:
+        b = standing.breakdown
+        line = t(
+            "game.score_line",
+            locale,
+            rank=standing.rank,
+            name=seat_label(standing.seat, locale),
+            total=standing.total,
+            common=b["common"],
+            personal=b["personal"],
+            adjacency=b["adjacency"],
+            end=b["end_token"],
+        )
+        if standing.resigned:
+            line += f" — {t('game.resigned_mark', locale)}"
+        lines.append(line)
+    lines.append(t("game.goals_revealed", locale))
+    for seat in table.seats:
+        lines.append("• " + goal_line(game, seat, locale))
+    return lines
+
+
+def goal_matches(game: Game, seat_index: int) -> tuple[int, int]:
+    """How many of the seat's personal goal spaces match now, and the points they give."""
+    goal = PERSONAL_GOALS[game.personal_goal_index(seat_index)]
+    shelf = game.shelf(seat_index)
+    return sum(goal.matches(shelf)), goal.score(shelf)
+
+
+def goal_line(game: Game, seat: Seat, locale: object) -> str:
+    matches, points = goal_matches(game, seat.index)
+    return t(
+        "game.goal_line",
+        locale,
+        name=seat_label(seat, locale),
+        card=game.personal_goal_index(seat.index) + 1,
+        matches=matches,
+        points=points,
+    )
+
+
+def result_lines(result: PlayResult, locale: object) -> list[str]:
+    """Everything a move (and the computer turns after it) did, for the channel."""
+    lines: list[str] = []
+    for turn in result.turns:
+        lines.extend(played_turn_lines(turn, result.table, locale))
+    return lines

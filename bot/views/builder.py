@@ -1,0 +1,230 @@
+"""The ephemeral move builder behind **Take tiles**: tiles, then column, then order, then Confirm, by clicks alone.
+
+Each step edits the same private message. What was chosen so far travels in the
+components' custom ids, so the builder needs no memory and survives a restart; the
+turn number in every id makes a builder from an older turn refuse politely.
+"""
+
+from __future__ import annotations
+
+import discord
+from engine.shelfie import Move
+
+from bot.i18n import t
+from bot.presenters.refusals import refusal_text
+from bot.presenters.words import kinds_text
+from bot.service.errors import ServiceError
+from bot.service.models import Table
+from bot.views.common import service_of
+from bot.views.components import GameButton, GameSelect, handles, view_of
+from bot.views.picks import (
+    Cell,
+    cells_text,
+    columns_for,
+    decode_cells,
+    encode_cells,
+    free_tiles,
+    kinds_of,
+    legal_picks,
+    orders_for,
+    pick_problem,
+    reading_order,
+)
+from bot.views.turn import post_turn, seat_for_click
+
+SELECT_LIMIT = 25
+MAX_PICK = 3
+
+
+def _chunks(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """Free tiles split into selects of at most 25 options (a 4-player board can have 45)."""
+    return [cells[i:i + SELECT_LIMIT] for i in range(0, len(cells), SELECT_LIMIT)]
+
+
+def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tuple[str, discord.ui.View]:
+    """Step 1 (and 2): choose tiles; once they form a legal pick, the columns with room appear."""
+    game = table.game
+    assert game is not None
+    gid, turn = table.game_id, table.turn
+    selection = reading_order(selection)
+    chosen = set(selection)
+    lines = [t("builder.choose_tiles", locale)]
+    items: list[discord.ui.Item[discord.ui.View]] = []
+    for index, chunk in enumerate(_chunks(free_tiles(game))):
+        kinds = kinds_of(game, chunk)
+        options = [
+            discord.SelectOption(
+                label=t("builder.option", locale, cell=cells_text([cell]), kind=t(f"tile.{kind}", locale)),
+                value=encode_cells([cell]),
+                default=cell in chosen,
+            )
+            for cell, kind in zip(chunk, kinds)
+        ]
+        placeholder = t("builder.placeholder", locale, first=cells_text(chunk[:1]), last=cells_text(chunk[-1:]))
+        items.append(GameSelect(gid, f"pick{index}", turn, encode_cells(selection), options=options,
+                                placeholder=placeholder, min_values=0, max_values=MAX_PICK, row=index))
+    if selection:
+        lines.append(t("builder.selected", locale, tiles=f"**{cells_text(selection)}** "
+                                                        f"({kinds_text(kinds_of(game, selection), locale)})"))
+        problem = pick_problem(game, selection)
+        columns = columns_for(game, selection)
+        if problem is not None:
+            lines.append(refusal_text(problem, locale))
+        elif columns:
+            grows = any(chosen < pick for pick in legal_picks(game))
+            lines.append(t("builder.can_grow" if grows else "builder.choose_column", locale))
+            row = len(items)
+            items.extend(
+                GameButton(gid, "col", turn, encode_cells(selection), column,
+                           label=t("button.column", locale, n=column + 1), style=discord.ButtonStyle.primary, row=row)
+                for column in columns
+            )
+        else:
+            lines.append(t("builder.grow_only", locale))
+        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=len(_chunks(free_tiles(game))) + 1))
+    else:
+        lines.append(t("builder.nothing_selected", locale))
+    return "\n".join(lines), view_of(*items)
+
+
+def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
+    """Step 3: which tile lands lowest, when the tiles differ; one button per distinct result."""
+    game = table.game
+    assert game is not None
+    gid, turn = table.game_id, table.turn
+    buttons = [
+        GameButton(gid, "order", turn, encode_cells(order), column,
+                   label=" → ".join(t(f"tile.{kind}", locale) for kind in kinds_of(game, order)))
+        for order in orders_for(game, selection, column)
+    ]
+    buttons.append(GameButton(gid, "back", turn, encode_cells(selection), label=t("button.back", locale), row=2))
+    return t("builder.choose_order", locale), view_of(*buttons)
+
+
+def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
+    game = table.game
+    assert game is not None
+    gid, turn = table.game_id, table.turn
+    text = t("builder.confirm", locale, tiles=f"**{cells_text(order)}**", column=column + 1,
+             kinds=kinds_text(kinds_of(game, order), locale))
+    return text, view_of(
+        GameButton(gid, "ok", turn, encode_cells(order), column, label=t("button.confirm", locale),
+                   style=discord.ButtonStyle.success),
+        GameButton(gid, "back", turn, encode_cells(reading_order(order)), label=t("button.back", locale)),
+    )
+
+
+def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
+    """After a column: ask for the order only if it changes the shelf."""
+    game = table.game
+    assert game is not None
+    orders = orders_for(game, selection, column)
+    if len(orders) == 1:
+        return confirm_step(table, orders[0], column, locale)
+    return order_step(table, selection, column, locale)
+
+
+async def open_builder(interaction: discord.Interaction, table: Table) -> None:
+    content, view = tiles_step(table, (), interaction.locale)
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+async def _current(interaction: discord.Interaction, game_id: int, args: tuple[str, ...]) -> Table | None:
+    turn = int(args[0]) if args and args[0].isdigit() else -1
+    found = await seat_for_click(interaction, game_id, turn=turn, must_move=True)
+    return None if found is None else found[0]
+
+
+async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.View]) -> None:
+    content, view = step
+    await interaction.response.edit_message(content=content, view=view)
+
+
+def _column(args: tuple[str, ...], index: int) -> int:
+    return int(args[index]) if len(args) > index and args[index].isdigit() else -1
+
+
+@handles("take")
+async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    table = await _current(interaction, game_id, args)
+    if table is not None:
+        await open_builder(interaction, table)
+
+
+def _select_handler(index: int) -> None:
+    @handles(f"pick{index}")
+    async def pick(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+        table = await _current(interaction, game_id, args)
+        if table is None or table.game is None:
+            return
+        previous = decode_cells(args[1] if len(args) > 1 else "")
+        chunks = _chunks(free_tiles(table.game))
+        shown = set(chunks[index]) if index < len(chunks) else set()
+        chosen = {cell for cell in previous if cell not in shown} | set(decode_cells("".join(values)))
+        await _show(interaction, tiles_step(table, tuple(chosen), interaction.locale))
+
+
+for _index in range(2):
+    _select_handler(_index)
+
+
+@handles("clear")
+async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                 values: tuple[str, ...]) -> None:
+    table = await _current(interaction, game_id, args)
+    if table is not None:
+        await _show(interaction, tiles_step(table, (), interaction.locale))
+
+
+@handles("back")
+async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    table = await _current(interaction, game_id, args)
+    if table is not None:
+        await _show(interaction, tiles_step(table, decode_cells(args[1] if len(args) > 1 else ""), interaction.locale))
+
+
+@handles("col")
+async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+               values: tuple[str, ...]) -> None:
+    table = await _current(interaction, game_id, args)
+    if table is None or table.game is None:
+        return
+    selection = decode_cells(args[1] if len(args) > 1 else "")
+    column = _column(args, 2)
+    if column not in columns_for(table.game, selection):
+        await _show(interaction, tiles_step(table, selection, interaction.locale))
+        return
+    await _show(interaction, column_step(table, selection, column, interaction.locale))
+
+
+@handles("order")
+async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                 values: tuple[str, ...]) -> None:
+    table = await _current(interaction, game_id, args)
+    if table is None:
+        return
+    await _show(interaction, confirm_step(table, decode_cells(args[1] if len(args) > 1 else ""), _column(args, 2),
+                                          interaction.locale))
+
+
+@handles("ok")
+async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    """Play the move: commit first, then say it is done, then post the next turn for everyone."""
+    locale = interaction.locale
+    turn = int(args[0]) if args and args[0].isdigit() else -1
+    move = Move(decode_cells(args[1] if len(args) > 1 else ""), _column(args, 2))
+    await interaction.response.defer()
+    try:
+        result = await service_of(interaction.client).play(game_id, interaction.user.id, move, turn=turn)
+    except ServiceError as refusal:
+        await interaction.edit_original_response(content=refusal_text(refusal, locale), view=None)
+        return
+    await interaction.edit_original_response(
+        content=t("builder.done", locale, tiles=cells_text(move.tiles), column=move.column + 1), view=None
+    )
+    await post_turn(interaction.client, result)
+

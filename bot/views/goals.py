@@ -1,0 +1,52 @@
+"""Personal goal cards in DMs: the Refresh button, and `/shelfie goal` typed in a DM with the bot."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.presenters.pictures import goal_picture
+from bot.presenters.words import goal_matches
+from bot.views.common import reply_private, service_of
+from bot.views.components import handles
+from bot.views.turn import goal_dm_text, place_names
+
+MAX_FILES = 10
+
+
+@handles("refresh")
+async def _refresh(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    """Redraw the DM card with the matches on the player's shelf now."""
+    table = await service_of(interaction.client).table(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if table.game is None or seat is None:
+        await reply_private(interaction, t("goal.game_not_active", interaction.locale))
+        return
+    await interaction.response.defer()
+    guild_name, channel_name = place_names(interaction.client, table)
+    await interaction.edit_original_response(
+        content=goal_dm_text(table, seat, guild_name, channel_name, interaction.locale),
+        attachments=[await goal_picture(table.game, seat.index, interaction.locale)],
+    )
+
+
+async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
+    """One card per active game of the user, each named by server and channel (only the user sees a DM)."""
+    locale = interaction.locale
+    tables = [table for table in await service_of(interaction.client).tables_of(interaction.user.id)
+              if table.status == "active" and table.game is not None]
+    if not tables:
+        await reply_private(interaction, t("goal.no_games", locale))
+        return
+    await interaction.response.defer(thinking=True)
+    lines, files = [], []
+    for table in tables[:MAX_FILES]:
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None and table.game is not None
+        guild_name, channel_name = place_names(interaction.client, table)
+        matches, points = goal_matches(table.game, seat.index)
+        lines.append(t("goal.in_dm_line", locale, guild=guild_name, channel=channel_name, matches=matches,
+                       points=points))
+        files.append(await goal_picture(table.game, seat.index, locale))
+    await interaction.followup.send("\n".join(lines), files=files)

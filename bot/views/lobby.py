@@ -1,0 +1,169 @@
+"""The lobby message: seats filling up in place, with Join / Leave / Add bot / Start / Cancel."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from engine.shelfie.ai import LEVELS
+
+from bot.i18n import t
+from bot.logging_setup import context
+from bot.presenters.refusals import refusal_text
+from bot.presenters.words import options_text, seat_label, turn_order_text
+from bot.service.errors import ServiceError
+from bot.service.models import StartResult, Table
+from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
+from bot.views.components import GameButton, handles, view_of
+from bot.views.turn import post_turn, send_goal_dms
+
+log = logging.getLogger("shelfie.lobby")
+
+
+def lobby_text(table: Table, locale: object) -> str:
+    lines = [
+        f"**{t('lobby.title', locale)}**",
+        t("lobby.body", locale, host=f"<@{table.host_id}>", players=table.options.players),
+        f"{t('lobby.options', locale)}: {options_text(table.options, locale)}",
+        f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
+    ]
+    lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
+    if table.status == "cancelled":
+        lines.append(t("lobby.cancelled", locale))
+    elif table.status != "lobby":
+        lines.append(t("lobby.started", locale, order=turn_order_text(table, locale)))
+    return "\n".join(lines)
+
+
+def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
+    if table.status != "lobby":
+        return None
+    full = len(table.seats) >= table.options.players
+    gid = table.game_id
+    return view_of(
+        GameButton(gid, "join", label=t("button.join", locale), style=discord.ButtonStyle.primary, disabled=full),
+        GameButton(gid, "leave", label=t("button.leave", locale)),
+        GameButton(gid, "bot", label=t("button.add_bot", locale), disabled=full),
+        GameButton(gid, "start", label=t("button.start", locale), style=discord.ButtonStyle.success,
+                   disabled=len(table.seats) < 2),
+        GameButton(gid, "cancel", label=t("button.cancel", locale), style=discord.ButtonStyle.danger),
+    )
+
+
+async def refresh_lobby(client: discord.Client, table: Table, interaction: discord.Interaction | None = None) -> None:
+    """Edit the lobby message in place: as the answer to a click on it, or through the REST API otherwise."""
+    locale = channel_locale(client, table)
+    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    message = interaction.message if interaction is not None else None
+    if interaction is not None and message is not None and message.id == table.lobby_message_id \
+            and not interaction.response.is_done():
+        await interaction.response.edit_message(content=content, view=view)
+        return
+    if table.lobby_message_id is None:
+        return
+    channel = await place_of(client, table)
+    try:
+        await channel.get_partial_message(table.lobby_message_id).edit(content=content, view=view)  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        log.warning("could not update the lobby message", extra=context(table.game_id, table.guild_id, None))
+
+
+async def begin_game(interaction: discord.Interaction, result: StartResult) -> None:
+    """After start: lobby shows the order, each person gets their goal by DM, the first turn is posted."""
+    client = interaction.client
+    table = result.table
+    await refresh_lobby(client, table, interaction)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(t("reply.started", interaction.locale), ephemeral=True)
+    closed = await send_goal_dms(client, table)
+    locale = channel_locale(client, table)
+    notices = [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
+    intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *notices]
+    await post_turn(client, result, intro=intro)
+    if any(seat.user_id == interaction.user.id for seat in closed):
+        await interaction.followup.send(
+            t("turn.dms_closed", interaction.locale, mention=interaction.user.mention), ephemeral=True
+        )
+
+
+async def lobby_action(interaction: discord.Interaction, game_id: int, action: str, level: str | None = None) -> None:
+    """Join, leave, add a computer, start or cancel, from a button or a slash command."""
+    service = service_of(interaction.client)
+    user = interaction.user
+    locale = interaction.locale
+    try:
+        if action == "join":
+            table = await service.join(game_id, user.id, display_name(user))
+            reply = t("reply.joined", locale, n=len(table.seats))
+        elif action == "leave":
+            table = await service.leave(game_id, user.id)
+            reply = t("reply.left", locale)
+        elif action == "botlevel":
+            assert level is not None
+            current = await service.table(game_id)
+            number = sum(1 for s in current.seats if s.is_computer) + 1
+            name = t("computer.name", channel_locale(interaction.client, current), n=number)
+            table = await service.add_computer(game_id, user.id, level, name=name)
+            reply = t("reply.bot_added", locale, name=seat_label(table.seats[-1], locale))
+        elif action == "start":
+            result = await service.start(game_id, user.id)
+            await begin_game(interaction, result)
+            return
+        elif action == "cancel":
+            table = await service.cancel(game_id, user.id, is_admin=_is_admin(interaction))
+            reply = t("reply.cancelled", locale)
+            if table.turn_message_id is not None and table.game is not None:
+                channel = await place_of(interaction.client, table)
+                await channel.send(t("lobby.cancelled", channel_locale(interaction.client, table)))
+        else:
+            raise LookupError(action)
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, locale))
+        return
+    await refresh_lobby(interaction.client, table, interaction)
+    await reply_private(interaction, reply)
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+@handles("join")
+async def _join(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
+    await lobby_action(interaction, game_id, "join")
+
+
+@handles("leave")
+async def _leave(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
+    await lobby_action(interaction, game_id, "leave")
+
+
+@handles("start")
+async def _start(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
+    await lobby_action(interaction, game_id, "start")
+
+
+@handles("cancel")
+async def _cancel(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
+    await lobby_action(interaction, game_id, "cancel")
+
+
+@handles("bot")
+async def _choose_level(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                        values: tuple[str, ...]) -> None:
+    """Only the host may add a computer: say so at once instead of after the level is chosen."""
+    table = await service_of(interaction.client).table(game_id)
+    locale = interaction.locale
+    if interaction.user.id != table.host_id:
+        await reply_private(interaction, t("error.not_host", locale, host=f"<@{table.host_id}>"))
+        return
+    buttons = [GameButton(game_id, "botlevel", level, label=t(f"level.{level}", locale)) for level in LEVELS]
+    await reply_private(interaction, t("lobby.choose_level", locale), view=view_of(*buttons))
+
+
+@handles("botlevel")
+async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    level = args[0] if args and args[0] in LEVELS else "normal"
+    await lobby_action(interaction, game_id, "botlevel", level)

@@ -1,0 +1,190 @@
+"""Turn messages (table picture, what happened in words, who plays next) and their buttons.
+
+Every move, from a click, a typed command, a computer or an expired turn, ends in
+`post_turn`, so all of them look the same in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.i18n import t
+from bot.logging_setup import context
+from bot.presenters.pictures import goal_picture, scores_picture, table_picture
+from bot.presenters.refusals import refusal_text
+from bot.presenters.words import (
+    final_lines,
+    goal_matches,
+    result_lines,
+    seat_label,
+    seat_names,
+    your_turn_line,
+)
+from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
+from bot.service.models import PlayResult, Seat, Table
+from bot.views.common import channel_locale, place_of, reply_private, service_of
+from bot.views.components import GameButton, handles, view_of
+
+log = logging.getLogger("shelfie.turn")
+MAX_CONTENT = 2000
+
+
+def turn_view(table: Table, locale: object) -> discord.ui.View | None:
+    if table.status != "active":
+        return None
+    gid = table.game_id
+    return view_of(
+        GameButton(gid, "take", table.turn, label=t("button.take", locale), style=discord.ButtonStyle.primary),
+        GameButton(gid, "goal", label=t("button.my_goal", locale)),
+        GameButton(gid, "shelves", label=t("button.shelves", locale)),
+    )
+
+
+def _clip(lines: list[str]) -> str:
+    text = "\n".join(line for line in lines if line)
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> None:
+    """Announce what was played and either ping the next person or close the game with the score sheet."""
+    table = result.table
+    game = table.game
+    assert game is not None
+    locale = channel_locale(client, table)
+    lines = [*(intro or []), *result_lines(result, locale)]
+    last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
+    names = seat_names(table)
+    if table.status == "active":
+        lines.append(your_turn_line(table, locale) or "")
+        files = [await table_picture(game, names, locale, last_move)]
+    else:
+        lines.extend(final_lines(table, result.standings, locale))
+        files = await asyncio.gather(
+            table_picture(game, names, locale, last_move),
+            scores_picture(game, names, locale),
+            *(goal_picture(game, seat.index, locale) for seat in table.seats),
+        )
+    channel = await place_of(client, table)
+    message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
+    if table.status == "active":
+        await service_of(client).set_turn_message(table.game_id, message.id)
+
+
+def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:
+    assert table.game is not None
+    matches, points = goal_matches(table.game, seat.index)
+    return t("goal.dm", locale, guild=guild_name, channel=channel_name, matches=matches, points=points)
+
+
+def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
+    guild = client.get_guild(table.guild_id)
+    channel = client.get_channel(table.place_id)
+    return (guild.name if guild else str(table.guild_id),
+            getattr(channel, "name", None) or str(table.place_id))
+
+
+async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
+    """Each person's goal card by DM, with a Refresh button; returns the seats whose DMs are closed."""
+    game = table.game
+    assert game is not None
+    locale = channel_locale(client, table)
+    guild_name, channel_name = place_names(client, table)
+
+    async def send(seat: Seat) -> Seat | None:
+        assert seat.user_id is not None
+        try:
+            user = client.get_user(seat.user_id) or await client.fetch_user(seat.user_id)
+            await user.send(
+                goal_dm_text(table, seat, guild_name, channel_name, locale),
+                file=await goal_picture(game, seat.index, locale),
+                view=view_of(GameButton(table.game_id, "refresh", label=t("button.refresh", locale))),
+            )
+        except discord.Forbidden:
+            log.info("DMs closed for a player", extra=context(table.game_id, table.guild_id, seat.user_id))
+            return seat
+        return None
+
+    people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
+    failed = await asyncio.gather(*(send(seat) for seat in people))
+    return [seat for seat in failed if seat is not None]
+
+
+async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,
+                         must_move: bool = False) -> tuple[Table, Seat] | None:
+    """The clicking player's seat, or None after telling them precisely why the click does nothing."""
+    service = service_of(interaction.client)
+    locale = interaction.locale
+    table = await service.table(game_id)
+    try:
+        if table.status != "active":
+            raise_for_status(table)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotInGame(game_id, interaction.user.id)
+        if turn is not None and turn != table.turn:
+            raise StaleTurn(game_id, turn, table.turn)
+        current = table.current_seat
+        if must_move and (current is None or current.index != seat.index):
+            raise NotYourTurn(game_id, interaction.user.id, current.user_id if current else None,
+                              current.name if current else "")
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, locale))
+        return None
+    return table, seat
+
+
+def raise_for_status(table: Table) -> None:
+    if table.status == "lobby":
+        raise NotStarted(table.game_id)
+    raise GameOver(table.game_id, table.status)
+
+
+@handles("goal")
+async def _my_goal(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    found = await seat_for_click(interaction, game_id)
+    if found is None:
+        return
+    table, seat = found
+    await show_goal(interaction, table, seat)
+
+
+async def show_goal(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    """The player's own card with current matches, visible only to them."""
+    assert table.game is not None
+    locale = interaction.locale
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    matches, points = goal_matches(table.game, seat.index)
+    await interaction.followup.send(
+        t("goal.private", locale, matches=matches, points=points),
+        file=await goal_picture(table.game, seat.index, locale),
+        ephemeral=True,
+    )
+
+
+@handles("shelves")
+async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    table = await service_of(interaction.client).table(game_id)
+    if table.game is None:
+        await reply_private(interaction, t("error.not_started", interaction.locale))
+        return
+    await reply_private(interaction, shelves_text(table, interaction.locale))
+
+
+def shelves_text(table: Table, locale: object) -> str:
+    """Every shelf as letters, with the points anyone may see; a text twin of the picture."""
+    game = table.game
+    assert game is not None
+    parts = [f"**{t('shelves.title', locale)}**"]
+    for seat in table.seats:
+        shelf = game.shelf(seat.index)
+        free = sum(shelf.free(c) for c in range(5))
+        parts.append(t("shelves.line", locale, name=seat_label(seat, locale), points=game.public_score(seat.index),
+                       free=free))
+        parts.append("```\n" + "\n".join(" ".join(row) for row in game.shelf_rows(seat.index)) + "\n 1 2 3 4 5\n```")
+    return _clip(parts)

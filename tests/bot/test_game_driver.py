@@ -1,0 +1,132 @@
+"""How the end-to-end tests play: people typing `/shelfie take` from autocomplete, or clicking the builder.
+
+Helpers only read what users see (messages, choices, buttons) to decide what to do next,
+plus the stored game to know whose turn it is; the one unit test here checks the helper
+that finds a builder's components.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import simcord
+
+from bot.service.models import Table as GameTable
+from bot.views.picks import encode_cells, free_tiles
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+SELECT_LIMIT = 25
+
+
+def channel_messages(channel: simcord.ChannelHandle) -> list[Any]:
+    """Everything the whole channel sees (no ephemeral messages)."""
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def custom_ids(message: Any) -> list[str]:
+    rows = message.components
+    found: list[str] = []
+    for row in rows:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for child in children:
+            cid = child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
+            if cid:
+                found.append(cid)
+    return found
+
+
+def labels(message: Any) -> list[str]:
+    rows = message.components
+    found: list[str] = []
+    for row in rows:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for child in children:
+            label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
+            if label:
+                found.append(label)
+    return found
+
+
+def latest_turn_message(channel: simcord.ChannelHandle) -> Any:
+    return next(m for m in reversed(channel_messages(channel)) if any(":take:" in c for c in custom_ids(m)))
+
+
+def member(table: Table, user_id: int | None) -> simcord.MemberActor:
+    return next(m for m in table.members if m.id == user_id)
+
+
+async def game_here(table: Table) -> GameTable:
+    found = await table.bot.service.table_in_channel(table.channel.id)
+    assert found is not None
+    return found
+
+
+async def open_lobby(table: Table, host: simcord.MemberActor, players: int, **options: Any) -> Any:
+    result = await host.slash(table.channel, "shelfie new", players=players, **options)
+    assert result.response is not None and not result.response.ephemeral
+    return result.response
+
+
+async def start_game(table: Table, host: simcord.MemberActor, joiners: list[simcord.MemberActor],
+                     computers: int = 0, **options: Any) -> Any:
+    """Open a lobby with `new`, join by slash, add computers with clicks, start by slash."""
+    lobby = await open_lobby(table, host, 1 + len(joiners) + computers, **options)
+    for person in joiners:
+        joined = await person.slash(table.channel, "shelfie join")
+        assert joined.ephemeral
+    for _ in range(computers):
+        chooser = await host.click(lobby, label="Add bot")
+        await host.click(chooser.response, label="easy")
+    started = await host.slash(table.channel, "shelfie start")
+    assert started.acknowledged
+    return lobby
+
+
+async def play_typed_move(table: Table) -> simcord.InteractionResult:
+    """The player to move types the first autocomplete suggestion and the first column offered."""
+    game = await game_here(table)
+    seat = game.current_seat
+    assert seat is not None and seat.user_id is not None
+    player = member(table, seat.user_id)
+    picks = await player.autocomplete(table.channel, "shelfie take", "tiles", "")
+    assert picks, "autocomplete offered no pick"
+    tiles = picks[0]["value"]
+    columns = await player.autocomplete(table.channel, "shelfie take", "column", "", tiles=tiles)
+    assert columns, f"no column offered for {tiles}"
+    result = await player.slash(table.channel, "shelfie take", tiles=tiles, column=columns[0]["value"])
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content.startswith("Done:"), result.response.content
+    return result
+
+
+async def play_clicked_move(table: Table) -> None:
+    """The player to move builds the biggest legal pick with clicks only: Take tiles, selects, column, order, Confirm."""
+    game = await game_here(table)
+    seat = game.current_seat
+    assert seat is not None and game.game is not None
+    player = member(table, seat.user_id)
+    move = max(game.game.legal_moves(), key=lambda m: len(m.tiles))
+    opened = await player.click(latest_turn_message(table.channel), label="Take tiles")
+    builder = opened.response
+    assert builder is not None and builder.ephemeral
+    free = free_tiles(game.game)
+    for index in range(0, len(free), SELECT_LIMIT):
+        chunk = free[index:index + SELECT_LIMIT]
+        wanted = [encode_cells([cell]) for cell in move.tiles if cell in chunk]
+        if wanted:
+            select_id = next(c for c in custom_ids(builder) if f":pick{index // SELECT_LIMIT}:" in c)
+            builder = (await player.select(builder, wanted, custom_id=select_id)).response
+    builder = (await player.click(builder, label=f"Column {move.column + 1}")).response
+    if "Confirm" not in labels(builder):
+        builder = (await player.click(builder, custom_id=next(c for c in custom_ids(builder) if ":order:" in c))).response
+    done = await player.click(builder, label="Confirm")
+    assert done.response is not None and done.response.content.startswith("Played:"), done.response
+
+
+def test_custom_ids_reads_buttons_and_selects_of_a_message_payload() -> None:
+    message = type("M", (), {"components": [{"components": [{"custom_id": "shelfie:1:take:0", "label": "Take tiles"},
+                                                             {"custom_id": "shelfie:1:goal", "label": "My goal"}]}]})
+    assert custom_ids(message) == ["shelfie:1:take:0", "shelfie:1:goal"]
+    assert labels(message) == ["Take tiles", "My goal"]
