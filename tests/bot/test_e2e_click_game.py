@@ -1,0 +1,102 @@
+"""A whole game played by clicking: lobby buttons, then the Take tiles builder for every move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from test_game_driver import (
+    channel_messages,
+    custom_ids,
+    game_here,
+    labels,
+    latest_turn_message,
+    member,
+    open_lobby,
+    play_clicked_move,
+)
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+MAX_TURNS = 200
+
+
+async def test_lobby_fills_in_place_and_a_game_is_played_by_clicks_only(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    lobby = await open_lobby(table, alice, 3)
+    assert labels(lobby) == ["Join", "Leave", "Add bot", "Start", "Cancel"]
+    joined = await bob.click(lobby, label="Join")
+    assert "2. **bob**" in joined.response.content, "the lobby message is edited in place"
+    chooser = await alice.click(lobby, label="Add bot")
+    assert chooser.response.ephemeral and labels(chooser.response) == ["easy", "normal", "hard"]
+    await alice.click(chooser.response, label="easy")
+    lobby_now = channel_messages(table.channel)[0]
+    assert lobby_now.id == lobby.id and "🤖 Computer 1 (easy)" in lobby_now.content
+    assert "Seats (3/3)" in lobby_now.content
+    await alice.click(lobby_now, label="Start")
+    lobby_now = channel_messages(table.channel)[0]
+    assert "The game has started" in lobby_now.content and not lobby_now.components
+
+    turns = 0
+    while (await table.bot.service.table_in_channel(table.channel.id)) is not None:
+        await play_clicked_move(table)
+        turns += 1
+        assert turns < MAX_TURNS
+    final = channel_messages(table.channel)[-1]
+    assert "Game over!" in final.content and "scores.png" in [a.filename for a in final.attachments]
+
+
+async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    lobby = await open_lobby(table, alice, 2)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    builder = (await player.click(latest_turn_message(table.channel), label="Take tiles")).response
+    assert builder.ephemeral and "Choose 1 to 3 tiles" in builder.content
+    offered = [option["value"] for row in builder.components for select in row["components"]
+               for option in select.get("options", [])]
+    singles = {m.tiles_text for m in game.game.legal_moves() if len(m.tiles) == 1}
+    assert set(offered) == {s.replace(" ", "") for s in singles}, "only free tiles are offered"
+
+    pick = next(m for m in game.game.legal_moves() if len(m.tiles) == 2
+                and len({game.game.board_rows()[r][c] for r, c in m.tiles}) == 2)
+    select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)
+    chosen = [f"{'ABCDEFGHI'[c]}{r + 1}" for r, c in sorted(pick.tiles)]
+    first = chosen[0]
+    builder = (await player.select(builder, [first], custom_id=select_id)).response
+    assert f"Selected: **{first}**" in builder.content
+    builder = (await player.select(builder, chosen, custom_id=next(c for c in custom_ids(builder) if ":pick0:" in c))).response
+    assert [label for label in labels(builder) if label.startswith("Column")] == [f"Column {n}" for n in range(1, 6)]
+    builder = (await player.click(builder, label="Column 2")).response
+    assert "bottom to top" in builder.content
+    orders = [c for c in custom_ids(builder) if ":order:" in c]
+    assert len(orders) == 2, "two different tiles can be placed in two orders"
+    builder = (await player.click(builder, custom_id=orders[1])).response
+    assert "Confirm" in labels(builder) and "column 2" in builder.content
+    done = await player.click(builder, label="Confirm")
+    assert done.response.content.startswith("Played:")
+    after = await game_here(table)
+    assert after.turn == 1 and after.game.shelf_rows(player_seat(after, player.id))[-1][1] != "."
+
+
+def player_seat(game, user_id: int) -> int:
+    return game.seat_of(user_id).index
+
+
+async def test_an_illegal_selection_is_explained_in_the_builder(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    lobby = await open_lobby(table, alice, 2)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    builder = (await player.click(latest_turn_message(table.channel), label="Take tiles")).response
+    free = [option["value"] for option in builder.components[0]["components"][0]["options"]]
+    far_apart = next((a, b) for a in free for b in free if a[0] != b[0] and a[1:] != b[1:])
+    select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)
+    builder = (await player.select(builder, list(far_apart), custom_id=select_id)).response
+    assert "not in one straight line" in builder.content
+    assert not [label for label in labels(builder) if label.startswith("Column")], "no column for an illegal pick"
+    assert (await game_here(table)).turn == 0
