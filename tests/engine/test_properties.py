@@ -179,16 +179,22 @@ def test_every_other_pick_is_refused_and_changes_nothing(setup, rng, data) -> No
         else:
             picked = data.draw(st.lists(cells, min_size=0, max_size=4))
         column = data.draw(st.integers(-1, 5))
+        seat = data.draw(st.sampled_from([None, g.current_seat, (g.current_seat + 1) % g.n_players]))
         rng.shuffle(picked)
         m = Move(tuple(picked), column)
-        if len(set(picked)) == len(picked) and (frozenset(picked), column) in legal:
+        out_of_turn = seat is not None and seat != g.current_seat
+        if not out_of_turn and len(set(picked)) == len(picked) and (frozenset(picked), column) in legal:
             trial = g.copy()
-            trial.apply(m)
+            trial.apply(m, seat=seat)
             continue
         try:
-            g.apply(m)
+            g.apply(m, seat=seat)
         except IllegalMove as err:
             assert err.code and str(err)
+            if g.is_over:
+                assert err.code == "game_over"
+            else:
+                assert (err.code == "not_your_turn") == out_of_turn
         else:
             raise AssertionError(f"{picked} in column {column} was accepted but is not legal")
         assert g.to_dict() == before
