@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 APOLOGY = re.compile(r"^Sorry, something went wrong on our side\. .* this code: `([0-9a-f]{8})`\.$")
 
 
-class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"shelfie:(?P<game>\d+):explode"):
-    """A turn-message style button whose callback fails."""
+class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"shelfie:(?P<game>\d+):test-explode"):
+    """A turn-message style button whose callback fails ("-" keeps it out of the game buttons' id space)."""
 
     def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Explode", custom_id=f"shelfie:{game}:explode"))
+        super().__init__(discord.ui.Button(label="Explode", custom_id=f"shelfie:{game}:test-explode"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]) -> "Explode":
@@ -87,7 +87,7 @@ async def test_a_failing_button_answers_instead_of_interaction_failed(
     assert APOLOGY.match(clicked.response.content)
     (record,) = unexpected_errors
     assert record.game == "77" and record.user == table.bob.id
-    assert "component shelfie:77:explode" in record.getMessage()
+    assert "component shelfie:77:test-explode" in record.getMessage()
 
 
 async def test_an_expected_refusal_is_explained_not_logged_as_a_bug(
