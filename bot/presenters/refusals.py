@@ -10,22 +10,26 @@ from bot.i18n import t
 from bot.service.errors import IllegalMoveError, NotHost, ServiceError
 
 
-def _format(key: str, locale: object, fallback: str, params: dict[str, Any]) -> str:
-    try:
-        return t(key, locale, **params)
-    except (KeyError, IndexError, ValueError):
-        return fallback
+class _Params(dict[str, Any]):
+    """Format parameters where a missing one reads as blank rather than failing the whole answer."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _format(key: str, locale: object, params: dict[str, Any]) -> str:
+    return t(key, locale).format_map(_Params(params))
 
 
 def move_refusal(code: str, params: dict[str, Any], english: str, locale: object) -> str:
     key = f"move.{code}"
     if t(key, locale) == key:
         return t("move.illegal", locale, detail=english)
-    return _format(key, locale, english, params)
+    return _format(key, locale, params)
 
 
 def refusal_text(error: ServiceError | IllegalMove, locale: object) -> str:
-    """What to tell the user; the English message is the fallback if a catalog entry lacks a parameter."""
+    """What to tell the user, in their language; the English exception text is only for logs."""
     if isinstance(error, IllegalMove):
         return move_refusal(error.code, error.params, str(error), locale)
     if isinstance(error, IllegalMoveError):
@@ -36,4 +40,4 @@ def refusal_text(error: ServiceError | IllegalMove, locale: object) -> str:
     key = f"error.{error.code}"
     if t(key, locale) == key:
         key = "error.service_error"
-    return _format(key, locale, str(error), params)
+    return _format(key, locale, params)

@@ -1,0 +1,146 @@
+"""Wrong user, wrong turn, stale buttons, illegal moves, non-host cancel, closed DMs, missing permissions.
+
+Each refusal is a specific private answer, and the game is unchanged afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from test_game_driver import (
+    channel_messages,
+    game_here,
+    latest_turn_message,
+    member,
+    open_lobby,
+    play_typed_move,
+    start_game,
+)
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+async def two_player_game(table: Table):
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    mover = member(table, game.current_seat.user_id)
+    waiter = table.bob if mover is table.alice else table.alice
+    return game, mover, waiter
+
+
+async def test_clicks_by_an_outsider_out_of_turn_and_on_a_stale_message_get_specific_answers(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    first_turn = latest_turn_message(table.channel)
+
+    outsider = await table.carol.click(first_turn, label="Take tiles")
+    assert outsider.response.ephemeral
+    assert "not playing in this game" in outsider.response.content
+    goal = await table.carol.click(first_turn, label="My goal")
+    assert goal.response.ephemeral and "not playing in this game" in goal.response.content
+
+    early = await waiter.click(first_turn, label="Take tiles")
+    assert early.response.ephemeral
+    assert f"It's {mover.name}'s turn, not yours" in early.response.content
+
+    await play_typed_move(table)
+    stale = await waiter.click(first_turn, label="Take tiles")
+    assert stale.response.ephemeral and "earlier turn" in stale.response.content
+    assert (await game_here(table)).turn == 1
+
+
+async def test_a_builder_from_an_old_turn_cannot_play(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    builder = (await mover.click(latest_turn_message(table.channel), label="Take tiles")).response
+    await play_typed_move(table)
+    await play_typed_move(table)
+    assert (await game_here(table)).current_seat.user_id == mover.id
+    select = builder.components[0]["components"][0]
+    result = await mover.select(builder, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    assert result.ephemeral and "earlier turn" in result.response.content
+    assert (await game_here(table)).turn == 2
+
+
+async def test_illegal_typed_moves_are_refused_with_the_reason_and_change_nothing(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    before = channel_messages(table.channel)
+    centre = await mover.slash(table.channel, "shelfie take", tiles="E5", column=1)
+    assert centre.response.ephemeral
+    assert "E5 has no free side" in centre.response.content
+    garbage = await mover.slash(table.channel, "shelfie take", tiles="banana", column=1)
+    assert "can't read" in garbage.response.content
+    off = await mover.slash(table.channel, "shelfie take", tiles="A1", column=1)
+    assert "A1 is not used in a 2-player game" in off.response.content
+    wrong_turn = await waiter.slash(table.channel, "shelfie take", tiles="E5", column=1)
+    assert f"It's {mover.name}'s turn" in wrong_turn.response.content
+    assert channel_messages(table.channel) == before
+    assert (await game_here(table)).turn == 0
+
+
+async def test_autocomplete_puts_legal_picks_first_and_keeps_what_was_typed(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    legal = {m.tiles_text for m in game.game.legal_moves()}
+    choices = await mover.autocomplete(table.channel, "shelfie take", "tiles", "")
+    assert 0 < len(choices) <= 25 and all(c["value"] in legal for c in choices)
+    some = choices[0]["value"].split()[0]
+    narrowed = await mover.autocomplete(table.channel, "shelfie take", "tiles", some.lower())
+    assert narrowed and all(some in c["value"].split() for c in narrowed[:-1] or narrowed)
+    typed = await mover.autocomplete(table.channel, "shelfie take", "tiles", "E5 Z9")
+    assert typed[-1]["value"] == "E5 Z9", "what was typed stays available, after the legal picks"
+    pick = next(m for m in game.game.legal_moves() if len(m.tiles) == 1)
+    columns = await mover.autocomplete(table.channel, "shelfie take", "column", "", tiles=pick.tiles_text)
+    assert [c["value"] for c in columns] == [1, 2, 3, 4, 5]
+
+
+async def test_only_the_host_cancels(table: Table) -> None:
+    lobby = await open_lobby(table, table.alice, 2)
+    await table.bob.click(lobby, label="Join")
+    refused = await table.bob.slash(table.channel, "shelfie cancel")
+    assert refused.response.ephemeral and "Only the host" in refused.response.content
+    clicked = await table.bob.click(lobby, label="Cancel")
+    assert clicked.response.ephemeral and table.alice.mention in clicked.response.content
+    assert (await game_here(table)).status == "lobby"
+    done = await table.alice.slash(table.channel, "shelfie cancel")
+    assert done.response.ephemeral and "cancelled" in done.response.content
+    assert "This game was cancelled." in channel_messages(table.channel)[0].content
+    assert await table.bot.service.table_in_channel(table.channel.id) is None
+
+
+async def test_commands_without_a_game_and_a_busy_channel_are_explained(table: Table) -> None:
+    nothing = await table.bob.slash(table.channel, "shelfie take", tiles="E4", column=1)
+    assert nothing.response.ephemeral and "no game in this channel" in nothing.response.content
+    await open_lobby(table, table.alice, 2)
+    busy = await table.bob.slash(table.channel, "shelfie new")
+    assert busy.response.ephemeral and "already has a game" in busy.response.content
+    early = await table.alice.slash(table.channel, "shelfie start")
+    assert "At least 2 players" in early.response.content
+
+
+async def test_closed_dms_do_not_stop_the_game_and_are_told_without_the_goal(table: Table) -> None:
+    env = table.env
+    env.inject_error("POST", f"/channels/{table.bob.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    assert game.status == "active"
+    first = channel_messages(table.channel)[-1]
+    assert f"{table.bob.mention}, I couldn't send you your personal goal card" in first.content
+    assert "**My goal**" in first.content and "goal-" not in " ".join(a.filename for a in first.attachments)
+    alice_dm = table.alice.user.dm_channel.history()
+    assert len(alice_dm) == 1 and alice_dm[0].attachments[0].filename.startswith("goal-")
+    own = await table.bob.click(first, label="My goal")
+    assert own.response.ephemeral and own.response.attachments[0].filename.startswith("goal-")
+    typed = await table.bob.slash(table.channel, "shelfie goal")
+    assert typed.response.ephemeral and "Your secret personal goal" in typed.response.content
+
+
+async def test_missing_permissions_are_explained_when_opening_a_game(table: Table) -> None:
+    bot_user = table.env.bot.user
+    quiet = table.guild.create_text_channel(
+        "no-pictures", overwrites={bot_user: discord.PermissionOverwrite(attach_files=False, send_messages=False)}
+    )
+    refused = await table.alice.slash(quiet, "shelfie new")
+    assert refused.response.ephemeral
+    assert "I need the Send Messages, Attach Files permission(s)" in refused.response.content
+    assert await table.bot.service.table_in_channel(quiet.id) is None
