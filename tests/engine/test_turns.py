@@ -61,16 +61,8 @@ def test_tokens_go_top_first_one_per_card_per_player() -> None:
     assert [g.score_breakdown(s)["common"] for s in range(3)] == [8, 6, 4]
 
 
-def _eight_same_and_corners() -> Game:
-    for seed in range(5000):
-        g = Game.new(2, seed=seed)
-        if set(g.common_goal_ids) == {"eight_same", "four_corners"}:
-            return g
-    raise AssertionError("no seed deals eight_same and four_corners")
-
-
 def test_both_cards_in_one_turn() -> None:
-    g = _eight_same_and_corners()
+    g = _game_with_goals(2, {"four_corners"}, must="eight_same")
     set_board(g, FOUR_PICKS)
     set_shelf(g, 0, ["C....", "B...B", "G...G", "FC..F", "TC..T", "CCC.C"])
     report = g.apply(move("D5 5"))
