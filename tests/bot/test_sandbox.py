@@ -65,6 +65,7 @@ class PreviewClient:
             **fields,
         }
         result = self._request("POST", "/api/action", envelope)
+        self.sequence = result["expectedSequence"]  # a rejected action does not use up its number
         self.revision = result.get("revision", self.revision)
         return result
 
@@ -75,7 +76,36 @@ class PreviewClient:
         self.page = self.state()
         self.revision = self.page["publishedRevision"]
 
-    def run_command(self, invocation: str, **options: Any) -> dict[str, Any]:
+    def autocomplete(self, invocation: str, focused: str, typed: str, **options: str) -> list[dict[str, Any]]:
+        entry = self.commands()[invocation]
+        result = self.act(
+            "autocomplete_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            focused=focused,
+            value=typed,
+            options=options,
+        )
+        assert not result["rejected"], result
+        return result["result"]["choices"]
+
+    def click(self, message: dict[str, Any], label: str) -> dict[str, Any]:
+        button = next(
+            component
+            for row in message["components"]
+            for component in row["components"]
+            if component.get("label") == label
+        )
+        return self.act("click", target_id=message["id"], control_key=button["control_key"])
+
+    def latest(self) -> dict[str, Any]:
+        """The newest message this viewer sees in the channel."""
+        page = self.state()
+        return page["messages"][page["timeline"][-1]]
+
+    def run_command(self, invocation: str, **options: str) -> dict[str, Any]:
+        """Options are given as typed in the composer: strings, even for numbers and booleans."""
         entry = self.commands()[invocation]
         return self.act(
             "run_command",
@@ -153,3 +183,41 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: tuple[s
 
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
+
+
+def _played(result: dict[str, Any]) -> None:
+    assert not result["rejected"], result
+    assert result["settlement"] == "settled", result
+
+
+@pytest.mark.parametrize("sandbox", [("sandbox",)], indirect=True, ids=["shelfie-bot sandbox"])
+def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: tuple[subprocess.Popen[str], PreviewClient]) -> None:
+    _process, client = sandbox
+    page = client.open_page()
+    ids = {viewer["name"]: viewer["id"] for viewer in page["viewers"]}
+    names = {user_id: name for name, user_id in ids.items()}
+
+    _played(client.run_command("shelfie new", players="2"))
+    client.become("bob")
+    _played(client.run_command("shelfie join"))
+    client.become("alice")
+    _played(client.run_command("shelfie start"))
+
+    turn = client.latest()
+    (first,) = turn["mention_user_ids"]
+    assert [a["filename"] for a in turn["attachments"]] == ["table.png"]
+    client.become(names[first])
+    tiles = client.autocomplete("shelfie take", "tiles", "")[0]["value"]
+    column = client.autocomplete("shelfie take", "column", "", tiles=tiles)[0]["value"]
+    _played(client.run_command("shelfie take", tiles=tiles, column=str(column)))
+
+    after = client.latest()
+    second = ids["alice"] if first == ids["bob"] else ids["bob"]
+    assert after["mention_user_ids"] == [second], "the turn passes to the other player"
+    assert [a["filename"] for a in after["attachments"]] == ["table.png"]
+
+    client.become(names[second])
+    clicked = client.click(client.latest(), "My goal")
+    _played(clicked)
+    reply = client.state()["messages"][clicked["outcomes"][0]["messageId"]]
+    assert reply["ephemeral"]
