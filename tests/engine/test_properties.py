@@ -9,7 +9,18 @@ from itertools import permutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.shelfie import PERSONAL_GOALS, REFILL_RULES, TILE_TYPES, Game, IllegalMove, Move
+from engine.shelfie import (
+    COMMON_GOALS,
+    PERSONAL_GOALS,
+    REFILL_RULES,
+    TILE_TYPES,
+    Bookshelf,
+    Game,
+    IllegalMove,
+    Move,
+    adjacency_groups,
+    adjacency_score,
+)
 
 from .positions import tile_counts
 
@@ -273,3 +284,97 @@ def test_games_with_resignations_end_with_an_active_winner(setup, rng) -> None:
         assert tile_counts(g) == ALL_TILES
     assert g.is_over
     assert g.winner in g.active_seats
+
+
+def _reference_goals(rows: list[str]) -> dict[str, bool]:
+    """Every common goal written out again from its card text, independently of the engine."""
+    at = {(r, c): rows[r][c] for r in range(6) for c in range(5) if rows[r][c] != "."}
+    group_of: dict[tuple[int, int], int] = {}
+    sizes: list[int] = []
+    for start in at:
+        if start in group_of:
+            continue
+        group_of[start] = len(sizes)
+        todo, size = [start], 0
+        while todo:
+            r, c = todo.pop()
+            size += 1
+            for dr, dc in SIDES:
+                nxt = (r + dr, c + dc)
+                if at.get(nxt) == at[start] and nxt not in group_of:
+                    group_of[nxt] = len(sizes)
+                    todo.append(nxt)
+        sizes.append(size)
+    lines_rows = [[at.get((r, c)) for c in range(5)] for r in range(6)]
+    lines_cols = [[at.get((r, c)) for r in range(6)] for c in range(5)]
+
+    def full_with(lines, test) -> int:
+        return sum(1 for line in lines if None not in line and test(len(set(line))))
+
+    squares = {group_of[(r, c)] for r in range(5) for c in range(4)
+               if (r, c) in at and all(at.get(x) == at[(r, c)] for x in ((r + 1, c), (r, c + 1), (r + 1, c + 1)))}
+    diagonals = [[at.get((r + k, c + k * dc)) for k in range(5)]
+                 for r in range(6) for c in range(5) for dc in (1, -1)
+                 if 0 <= r + 4 < 6 and 0 <= c + 4 * dc < 5]
+    xs = [[at.get((r + dr, c + dc)) for dr, dc in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))]
+          for r in range(1, 5) for c in range(1, 4)]
+    heights = [sum(1 for r in range(6) if (r, c) in at) for c in range(5)]
+    steps = {heights[k + 1] - heights[k] for k in range(4)}
+    corners = [at.get(x) for x in ((0, 0), (0, 4), (5, 0), (5, 4))]
+    counts = Counter(at.values())
+    return {
+        "six_pairs": sum(s >= 2 for s in sizes) >= 6,
+        "four_quads": sum(s >= 4 for s in sizes) >= 4,
+        "four_corners": None not in corners and len(set(corners)) == 1,
+        "two_squares": len(squares) >= 2,
+        "three_cols_max3": full_with(lines_cols, lambda k: k <= 3) >= 3,
+        "eight_same": max(counts.values(), default=0) >= 8,
+        "diagonal5": any(None not in d and len(set(d)) == 1 for d in diagonals),
+        "four_rows_max3": full_with(lines_rows, lambda k: k <= 3) >= 4,
+        "two_cols_distinct": full_with(lines_cols, lambda k: k == 6) >= 2,
+        "two_rows_distinct": full_with(lines_rows, lambda k: k == 5) >= 2,
+        "x_shape": any(None not in x and len(set(x)) == 1 for x in xs),
+        "staircase": (steps == {1} and heights[0] in (1, 2)) or (steps == {-1} and heights[4] in (1, 2)),
+    }
+
+
+@st.composite
+def shelves(draw) -> list[str]:
+    """Shelves that obey gravity, drawn in styles that make every goal come up: random cells from few
+    types, same-type blocks, or rainbow rows/columns; often full, sometimes shaped as a staircase."""
+    style = draw(st.sampled_from(["cells", "blocks", "rainbow_cols", "rainbow_rows"]))
+    kinds = draw(st.sampled_from(["C", "CB", "CBG", "CBGF", TILE_TYPES]))
+    if style == "cells":
+        grid = [[draw(st.sampled_from(kinds)) for _ in range(5)] for _ in range(6)]
+    elif style == "blocks":
+        tall, wide = draw(st.sampled_from([(2, 2), (2, 3), (3, 2), (1, 5), (6, 1)]))
+        block = {(r, c): draw(st.sampled_from(TILE_TYPES)) for r in range(0, 6, tall) for c in range(0, 5, wide)}
+        grid = [[block[(r - r % tall, c - c % wide)] for c in range(5)] for r in range(6)]
+    elif style == "rainbow_cols":
+        cols = [draw(st.permutations(TILE_TYPES)) for _ in range(5)]
+        grid = [[cols[c][r] for c in range(5)] for r in range(6)]
+    else:
+        grid = [list(draw(st.permutations(TILE_TYPES)))[:5] for _ in range(6)]
+    for _ in range(draw(st.integers(0, 3))):
+        grid[draw(st.integers(0, 5))][draw(st.integers(0, 4))] = draw(st.sampled_from(TILE_TYPES))
+    stairs = [(1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2)]
+    heights = draw(st.sampled_from([None] * 4 + stairs)) or [
+        draw(st.sampled_from([0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6])) for _ in range(5)]
+    return ["".join(grid[r][c] if r >= 6 - heights[c] else "." for c in range(5)) for r in range(6)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(shelves())
+def test_common_goals_agree_with_their_card_text(rows) -> None:
+    expected = _reference_goals(rows)
+    s = Bookshelf.from_rows(rows)
+    assert {gid: goal.is_met(s) for gid, goal in COMMON_GOALS.items()} == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(shelves())
+def test_adjacency_score_agrees_with_group_sizes(rows) -> None:
+    s = Bookshelf.from_rows(rows)
+    sizes = [len(cells) for _, cells in adjacency_groups(s)]
+    assert sum(sizes) == sum(ch != "." for row in rows for ch in row)
+    assert adjacency_score(s) == sum({3: 2, 4: 3, 5: 5}.get(n, 8 if n >= 6 else 0) for n in sizes)
