@@ -60,5 +60,8 @@ def context(game: object = None, guild: object = None, user: object = None) -> M
 
 def game_event(event: str, *, game: object, guild: object = None, user: object = None, **fields: object) -> None:
     """Log one game event line: ``game_event("move", game=12, guild=g, user=u, move="E4 E5 3")``."""
-    details = "".join(f" {key}={value}" for key, value in fields.items())
+    details = "".join(
+        f" {key}={value!r}" if isinstance(value, str) and " " in value else f" {key}={value}"
+        for key, value in fields.items()
+    )
     log.info("event=%s%s", event, details, extra=context(game, guild, user))

@@ -11,6 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.errors import reports_errors
+from bot.logging_setup import game_event, setup_logging
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -118,3 +119,16 @@ async def test_one_log_line_per_interaction_names_guild_and_user(table: Table, c
     (line,) = [record for record in caplog.records if record.getMessage().startswith("interaction ")]
     assert line.getMessage() == "interaction /shelfie help locale=en-US"
     assert (line.guild, line.user, line.game) == (table.guild.id, table.dave.id, "-")
+
+
+def test_a_game_event_is_one_greppable_line(capsys: pytest.CaptureFixture[str]) -> None:
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    setup_logging("INFO")
+    try:
+        game_event("move", game=12, guild=34, user=56, move="E4 E5 3", turn=7)
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.endswith(" INFO shelfie game=12 guild=34 user=56 event=move move='E4 E5 3' turn=7")
