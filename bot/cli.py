@@ -118,6 +118,8 @@ def _require_token(config: Config) -> str:
 
 async def run_bot(token: str, config: Config) -> None:
     """Connect and serve until SIGTERM/SIGINT, then close gracefully (see ShelfieBot.close)."""
+    import discord
+
     from bot.client import create_bot, stop_on_signals
 
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, owner_ids=config.owner_ids)
@@ -126,6 +128,8 @@ async def run_bot(token: str, config: Config) -> None:
     try:
         async with bot:
             await bot.start(token)
+    except discord.LoginFailure:
+        raise ConfigError("DISCORD_TOKEN was refused by Discord: copy it again from the Developer Portal") from None
     finally:
         beat.cancel()
         heartbeat_path(config).unlink(missing_ok=True)

@@ -18,9 +18,14 @@ log = logging.getLogger("shelfie")
 
 
 class ContextFilter(logging.Filter):
-    """Fill the context fields on records that did not set them (discord.py's own, for example)."""
+    """Fill the context fields on records that did not set them (discord.py's own, for example).
+
+    Drops discord.py's start-up notice that voice libraries are missing: the bot has no voice.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "discord.client" and "voice will NOT be supported" in record.getMessage():
+            return False
         for name in CONTEXT_FIELDS:
             if not hasattr(record, name) or getattr(record, name) is None:
                 setattr(record, name, "-")
