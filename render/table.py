@@ -149,7 +149,7 @@ def _board_tile(kind: str) -> tuple[Image.Image, Image.Image]:
 @lru_cache(maxsize=None)
 def _ghost_tile(kind: str) -> tuple[Image.Image, Image.Image]:
     rgb, alpha = _board_tile(kind)
-    return rgb, alpha.point(lambda a: a * 45 // 100)
+    return rgb, alpha.point(lambda a: a * 55 // 100)
 
 
 def _token_pile(d: ImageDraw.ImageDraw, index: int, tokens: tuple[int, ...]) -> None:
@@ -242,14 +242,18 @@ def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | N
     mid = 30
     x = 24
     if game.is_over:
-        fonts.draw_text(d, (x, mid), caption("game_over", locale), 30, INK, bold=True)
+        text = caption("game_over", locale)
+        if game.winner is not None:
+            text += " · " + caption("winner", locale, name=pieces.seat_name(names, game.winner, locale))
+        fonts.draw_text(d, (x, mid), text, 30, INK, bold=True, max_width=BOARD_BOX[2] - x)
     else:
         seat = game.current_seat
         pieces.seat_marker(d, (x + 16, mid), 17, seat)
         name = pieces.seat_name(names, seat, locale)
         fonts.draw_text(d, (x + 44, mid), caption("to_play", locale, name=name), 30, INK, bold=True,
                         max_width=BOARD_BOX[2] - x - 44)
-    status = f"{caption('turn', locale, n=game.turn + 1)} · {caption('bag', locale, n=game.bag_size)}"
+    turn = game.turn if game.is_over else game.turn + 1
+    status = f"{caption('turn', locale, n=turn)} · {caption('bag', locale, n=game.bag_size)}"
     fonts.draw_text(d, (TABLE_SIZE[0] - 24, mid), status, 20, MUTED, bold=True, align="right")
     if move is not None:
         who = pieces.seat_name(names, mover, locale) if mover is not None else "—"
