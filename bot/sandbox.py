@@ -14,11 +14,24 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import simcord
-
 from bot.client import create_bot
 
 log = logging.getLogger("shelfie.sandbox")
+
+
+def _import_simcord_quietly() -> None:
+    """simcord checks discord.py at import with a throw-away client that has no intents;
+    its "Guilds intent seems to be disabled" warning is about that probe, not about our bot."""
+    state_log = logging.getLogger("discord.state")
+    state_log.disabled = True
+    try:
+        import simcord  # noqa: F401
+    finally:
+        state_log.disabled = False
+
+
+_import_simcord_quietly()
+import simcord  # noqa: E402
 
 MEMBERS = ("alice", "bob", "carol", "dave")
 GUILD_NAME = "Shelfie Sandbox"
