@@ -7,6 +7,7 @@ import importlib
 import logging
 import pkgutil
 import signal
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,8 @@ class ShelfieTree(app_commands.CommandTree):
 class ShelfieBot(commands.Bot):
     """The bot; `service` is the game table service, opened in setup_hook and closed last in close()."""
 
-    def __init__(self, db_path: str | Path, *, turn_timeout: Any = None, owner_ids: frozenset[int] = frozenset()):
+    def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
+                 owner_ids: frozenset[int] = frozenset()):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -89,6 +91,7 @@ class ShelfieBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.db_path = Path(db_path)
+        # SHELFIE_TURN_TIMEOUT: the default for servers that set none (None: the service's 24 h).
         self.turn_timeout = turn_timeout
         self.service: Any = None
         self.draining = False
