@@ -57,7 +57,7 @@ def _example(tiles: tuple[tuple[int, int], ...]) -> str:
     return " ".join(cell_label(r, c) for r, c in tiles) or "E4 E5"
 
 
-_TOKEN = re.compile(r"[A-Za-z]\d+|\d+|-|[A-Za-z]+|[^\sA-Za-z\d,;/+&-]+")
+_TOKEN = re.compile(r"[A-Za-z]\s*\d+|\d+|-|[A-Za-z]+|[^\sA-Za-z\d,;/+&.!-]+")
 _SPAN_WORDS = {"-", "to", "a"}
 _FILLER = {"and", "e", "col", "column", "colonna"}
 
@@ -79,10 +79,10 @@ def _parse(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
             if not 1 <= value <= SHELF_COLS:
                 raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {value} is not one.", "bad_column", column=value)
             column = value - 1
-        elif token[0].isalpha() and token[1:].isdigit():
+        elif token[0].isalpha() and token[1:].strip().isdigit():
             if column is not None:
                 raise IllegalMove("Put the shelf column last, after the tiles (like \"E4 E5 3\").", "column_not_last")
-            cell = _cell(token[0], token[1:])
+            cell = _cell(token[0], token[1:].strip())
             tiles.extend(_span(tiles[-1], cell) if span_pending else [cell])
             span_pending = False
         elif token.lower() not in _FILLER:

@@ -23,6 +23,9 @@ def _tiles(*labels: str) -> tuple[tuple[int, int], ...]:
     ("E4 to E6 col 2", ("E4", "E5", "E6"), 1),
     ("E4 e E5 colonna 3", ("E4", "E5"), 2),
     ("i5 5", ("I5",), 4),
+    ("E 4 3", ("E4",), 2),
+    ("E4 E5 3.", ("E4", "E5"), 2),
+    ("E4, E5, 3!", ("E4", "E5"), 2),
 ])
 def test_lenient_notation(text: str, tiles: tuple[str, ...], column: int) -> None:
     m = Move.parse(text)
