@@ -241,9 +241,12 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class RatingEntry:
-    """What a rating hook gets for each person in a finished game: prior rating (None if new) and rank (1 = best)."""
+    """What a rating hook gets for each person in a finished game: prior rating (None if new) and rank (1 = best).
+
+    `seats` is how many seats the game had: the ranks no person holds were computer seats."""
 
     user_id: int
     rating: tuple[float, float] | None
     rank: int
     points: int = 0
+    seats: int = 0

@@ -492,7 +492,7 @@ class TableService:
                 assert st.seat.user_id is not None
                 prior = await self._store.player_stats(table.guild_id, st.seat.user_id)
                 rating = None if prior is None or prior.mu is None or prior.sigma is None else (prior.mu, prior.sigma)
-                entries.append(RatingEntry(st.seat.user_id, rating, st.rank, st.total))
+                entries.append(RatingEntry(st.seat.user_id, rating, st.rank, st.total, len(standings)))
             ratings = list(self._rater(entries))
         return tuple(
             ResultRow(seat=st.seat.index, user_id=st.seat.user_id, name=st.seat.name, points=st.total, rank=st.rank,
