@@ -99,9 +99,10 @@ class ShelfieBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.service import TableService
+        from bot.service.rating import rate_game
 
         await self.tree.set_translator(ShelfieTranslator())
-        self.service = await TableService.open(self.db_path, clock=service_clock)
+        self.service = await TableService.open(self.db_path, clock=service_clock, rater=rate_game)
         for name in extension_names():
             await self.load_extension(name)
         log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)

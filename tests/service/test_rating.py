@@ -11,7 +11,6 @@ from bot.service.rating import MODEL, rate_game, shown_rating
 from tests.service.conftest import ANN, BOB, CAT, GUILD, Clock, play_first_legal, play_to_end, started
 
 
-
 def test_the_winner_gains_and_the_loser_drops() -> None:
     (winner_mu, winner_sigma), (loser_mu, loser_sigma) = rate_game(
         [RatingEntry(1, None, 1, seats=2), RatingEntry(2, None, 2, seats=2)])
