@@ -49,7 +49,7 @@ def service_clock() -> float:
 
 
 def extension_names() -> list[str]:
-    """Every module in bot/cogs with a `setup(bot)`; `meta` last because it joins the /shelfie group others create."""
+    """Every module in bot/cogs with a `setup(bot)`; `community` and `meta` last: they join the /shelfie group."""
     try:
         package = importlib.import_module(COGS_PACKAGE)
     except ModuleNotFoundError:
@@ -60,7 +60,7 @@ def extension_names() -> list[str]:
         if not module.name.startswith("_")
         and hasattr(importlib.import_module(f"{COGS_PACKAGE}.{module.name}"), "setup")
     ]
-    return sorted(names, key=lambda name: (name.endswith(".meta"), name))
+    return sorted(names, key=lambda name: (name.endswith((".community", ".meta")), name))
 
 
 class ShelfieTree(app_commands.CommandTree):
@@ -94,6 +94,7 @@ class ShelfieBot(commands.Bot):
         # SHELFIE_TURN_TIMEOUT: the default for servers that set none (None: the service's 24 h).
         self.turn_timeout = turn_timeout
         self.service: Any = None
+        self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /shelfie settings
         self.draining = False
         errors.install(self.tree)
 

@@ -1,0 +1,93 @@
+"""`/shelfie settings`: server admins set the default turn time and the channel language; others cannot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+import pytest
+import simcord
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+@pytest.fixture
+def admin(table: Table) -> simcord.MemberActor:
+    """erin, who holds a role with Manage Server."""
+    role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(table.env.create_user("erin"), roles=[role])
+
+
+def fields(result: simcord.InteractionResult) -> dict[str, str]:
+    (embed,) = result.response.embeds
+    return {field.name: field.value for field in embed.fields}
+
+
+async def test_an_admin_sees_then_changes_the_server_defaults(table: Table, admin: simcord.MemberActor) -> None:
+    shown = await admin.slash(table.channel, "shelfie settings")
+    assert shown.ephemeral
+    assert fields(shown) == {"Default turn time": "1 d", "Language of channel messages": "The server's Discord language"}
+
+    changed = await admin.slash(table.channel, "shelfie settings", turn_timeout="2h", language="it")
+    assert changed.ephemeral and "New games use this turn time" in changed.response.embeds[0].description
+    assert fields(changed) == {"Default turn time": "2 h", "Language of channel messages": "Italiano"}
+    assert table.bot.server_locales[table.guild.id] == "it"
+
+    lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
+    assert "2 h per turn" in lobby.response.content
+    game = await table.bot.service.table_in_channel(table.channel.id)
+    assert game.options.turn_timeout == 2 * 3600
+
+    back = await admin.slash(table.channel, "shelfie settings", language="server")
+    assert fields(back) == {"Default turn time": "2 h", "Language of channel messages": "The server's Discord language"}
+    assert table.guild.id not in table.bot.server_locales
+
+
+async def test_settings_survive_a_restart(table: Table, admin: simcord.MemberActor, restart) -> None:
+    await admin.slash(table.channel, "shelfie settings", turn_timeout="30m", language="it")
+    bot = await restart()
+    assert bot.server_locales[table.guild.id] == "it", "the language is loaded when the bot connects"
+    shown = await admin.slash(table.channel, "shelfie settings")
+    assert fields(shown) == {"Default turn time": "30 min", "Language of channel messages": "Italiano"}
+
+
+async def test_only_admins_change_settings(table: Table) -> None:
+    refused = await table.bob.slash(table.channel, "shelfie settings", turn_timeout="5m")
+    assert refused.ephemeral
+    assert refused.response.content == "You need these permissions to do that: Manage Server."
+    assert [type(error).__name__ for error in table.env.errors] == ["MissingPermissions"]
+    assert (await table.bot.service.guild_settings(table.guild.id)).turn_timeout is None
+
+
+@pytest.mark.parametrize("typed", ["3m", "8d", "soon", "12 hours"])
+async def test_a_turn_time_out_of_range_or_unreadable_changes_nothing(table: Table, admin: simcord.MemberActor,
+                                                                      typed: str) -> None:
+    refused = await admin.slash(table.channel, "shelfie settings", turn_timeout=typed, language="it")
+    assert refused.ephemeral
+    assert refused.response.content == "Turn time must be between 5 minutes and 7 days, like 30m, 24h or 2d."
+    settings = await table.bot.service.guild_settings(table.guild.id)
+    assert (settings.turn_timeout, settings.locale) == (None, None)
+
+
+async def test_turn_time_autocomplete_names_times_in_the_readers_language(table: Table, admin: simcord.MemberActor,
+                                                                          user_locale) -> None:
+    offered = await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "")
+    assert [c["value"] for c in offered][:3] == ["5m", "30m", "1h"] and {"name": "7 d", "value": "7d"} in offered
+    assert await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "90m") == [
+        {"name": "2 h", "value": "90m"}]
+    assert await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "9d") == []
+    user_locale(admin, "it")
+    italian = await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "2")
+    assert italian == [{"name": "2 g", "value": "2d"}]
+
+
+async def test_an_italian_admin_reads_italian(table: Table, admin: simcord.MemberActor, user_locale) -> None:
+    user_locale(admin, "it")
+    changed = await admin.slash(table.channel, "shelfie settings", turn_timeout="3d")
+    (embed,) = changed.response.embeds
+    assert embed.title == "Impostazioni del server" and embed.description.startswith("Salvato.")
+    assert fields(changed) == {"Tempo per turno predefinito": "3 g",
+                               "Lingua dei messaggi del canale": "La lingua Discord del server"}
+    refused = await admin.slash(table.channel, "shelfie settings", turn_timeout="mai")
+    assert refused.response.content.startswith("Il tempo per turno deve essere tra 5 minuti e 7 giorni")
