@@ -1,0 +1,91 @@
+"""Stats, rating and leaderboard as players read them: updated by a finished game, untouched by a cancelled one."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import simcord
+from test_game_driver import game_here, play_typed_move, start_game
+
+from bot.service.rating import MODEL, shown_rating
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+RATING = re.compile(r"Rating: (-?\d+\.\d)")
+
+
+async def stats_text(table: Table, reader: simcord.MemberActor, player: simcord.MemberActor | None = None) -> str:
+    options = {} if player is None else {"player": player}
+    result = await reader.slash(table.channel, "shelfie stats", **options)
+    assert result.ephemeral
+    return result.response.content
+
+
+async def finish_by_resignation(table: Table, quitter: simcord.MemberActor) -> None:
+    """A two-player game that ends when `quitter` resigns after a couple of moves."""
+    await start_game(table, table.alice, [table.bob])
+    for _ in range(2):
+        await play_typed_move(table)
+    resigned = await quitter.slash(table.channel, "shelfie resign")
+    assert resigned.ephemeral
+    assert await table.bot.service.table_in_channel(table.channel.id) is None
+
+
+async def test_a_finished_game_counts_and_rates_both_players(table: Table) -> None:
+    assert await stats_text(table, table.alice) == "alice has not finished a game in this server yet."
+    await finish_by_resignation(table, table.bob)
+
+    alice = await stats_text(table, table.alice)
+    bob = await stats_text(table, table.carol, table.bob)
+    assert "Games: 1 · Wins: 1 (100%)" in alice and "Games: 1 · Wins: 0 (0%)" in bob
+    alice_rating, bob_rating = (float(RATING.search(text).group(1)) for text in (alice, bob))
+    newcomer = shown_rating(MODEL.mu, MODEL.sigma)
+    assert alice_rating > newcomer and alice_rating > bob_rating, "the winner's rating rises above the loser's"
+
+    board = await table.dave.slash(table.channel, "shelfie leaderboard")
+    lines = board.response.content.splitlines()
+    assert lines[0] == "**Leaderboard**" and lines[1].startswith("1. alice") and lines[2].startswith("2. bob")
+
+
+async def test_a_cancelled_game_changes_no_stats_or_rating(table: Table) -> None:
+    await finish_by_resignation(table, table.alice)
+    before = [await stats_text(table, table.carol, person) for person in (table.alice, table.bob)]
+
+    await start_game(table, table.alice, [table.bob])
+    game_id = (await game_here(table)).game_id
+    for _ in range(3):
+        await play_typed_move(table)
+    cancelled = await table.alice.slash(table.channel, "shelfie cancel")
+    assert cancelled.acknowledged
+    assert (await table.bot.service.table(game_id)).status == "cancelled"
+
+    after = [await stats_text(table, table.carol, person) for person in (table.alice, table.bob)]
+    assert after == before and "Games: 1" in after[0]
+
+
+async def test_playing_against_the_computer_is_rated(table: Table) -> None:
+    await start_game(table, table.alice, [], computers=1)
+    while await table.bot.service.table_in_channel(table.channel.id) is not None:
+        await play_typed_move(table)
+    text = await stats_text(table, table.alice)
+    assert "Games: 1" in text and RATING.search(text), "a game won or lost against the computer still counts"
+
+
+async def test_a_game_abandoned_to_the_computers_is_not_scored(table: Table) -> None:
+    await start_game(table, table.alice, [], computers=2)
+    game_id = (await game_here(table)).game_id
+    await table.alice.slash(table.channel, "shelfie resign")
+    assert (await table.bot.service.table(game_id)).end_reason == "abandoned"
+    assert await stats_text(table, table.alice) == "alice has not finished a game in this server yet."
+
+
+async def test_an_italian_player_reads_stats_and_leaderboard_in_italian(table: Table, user_locale) -> None:
+    await finish_by_resignation(table, table.bob)
+    user_locale(table.bob, "it")
+    text = await stats_text(table, table.bob)
+    assert text.startswith("**Risultati di bob**") and "Partite: 1 · Vittorie: 0 (0%)" in text
+    assert "Valutazione: " in text
+    board = await table.bob.slash(table.channel, "shelfie leaderboard")
+    assert board.response.content.startswith("**Classifica**") and "vittorie in 1 partite" in board.response.content
