@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-import pkgutil
 import signal
 from datetime import timedelta
 from pathlib import Path
@@ -21,7 +19,13 @@ from bot.logging_setup import context
 
 log = logging.getLogger("shelfie.bot")
 
-COGS_PACKAGE = "bot.cogs"
+# Every extension, in load order: the cog that registers the /shelfie group comes before the cogs
+# that add subcommands to it. tests/bot/test_cli.py fails when a module in bot/cogs is missing here.
+EXTENSIONS = (
+    "bot.cogs.shelfie",
+    "bot.cogs.community",
+    "bot.cogs.meta",
+)
 # Tasks discord.py creates for one interaction each; close() waits for them.
 INTERACTION_TASK_PREFIXES = (
     "CommandTree-invoker",
@@ -46,21 +50,6 @@ DRAIN_TIMEOUT = 8.0  # within docker stop's default 10 s grace
 def service_clock() -> float:
     """Epoch seconds for the service: discord.utils.utcnow, which simcord moves with env.advance_time."""
     return discord.utils.utcnow().timestamp()
-
-
-def extension_names() -> list[str]:
-    """Every module in bot/cogs with a `setup(bot)`; `community` and `meta` last: they join the /shelfie group."""
-    try:
-        package = importlib.import_module(COGS_PACKAGE)
-    except ModuleNotFoundError:
-        return []
-    names = [
-        f"{COGS_PACKAGE}.{module.name}"
-        for module in pkgutil.iter_modules(package.__path__)
-        if not module.name.startswith("_")
-        and hasattr(importlib.import_module(f"{COGS_PACKAGE}.{module.name}"), "setup")
-    ]
-    return sorted(names, key=lambda name: (name.endswith((".community", ".meta")), name))
 
 
 class ShelfieTree(app_commands.CommandTree):
@@ -104,7 +93,7 @@ class ShelfieBot(commands.Bot):
 
         await self.tree.set_translator(ShelfieTranslator())
         self.service = await TableService.open(self.db_path, clock=service_clock, rater=rate_game)
-        for name in extension_names():
+        for name in EXTENSIONS:
             await self.load_extension(name)
         log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)
 

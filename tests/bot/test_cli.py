@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import bot.cogs
 from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main
+from bot.client import EXTENSIONS
 from bot.service import GameOptions, TableService
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -126,3 +128,9 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Pa
         "https://discord.com/oauth2/authorize?client_id=123456789012345678"
         "&scope=bot+applications.commands&permissions=309237763072\n"
     )
+
+
+def test_every_cog_module_is_loaded() -> None:
+    cogs = Path(bot.cogs.__path__[0])
+    modules = {f"bot.cogs.{path.stem}" for path in cogs.glob("*.py") if "async def setup(" in path.read_text()}
+    assert modules == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
