@@ -112,3 +112,21 @@ async def test_deadlines_survive_a_restart_and_fire_once(table: Table, restart) 
     assert sum(TIMED_OUT in text for text in told) == 1
     assert sum(REMINDER in text for text in told) == 1 and sum(FINAL_REMINDER in text for text in told) == 1
     assert (await game_here(table)).current_seat.user_id == other.id
+
+
+async def test_reminders_use_the_servers_language(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild("Circolo", preferred_locale="it")
+    channel = guild.create_text_channel("partite")
+    anna, bruno = (guild.add_member(simcord_env.create_user(name)) for name in ("anna", "bruno"))
+    await simcord_env.bot.tree.sync()
+    await anna.slash(channel, "shelfie new", players=2, turn_timeout="1h")
+    await bruno.slash(channel, "shelfie join")
+    await anna.slash(channel, "shelfie start")
+    game = await simcord_env.bot.service.table_in_channel(channel.id)
+    mover = f"<@{game.current_seat.user_id}>"
+    seen = len(channel_messages(channel))
+    await simcord_env.advance_time(HOUR)
+    reminder, final, auto_move = posted_since(channel, seen)
+    assert reminder == f"⏰ {mover}, tocca ancora a te in questa partita; restano circa 30 min."
+    assert mover in final and "computer" in final and FINAL_REMINDER not in final
+    assert "è scaduto, quindi ha giocato il computer" in auto_move
