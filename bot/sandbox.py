@@ -36,6 +36,7 @@ import simcord  # noqa: E402
 MEMBERS = ("alice", "bob", "carol", "dave")
 GUILD_NAME = "Shelfie Sandbox"
 CHANNEL_NAME = "shelfie"
+BOT_NAME = "Shelfie"
 
 
 async def serve_sandbox(
@@ -58,6 +59,7 @@ async def serve_sandbox(
                 guild = env.create_guild(GUILD_NAME)
                 channel = guild.create_text_channel(CHANNEL_NAME)
                 members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+                await bot.user.edit(username=BOT_NAME)
                 await bot.tree.sync()
                 async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
                     announce(preview.url)

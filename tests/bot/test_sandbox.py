@@ -178,6 +178,7 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: tuple[s
     assert result["settlement"] == "settled"
     (outcome,) = result["outcomes"]
     message = client.state()["messages"][outcome["messageId"]]
+    assert message["author"]["name"] == "Shelfie"
     assert message["embeds"][0]["title"] == "How to take a turn"
     assert "Take tiles" in message["embeds"][0]["description"]
 
