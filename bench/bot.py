@@ -1,0 +1,118 @@
+"""`python -m bench bot`: time from a player's interaction to the bot's complete answer, picture included.
+
+The real bot runs against simcord's simulated Discord on a SQLite file (synchronous=FULL),
+so each figure covers: the interaction reaching discord.py, the move checked and committed,
+the table picture drawn in a worker thread and uploaded, and the next player pinged.
+simcord's own bookkeeping is included, so real Discord round trips aside, these are upper bounds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bot import create_bot
+from bot.service import TableService
+from bot.views.picks import encode_cells, free_tiles
+
+GAMES = 3
+SELECT_LIMIT = 25
+
+
+async def _timed(samples: list[float], action: Callable[[], Awaitable[Any]]) -> Any:
+    start = time.perf_counter()
+    result = await action()
+    samples.append((time.perf_counter() - start) * 1000)
+    return result
+
+
+def _ids(message: Any) -> list[str]:
+    """Custom ids of a discord.Message (ActionRow objects) or a simcord ResponseMessage (payload dicts)."""
+    found = []
+    for row in message.components:
+        for child in row["components"] if isinstance(row, dict) else row.children:
+            cid = child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
+            if cid:
+                found.append(cid)
+    return found
+
+
+async def _play_game(env: simcord.Env, channel: Any, players: list[Any], typed: bool,
+                     figures: dict[str, list[float]]) -> None:
+    service = env.bot.service  # type: ignore[attr-defined]
+    lobby = await players[0].slash(channel, "shelfie new", players=len(players))
+    for person in players[1:]:
+        await person.click(lobby.response, label="Join")
+    await _timed(figures["start (lobby edit, DMs, first picture)"],
+                 lambda: players[0].click(lobby.response, label="Start"))
+    while (table := await service.table_in_channel(channel.id)) is not None:
+        mover = next(p for p in players if p.id == table.current_seat.user_id)
+        if typed:
+            picks = await _timed(figures["autocomplete tiles"],
+                                 lambda: mover.autocomplete(channel, "shelfie take", "tiles", ""))
+            tiles = picks[0]["value"]
+            columns = await mover.autocomplete(channel, "shelfie take", "column", "", tiles=tiles)
+            await _timed(figures["/shelfie take -> turn message with picture"],
+                         lambda: mover.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"]))
+            continue
+        move = max(table.game.legal_moves(), key=lambda m: len(m.tiles))
+        turn_message = next(m for m in reversed(channel.history()) if any(":take:" in c for c in _ids(m)))
+        builder = (await _timed(figures["click Take tiles -> builder"],
+                                lambda: mover.click(turn_message, label="Take tiles"))).response
+        free = free_tiles(table.game)
+        for index in range(0, len(free), SELECT_LIMIT):
+            wanted = [encode_cells([cell]) for cell in move.tiles if cell in free[index:index + SELECT_LIMIT]]
+            if wanted:
+                select_id = next(c for c in _ids(builder) if f":pick{index // SELECT_LIMIT}:" in c)
+                builder = (await _timed(figures["builder step (select / column / order)"],
+                                        lambda: mover.select(builder, wanted, custom_id=select_id))).response
+        builder = (await mover.click(builder, label=f"Column {move.column + 1}")).response
+        order = next((c for c in _ids(builder) if ":order:" in c), None)
+        if order is not None:
+            builder = (await mover.click(builder, custom_id=order)).response
+        await _timed(figures["click Confirm -> turn message with picture"],
+                     lambda: mover.click(builder, label="Confirm"))
+
+
+async def _run() -> dict[str, list[float]]:
+    figures: dict[str, list[float]] = {
+        "start (lobby edit, DMs, first picture)": [],
+        "autocomplete tiles": [],
+        "/shelfie take -> turn message with picture": [],
+        "click Take tiles -> builder": [],
+        "builder step (select / column / order)": [],
+        "click Confirm -> turn message with picture": [],
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "bench.sqlite3"
+        service = await TableService.open(db_path)  # migrate before timing anything
+        await service.close()
+        bot = create_bot(db_path)
+        async with simcord.run(bot, settle_timeout=30) as env:
+            await bot.tree.sync()
+            guild = env.create_guild("Bench")
+            people = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")]
+            for number in range(GAMES):
+                channel = guild.create_text_channel(f"typed-{number}")
+                await _play_game(env, channel, people[: 2 + number % 3], True, figures)
+                channel = guild.create_text_channel(f"clicked-{number}")
+                await _play_game(env, channel, people[: 2 + number % 3], False, figures)
+        if bot.service is not None:
+            await bot.service.close()
+    return figures
+
+
+def main() -> None:
+    figures = asyncio.run(_run())
+    print(f"{GAMES} typed and {GAMES} clicked games (2-4 players), SQLite synchronous=FULL, simcord in-process")
+    for label, samples in figures.items():
+        print(f"{label:<46} median {statistics.median(samples):6.1f} ms  p90 "
+              f"{statistics.quantiles(samples, n=10)[-1] if len(samples) > 1 else samples[0]:6.1f} ms  "
+              f"n={len(samples)}")
