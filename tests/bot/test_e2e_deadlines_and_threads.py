@@ -1,0 +1,46 @@
+"""What the channel sees when a turn runs long (reminders, the computer playing for an absent player),
+and games in their own thread."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from test_game_driver import channel_messages, game_here, member, start_game
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+TEN_MINUTES = 600
+
+
+async def test_half_time_reminder_then_the_computer_plays_for_the_absent_player(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob], turn_timeout="10m")
+    game = await game_here(table)
+    absent = member(table, game.current_seat.user_id)
+    other = table.bob if absent is table.alice else table.alice
+    before = len(channel_messages(table.channel))
+
+    await table.env.advance_time(TEN_MINUTES / 2 + 1)
+    reminder = channel_messages(table.channel)[-1]
+    assert len(channel_messages(table.channel)) == before + 1
+    assert reminder.content.startswith(f"⏰ {absent.mention}, it's still your turn")
+
+    await table.env.advance_time(TEN_MINUTES / 2)
+    posted = channel_messages(table.channel)[-1]
+    assert f"**{absent.name}**'s time ran out, so the computer played for them" in posted.content
+    assert f"{other.mention}, it's your turn (turn 2)" in posted.content
+    assert posted.attachments[0].filename == "table.png"
+    assert (await game_here(table)).turn == 1
+
+
+async def test_a_game_in_its_own_thread_leaves_the_channel_free(table: Table) -> None:
+    opened = await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    assert opened.response.ephemeral and "Lobby open in <#" in opened.response.content
+    thread = table.channel.threads[0]
+    lobby = thread.history()[-1]
+    assert "My Shelfie — new game" in lobby.content
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    assert "The game begins!" in thread.history()[-1].content
+    second = await table.carol.slash(table.channel, "shelfie new", players=2)
+    assert not second.response.ephemeral, "the channel itself can host another game"
