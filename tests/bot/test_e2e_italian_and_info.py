@@ -1,0 +1,93 @@
+"""An Italian server plays in Italian; rules, hints, games, shelves and stats answer what was asked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from test_game_driver import channel_messages, game_here, latest_turn_message, member, start_game
+
+from bot.i18n import catalog
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+MAX_TURNS = 200
+
+
+def english_only_phrases() -> set[str]:
+    """The fixed start of every English message whose Italian differs (long enough to be unambiguous)."""
+    english, italian = catalog("en"), catalog("it")
+    phrases = set()
+    for key, text in english.items():
+        head = text.split("{")[0].strip()
+        if len(head) >= 10 and not italian.get(key, "").startswith(head):
+            phrases.add(head)
+    return phrases
+
+
+@pytest.mark.simcord(settle_timeout=20)
+async def test_an_italian_server_sees_only_italian_words(table: Table, user_locale) -> None:
+    env = table.env
+    guild = env.create_guild("Circolo", preferred_locale="it")
+    channel = guild.create_text_channel("partite")
+    anna, bruno = (guild.add_member(env.create_user(name)) for name in ("anna", "bruno"))
+    user_locale(anna, "it")
+    user_locale(bruno, "it")
+    seen: list[str] = []
+    lobby = await anna.slash(channel, "shelfie new", players=2, hints=True)
+    seen.append(lobby.response.content)
+    assert "Entra" in [c["label"] for c in lobby.response.components[0]["components"]]
+    seen.append((await bruno.click(lobby.response, label="Entra")).followups[0].content)
+    await anna.click(lobby.response, label="Avvia")
+    people = {anna.id: anna, bruno.id: bruno}
+    turns = 0
+    while (current := await table.bot.service.table_in_channel(channel.id)) is not None:
+        mover = people[current.current_seat.user_id]
+        if turns == 0:
+            hint = await mover.slash(channel, "shelfie hint")
+            seen.append(hint.response.content)
+            assert hint.response.content.startswith("Suggerimento: prendi")
+            builder = await mover.click(channel_messages(channel)[-1], label="Prendi tessere")
+            seen.append(builder.response.content)
+        picks = await mover.autocomplete(channel, "shelfie take", "tiles", "")
+        done = await mover.slash(channel, "shelfie take", tiles=picks[0]["value"], column=(
+            await mover.autocomplete(channel, "shelfie take", "column", "", tiles=picks[0]["value"]))[0]["value"])
+        seen.append(done.response.content)
+        turns += 1
+        assert turns < MAX_TURNS
+    seen.extend(m.content for m in channel.history())
+    seen.extend(m.content for m in anna.user.dm_channel.history())
+    assert any("Partita finita!" in text for text in seen)
+    leaks = {phrase for phrase in english_only_phrases() for text in seen if phrase in text}
+    assert not leaks, f"English text shown to Italian players: {sorted(leaks)}"
+
+
+async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicly_as_asked(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    rules = await alice.slash(table.channel, "shelfie rules")
+    assert rules.response.ephemeral and "Common goals:" in rules.response.content
+    choices = await alice.autocomplete(table.channel, "shelfie rules", "goal", "stair")
+    assert choices == [{"name": "Staircase", "value": "staircase"}]
+    card = await alice.slash(table.channel, "shelfie rules", goal="staircase")
+    assert card.response.ephemeral and card.response.attachments[0].filename == "staircase.png"
+    unknown = await alice.slash(table.channel, "shelfie rules", goal="nonsense")
+    assert "no common goal called" in unknown.response.content
+
+    await start_game(table, alice, [bob])
+    no_hints = await alice.slash(table.channel, "shelfie hint")
+    assert no_hints.response.ephemeral and "Hints are off" in no_hints.response.content
+    games = await bob.slash(table.channel, "shelfie games")
+    assert games.response.ephemeral and f"<#{table.channel.id}>" in games.response.content
+    mine = await alice.slash(table.channel, "shelfie shelf")
+    assert mine.response.ephemeral and "alice" in mine.response.content and "1 2 3 4 5" in mine.response.content
+    outsider = await alice.slash(table.channel, "shelfie shelf", player=table.carol)
+    assert "not playing in this game" in outsider.response.content
+    shelves = await bob.click(latest_turn_message(table.channel), label="Shelves")
+    assert shelves.response.ephemeral and "bob" in shelves.response.content
+    board = await table.carol.slash(table.channel, "shelfie board")
+    assert not board.response.ephemeral and board.response.attachments[0].filename == "table.png"
+    game = await game_here(table)
+    assert member(table, game.current_seat.user_id).mention in board.response.content
+    nothing = await table.dave.slash(table.channel, "shelfie stats")
+    assert "has not finished a game" in nothing.response.content
