@@ -128,7 +128,9 @@ class Store:
         """
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        # "IMMEDIATE": the driver opens the write transaction with the first write statement, in the
+        # same round trip to the database thread (the store's lock keeps transactions from interleaving).
+        conn = await aiosqlite.connect(str(path), isolation_level="IMMEDIATE")
         try:
             conn.row_factory = sqlite3.Row
             await _pragma(conn, "PRAGMA journal_mode=WAL")
@@ -191,7 +193,6 @@ class Store:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
             except BaseException:
@@ -313,10 +314,11 @@ class Store:
                     "INSERT INTO moves (game_id, seq, seat, move, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
                     [(gid, m.seq, m.seat, m.move, m.kind, m.at) for m in update.moves],
                 )
-            if update.deadlines is not None:
+            if update.deadlines == ():
                 await db.execute("DELETE FROM deadlines WHERE game_id = ?", (gid,))
+            elif update.deadlines is not None:
                 await db.executemany(
-                    "INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
                     [(gid, d.kind, d.due_at, d.turn) for d in update.deadlines],
                 )
             if update.results:

@@ -89,8 +89,9 @@ class ResultRow:
 class GameUpdate:
     """Everything one service step changes, committed in a single transaction.
 
-    `None` leaves a column or child table untouched; `deadlines=()` clears the game's deadlines and
-    `seats` replaces every seat. `moves` are appended to the log, never rewritten.
+    `None` leaves a column or child table untouched. `deadlines` replaces the game's deadline of each
+    kind it holds (a turn always sets all three), `deadlines=()` clears them all. `seats` replaces
+    every seat. `moves` are appended to the log, never rewritten.
     """
 
     game_id: int
