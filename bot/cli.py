@@ -169,17 +169,12 @@ def health(config: Config) -> int:
 
 async def sync_commands(token: str, config: Config, guild_id: int | None) -> int:
     """Log in without connecting to the gateway and publish the command tree (with translations)."""
-    import discord
-
     from bot.client import create_bot
 
     bot = create_bot(config.db_path)
     async with bot:
         await bot.login(token)
-        guild = discord.Object(id=guild_id) if guild_id else None
-        if guild is not None:
-            bot.tree.copy_global_to(guild=guild)
-        return len(await bot.tree.sync(guild=guild))
+        return await bot.publish_commands(guild_id)
 
 
 async def audit(config: Config) -> int:

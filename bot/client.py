@@ -97,6 +97,13 @@ class ShelfieBot(commands.Bot):
             await self.load_extension(name)
         log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)
 
+    async def publish_commands(self, guild_id: int | None = None) -> int:
+        """Register the command tree with Discord (`shelfie-bot sync`); a guild gets it at once, global takes up to an hour."""
+        guild = discord.Object(id=guild_id) if guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        return len(await self.tree.sync(guild=guild))
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """One log line per interaction, with game (from a button id), guild and user."""
         data = interaction.data or {}

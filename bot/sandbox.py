@@ -60,7 +60,7 @@ async def serve_sandbox(
                 channel = guild.create_text_channel(CHANNEL_NAME)
                 members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
                 await bot.user.edit(username=BOT_NAME)
-                await bot.tree.sync()
+                await bot.publish_commands()
                 async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
                     announce(preview.url)
                     await stop.wait()

@@ -134,3 +134,15 @@ def test_every_cog_module_is_loaded() -> None:
     cogs = Path(bot.cogs.__path__[0])
     modules = {f"bot.cogs.{path.stem}" for path in cogs.glob("*.py") if "async def setup(" in path.read_text()}
     assert modules == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
+
+
+async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) -> None:
+    guild = simcord_env.create_guild("Club")
+    channel = guild.create_text_channel("games")
+    member = guild.add_member(simcord_env.create_user("zoe"))
+    assert member.available_commands(channel) == ()
+    count = await simcord_env.bot.publish_commands(guild.id)
+    assert count == len(simcord_env.bot.tree.get_commands()) >= 1
+    assert "shelfie help" in member.available_commands(channel)
+    result = await member.slash(channel, "shelfie help")
+    assert result.response.embeds[0].title == "How to take a turn"
