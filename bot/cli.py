@@ -1,4 +1,4 @@
-"""`shelfie-bot`: run, sandbox, sync, audit, backup, demo, health.
+"""`shelfie-bot`: run, sandbox, sync, invite, audit, backup, demo, health.
 
 With no subcommand it runs the bot when DISCORD_TOKEN is set (environment or
 .env) and the local sandbox otherwise, so `make run` works on a fresh clone.
@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import logging
 import sqlite3
 import sys
 import time
@@ -20,8 +19,6 @@ from engine.shelfie.ai import LEVELS
 
 from bot.config import Config, ConfigError, load_config
 from bot.logging_setup import setup_logging
-
-log = logging.getLogger("shelfie.cli")
 
 HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
