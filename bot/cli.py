@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import math
 import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.shelfie.ai import LEVELS
 
@@ -134,9 +136,10 @@ async def run_bot(token: str, config: Config) -> None:
             await asyncio.gather(*stopping)
 
 
-async def _heartbeat(bot: object, path: Path) -> None:
+async def _heartbeat(bot: Any, path: Path) -> None:
+    """Touch `path` while the gateway answers heartbeats (latency is NaN or inf while disconnected)."""
     while True:
-        if bot.is_ready() and not bot.is_closed():  # type: ignore[attr-defined]
+        if bot.is_ready() and not bot.is_closed() and math.isfinite(bot.latency):
             path.touch()
         await asyncio.sleep(HEARTBEAT_EVERY)
 
