@@ -107,6 +107,11 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         interaction.extras["game_id"] = table.game_id
         return table
 
+    async def _lobby(self, interaction: discord.Interaction, action: str) -> None:
+        table = await self._table_here(interaction)
+        if table is not None:
+            await lobby_action(interaction, table.game_id, action)
+
     # ---- lobby ------------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a My Shelfie lobby in this channel")
@@ -167,27 +172,19 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table is not None:
-            await lobby_action(interaction, table.game_id, "join")
+        await self._lobby(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table is not None:
-            await lobby_action(interaction, table.game_id, "leave")
+        await self._lobby(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table is not None:
-            await lobby_action(interaction, table.game_id, "start")
+        await self._lobby(interaction, "start")
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table is not None:
-            await lobby_action(interaction, table.game_id, "cancel")
+        await self._lobby(interaction, "cancel")
 
     # ---- playing ----------------------------------------------------------------------------------
 

@@ -129,24 +129,18 @@ def _is_admin(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
 
 
-@handles("join")
-async def _join(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
-    await lobby_action(interaction, game_id, "join")
+def _register_lobby_buttons() -> None:
+    """Join, Leave, Start and Cancel clicks do exactly what the slash commands of the same name do."""
+    for action in ("join", "leave", "start", "cancel"):
+
+        async def on_click(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                           values: tuple[str, ...], action: str = action) -> None:
+            await lobby_action(interaction, game_id, action)
+
+        handles(action)(on_click)
 
 
-@handles("leave")
-async def _leave(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
-    await lobby_action(interaction, game_id, "leave")
-
-
-@handles("start")
-async def _start(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
-    await lobby_action(interaction, game_id, "start")
-
-
-@handles("cancel")
-async def _cancel(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], values: tuple[str, ...]) -> None:
-    await lobby_action(interaction, game_id, "cancel")
+_register_lobby_buttons()
 
 
 @handles("bot")

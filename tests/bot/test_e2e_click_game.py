@@ -46,22 +46,29 @@ async def test_lobby_fills_in_place_and_a_game_is_played_by_clicks_only(table: T
     assert "Game over!" in final.content and "scores.png" in [a.filename for a in final.attachments]
 
 
-async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(table: Table) -> None:
-    alice, bob = table.alice, table.bob
-    lobby = await open_lobby(table, alice, 2)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+async def first_builder(table: Table):
+    """A 2-player game started by clicks, and the builder the first player opens with Take tiles."""
+    lobby = await open_lobby(table, table.alice, 2)
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
     game = await game_here(table)
     player = member(table, game.current_seat.user_id)
     builder = (await player.click(latest_turn_message(table.channel), label="Take tiles")).response
+    return game, player, builder
+
+
+async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(table: Table) -> None:
+    game, player, builder = await first_builder(table)
     assert builder.ephemeral and "Choose 1 to 3 tiles" in builder.content
     offered = [option["value"] for row in builder.components for select in row["components"]
                for option in select.get("options", [])]
     singles = {m.tiles_text for m in game.game.legal_moves() if len(m.tiles) == 1}
     assert set(offered) == {s.replace(" ", "") for s in singles}, "only free tiles are offered"
 
+    in_first_select = {option["value"] for option in builder.components[0]["components"][0]["options"]}
     pick = next(m for m in game.game.legal_moves() if len(m.tiles) == 2
-                and len({game.game.board_rows()[r][c] for r, c in m.tiles}) == 2)
+                and len({game.game.board_rows()[r][c] for r, c in m.tiles}) == 2
+                and {f"{'ABCDEFGHI'[c]}{r + 1}" for r, c in m.tiles} <= in_first_select)
     select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)
     chosen = [f"{'ABCDEFGHI'[c]}{r + 1}" for r, c in sorted(pick.tiles)]
     first = chosen[0]
@@ -86,13 +93,7 @@ def player_seat(game, user_id: int) -> int:
 
 
 async def test_an_illegal_selection_is_explained_in_the_builder(table: Table) -> None:
-    alice, bob = table.alice, table.bob
-    lobby = await open_lobby(table, alice, 2)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    game = await game_here(table)
-    player = member(table, game.current_seat.user_id)
-    builder = (await player.click(latest_turn_message(table.channel), label="Take tiles")).response
+    game, player, builder = await first_builder(table)
     free = [option["value"] for option in builder.components[0]["components"][0]["options"]]
     far_apart = next((a, b) for a in free for b in free if a[0] != b[0] and a[1:] != b[1:])
     select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)

@@ -25,28 +25,24 @@ def channel_messages(channel: simcord.ChannelHandle) -> list[Any]:
     return [m for m in channel.history() if not m.flags.ephemeral]
 
 
+def _components(message: Any) -> list[Any]:
+    """Buttons and selects of a discord.Message (ActionRow objects) or a ResponseMessage (payload dicts)."""
+    children = []
+    for row in message.components:
+        children.extend(row.get("components", []) if isinstance(row, dict) else getattr(row, "children", []))
+    return children
+
+
+def _field(component: Any, name: str) -> Any:
+    return component.get(name) if isinstance(component, dict) else getattr(component, name, None)
+
+
 def custom_ids(message: Any) -> list[str]:
-    rows = message.components
-    found: list[str] = []
-    for row in rows:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for child in children:
-            cid = child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
-            if cid:
-                found.append(cid)
-    return found
+    return [cid for c in _components(message) if (cid := _field(c, "custom_id"))]
 
 
 def labels(message: Any) -> list[str]:
-    rows = message.components
-    found: list[str] = []
-    for row in rows:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for child in children:
-            label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
-            if label:
-                found.append(label)
-    return found
+    return [label for c in _components(message) if (label := _field(c, "label"))]
 
 
 def latest_turn_message(channel: simcord.ChannelHandle) -> Any:
