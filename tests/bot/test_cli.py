@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.cogs
-from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main
+from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, _heartbeat, build_parser, main
 from bot.client import EXTENSIONS
 from bot.service import GameOptions, TableService
 
@@ -146,3 +146,16 @@ async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) 
     assert "shelfie help" in member.available_commands(channel)
     result = await member.slash(channel, "shelfie help")
     assert result.response.embeds[0].title == "How to take a turn"
+
+
+async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tmp_path: Path) -> None:
+    path = tmp_path / HEARTBEAT_NAME
+    beat = asyncio.get_running_loop().create_task(_heartbeat(simcord_env.bot, path))
+    try:
+        for _ in range(100):
+            if path.exists():
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        beat.cancel()
+    assert path.exists()
