@@ -123,7 +123,7 @@ async def run_bot(token: str, config: Config) -> None:
 
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, owner_ids=config.owner_ids)
     stopping = stop_on_signals(bot)
-    beat = asyncio.get_running_loop().create_task(_heartbeat(bot, heartbeat_path(config)))
+    beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config)))
     try:
         async with bot:
             await bot.start(token)
@@ -136,7 +136,7 @@ async def run_bot(token: str, config: Config) -> None:
             await asyncio.gather(*stopping)
 
 
-async def _heartbeat(bot: Any, path: Path) -> None:
+async def write_heartbeat(bot: Any, path: Path) -> None:
     """Touch `path` while the gateway answers heartbeats (latency is NaN or inf while disconnected)."""
     while True:
         if bot.is_ready() and not bot.is_closed() and math.isfinite(bot.latency):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.cogs
-from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, _heartbeat, build_parser, main
+from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, write_heartbeat, build_parser, main
 from bot.client import EXTENSIONS
 from bot.service import GameOptions, TableService
 
@@ -150,7 +150,7 @@ async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) 
 
 async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tmp_path: Path) -> None:
     path = tmp_path / HEARTBEAT_NAME
-    beat = asyncio.get_running_loop().create_task(_heartbeat(simcord_env.bot, path))
+    beat = asyncio.get_running_loop().create_task(write_heartbeat(simcord_env.bot, path))
     try:
         for _ in range(100):
             if path.exists():
