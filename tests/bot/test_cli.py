@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.cogs
-from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, write_heartbeat, build_parser, main
+from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main, write_heartbeat
 from bot.client import EXTENSIONS
 from bot.service import GameOptions, TableService
 
