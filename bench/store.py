@@ -4,7 +4,7 @@
 - latency of one move (engine check + apply + state JSON + commit), played one at a time;
 - open the store and serve the first move of a cold game, with 10,000 active games in the file
   (a fresh process: nothing cached);
-- resident memory after touching all 10,000 games (fresh process), with the default LRU of 256
+- resident memory after touching all 10,000 games (fresh process), with the default LRU of 1,024
   and, for comparison, with every game kept in the cache.
 Durability is the default `synchronous=NORMAL` (WAL; a killed process loses nothing) unless a line
 says `FULL` (fsync per commit, survives power cuts too). Setup (lobbies, joins, starts) is not timed.
@@ -123,7 +123,7 @@ def main() -> None:
         games = asyncio.run(_throughput(db))
         asyncio.run(_fill(db, ACTIVE - GAMES))
         _child("cold", str(db), str(games[len(games) // 2]))
-        _child("memory", str(db), "256")
+        _child("memory", str(db), "1024")
         _child("memory", str(db), str(ACTIVE))
 
 

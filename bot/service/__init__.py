@@ -4,7 +4,7 @@ Plain ids in, frozen dataclasses out (`models.py`); refusals are `ServiceError`s
 `code` and `params` for the bot's catalog (`errors.py`). Every call that changes a game commits
 its move-log entry, new state, version bump and next deadlines in one transaction before returning.
 
-    svc = await TableService.open(db_path, clock=time.time, cache_size=256)   # clock: epoch seconds
+    svc = await TableService.open(db_path, clock=time.time, cache_size=1024)  # clock: epoch seconds
     table = await svc.open_lobby(guild_id, channel_id, host_id, host_name, GameOptions(players=3))
     await svc.join(game_id, user_id, name); await svc.leave(game_id, user_id)
     await svc.add_computer(game_id, by_user_id, level="normal")               # host only
@@ -40,7 +40,8 @@ Decisions callers rely on:
   transaction as the last move; a replaced absentee's result counts, a cancelled or abandoned game
   records nothing. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
-  different games never wait on each other. Games load lazily into an LRU of `cache_size` entries.
+  different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
+  (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
 - `Table.game` is never mutated after it is handed out (each step works on a copy); don't mutate it.
 - A corrupted row raises `CorruptGame` for that game only; listings skip it (and log it).
 """

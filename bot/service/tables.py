@@ -143,7 +143,7 @@ class TableService:
         self._listeners: list[Callable[[float], None]] = []
 
     @classmethod
-    async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 256,
+    async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 1024,
                    seeds: Callable[[], int] | None = None, rater: Rater | None = None,
                    synchronous: str = "NORMAL") -> TableService:
         """Open the database (migrating it); nothing else to restore, games load when first touched.
