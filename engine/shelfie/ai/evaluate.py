@@ -6,7 +6,7 @@ personal goal cells) and each placement is scored by what it changes, not by re-
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
@@ -34,16 +34,21 @@ class Weights:
     open_group[s]: worth of a group of s tiles that can still grow (a closed group is worth its points);
     personal_hope: share of still-empty personal goal cells expected to match in the end;
     tile_value: worth of each tile placed (more tiles, more chances; and the shelf fills sooner);
-    give_away: cost per extra tile of the longest same-type line the pick leaves for the next player.
+    give_away: cost per extra tile of the longest same-type line the pick leaves for the next player;
+    rival_gain: cost per public point the next player can score at best after the move, weighed for the
+    `rival_candidates` best moves only.
     """
 
     open_group: tuple[float, ...] = (0.0, 0.35, 1.1, 2.6, 3.8, 5.6, 8.0)
     personal_hope: float = 0.30
     tile_value: float = 0.25
     give_away: float = 0.35
+    rival_gain: float = 1.0
+    rival_candidates: int = 10
 
 
 DEFAULT_WEIGHTS = Weights()
+_EXACT_GROUPS = (0.0, 0.0, 0.0, 2.0, 3.0, 5.0, 8.0)
 
 
 class SeatContext:
@@ -51,10 +56,10 @@ class SeatContext:
 
     __slots__ = ("target", "goals", "end_token_open", "weights", "group_open", "personal_value")
 
-    def __init__(self, personal_goal: int, goals: tuple[tuple[str, int], ...], end_token_open: bool,
+    def __init__(self, personal_goal: int | None, goals: tuple[tuple[str, int], ...], end_token_open: bool,
                  weights: Weights = DEFAULT_WEIGHTS) -> None:
         target: list[str | None] = [None] * CELLS
-        for r, c, kind in PERSONAL_GOALS[personal_goal].cells:
+        for r, c, kind in PERSONAL_GOALS[personal_goal].cells if personal_goal is not None else ():
             target[r * SHELF_COLS + c] = kind
         self.target = target
         self.goals = goals
@@ -67,14 +72,18 @@ class SeatContext:
 
     @classmethod
     def of_seat(cls, won: Sequence[tuple[str, int]], stacks: Iterable[tuple[str, Sequence[int]]],
-                personal_goal: int, end_token_open: bool, weights: Weights = DEFAULT_WEIGHTS) -> SeatContext:
+                personal_goal: int | None, end_token_taken: bool, weights: Weights = DEFAULT_WEIGHTS) -> SeatContext:
+        """Once the end token is taken this is the seat's last turn: only sure points count then.
+        A rival's secret personal goal is None: only its public points are judged."""
         taken = {gid for gid, _ in won}
         goals = tuple((gid, stack[0]) for gid, stack in stacks if stack and gid not in taken)
-        return _context(personal_goal, goals, end_token_open, weights)
+        if end_token_taken:
+            weights = replace(weights, open_group=_EXACT_GROUPS, personal_hope=0.0, tile_value=0.0)
+        return _context(personal_goal, goals, not end_token_taken, weights)
 
 
 @lru_cache(maxsize=4096)
-def _context(personal_goal: int, goals: tuple[tuple[str, int], ...], end_token_open: bool,
+def _context(personal_goal: int | None, goals: tuple[tuple[str, int], ...], end_token_open: bool,
              weights: Weights) -> SeatContext:
     """Contexts repeat all game long (search builds one per ply), so they are built once."""
     return SeatContext(personal_goal, goals, end_token_open, weights)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..game import SeatView
 from ..moves import Move
-from .policy import as_move, ranked_options, view_model
+from .policy import as_move, normal_ranking, ranked_options, view_model
 from .search import hard_move
 
 
@@ -17,7 +17,7 @@ def _easy(view: SeatView, rng: random.Random) -> Move:
 
 
 def _normal(view: SeatView, rng: random.Random) -> Move:
-    return as_move(ranked_options(view.board, view.n_players, view_model(view))[0])
+    return as_move(normal_ranking(view)[0])
 
 
 LEVELS: dict[str, Callable[[SeatView, random.Random], Move]] = {

@@ -6,22 +6,64 @@ from collections.abc import Sequence
 from ..data import SHELF_COLS
 from ..game import Game, SeatView
 from ..moves import MOVES, Move
-from .evaluate import SeatContext, ShelfModel, exposed_run
+from ..shelf import EMPTY
+from .evaluate import DEFAULT_WEIGHTS, SeatContext, ShelfModel, Weights, exposed_run
 from .picks import picks_by_kinds
 
 Option = tuple[float, tuple[int, ...], int]
 """(value, ordered pick as board indices, shelf column)."""
 
 
-def view_model(view: SeatView) -> ShelfModel:
+def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel:
     """The deciding seat's shelf, judged with its own personal goal and the tokens it may still win."""
-    ctx = SeatContext.of_seat(view.won[view.seat], view.stacks, view.personal_goal, view.end_token_seat is None)
+    ctx = SeatContext.of_seat(view.won[view.seat], view.stacks, view.personal_goal,
+                              view.end_token_seat is not None, weights)
     return ShelfModel(list(view.shelves[view.seat]), ctx)
+
+
+def next_rival(view: SeatView) -> ShelfModel | None:
+    """The next seat to play after this one, judged on public points only (its personal goal is secret)."""
+    n = view.n_players
+    for step in range(1, n):
+        seat = (view.seat + step) % n
+        if seat not in view.resigned:
+            ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None)
+            return ShelfModel(list(view.shelves[seat]), ctx)
+    return None
+
+
+def best_gain(board: Sequence[str], n_players: int, model: ShelfModel) -> float:
+    """The most a shelf can gain from this board in one turn."""
+    free = model.free
+    best = 0.0
+    for kinds in picks_by_kinds(board, n_players, max(free)):
+        k = len(kinds)
+        for c in range(SHELF_COLS):
+            if free[c] >= k:
+                best = max(best, model.gain(c, kinds))
+    return best
+
+
+def rival_adjusted(board: Sequence[str], n_players: int, ranked: list[Option], rival: ShelfModel,
+                   weights: Weights) -> list[Option]:
+    """Re-ranks the best few options by what each leaves the next player; the rest keep their order after them."""
+    if not weights.rival_gain or not ranked or max(rival.free) == 0:
+        return ranked
+    head = ranked[: weights.rival_candidates]
+    adjusted = []
+    for value, order, column in head:
+        after = list(board)
+        for i in order:
+            after[i] = EMPTY
+        adjusted.append((value - weights.rival_gain * best_gain(after, n_players, rival), order, column))
+    adjusted.sort(key=lambda o: (-o[0], o[1], o[2]))
+    return adjusted + ranked[weights.rival_candidates:]
 
 
 def game_model(game: Game, seat: int) -> ShelfModel:
     """A seat's shelf in a sampled world, where every personal goal is known."""
-    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat], game.end_token_seat is None)
+    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
+                              game.end_token_seat is not None)
     return ShelfModel(game.shelves[seat].grid.copy(), ctx)
 
 
@@ -68,3 +110,12 @@ def best_move(game: Game) -> Move:
 
 def as_move(option: Option) -> Move:
     return MOVES[option[1]][option[2]]
+
+
+def normal_ranking(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> list[Option]:
+    """The normal level's order of preference: one-turn value, then the best few re-ranked by what they leave
+    the next player."""
+    model = view_model(view, weights)
+    ranked = ranked_options(view.board, view.n_players, model)
+    rival = next_rival(view)
+    return ranked if rival is None else rival_adjusted(view.board, view.n_players, ranked, rival, weights)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..data import END_TOKEN_POINTS
 from ..game import Game, SeatView
 from ..moves import Move
-from .policy import as_move, best_move, game_model, ranked_options, view_model
+from .policy import as_move, best_move, game_model, normal_ranking
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def outlook(game: Game, seat: int, depth: int) -> float:
 
 
 def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) -> Move:
-    ranked = ranked_options(view.board, view.n_players, view_model(view))
+    ranked = normal_ranking(view)
     candidates = [as_move(o) for o in ranked[: budget.candidates]]
     if len(candidates) == 1:
         return candidates[0]
