@@ -133,11 +133,10 @@ class Store:
         conn = await aiosqlite.connect(str(path), isolation_level="IMMEDIATE")
         try:
             conn.row_factory = sqlite3.Row
-            await _pragma(conn, "PRAGMA journal_mode=WAL")
-            await _pragma(conn, f"PRAGMA synchronous={synchronous}")
-            await _pragma(conn, "PRAGMA foreign_keys=ON")
-            await _pragma(conn, "PRAGMA busy_timeout=5000")
-            await _pragma(conn, "PRAGMA wal_autocheckpoint=0")
+            await conn.executescript(
+                f"PRAGMA journal_mode=WAL; PRAGMA synchronous={synchronous}; PRAGMA foreign_keys=ON;"
+                " PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=0;"
+            )
             store = cls(conn, str(path), synchronous)
             await store._migrate()
         except BaseException:
