@@ -9,7 +9,7 @@ from ..goals import COMMON_GOALS, PERSONAL_GOALS
 from ..moves import Move
 from ..shelf import Bookshelf, adjacency_score
 from .evaluate import after_placing, exposed_run
-from .policy import leak, ranked_options, view_model
+from .policy import normal_ranking
 
 
 def explain_move(game: Game, move: Move) -> dict[str, Any]:
@@ -35,9 +35,10 @@ def explain_move(game: Game, move: Move) -> dict[str, Any]:
     end_token = view.end_token_seat is None and after.is_full
     adjacency_delta = adjacency_score(after) - adjacency_score(before)
     personal_delta = goal.score(after) - goal.score(before)
-    model = view_model(view)
-    mine = model.gain(move.column, kinds) - leak(view.board, cells, model)
-    ranked = ranked_options(view.board, view.n_players, model)
+    ranked = normal_ranking(view)
+    same = (frozenset(cells), kinds, move.column)
+    rank = next(k for k, (_, order, column) in enumerate(ranked)
+                if (frozenset(order), "".join(view.board[i] for i in order), column) == same)
     return {
         "move": str(move),
         "kinds": kinds,
@@ -50,7 +51,7 @@ def explain_move(game: Game, move: Move) -> dict[str, Any]:
         "personal_points_delta": personal_delta,
         "end_token": end_token,
         "next_player_run": exposed_run(view.board, cells),
-        "rank": 1 + sum(1 for value, _, _ in ranked if value > mine + 1e-9),
+        "rank": rank + 1,
         "of": len(ranked),
     }
 
