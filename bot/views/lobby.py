@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import options_text, seat_label, turn_order_text
-from bot.service.errors import ServiceError
+from bot.service.errors import NotInGame, ServiceError
 from bot.service.models import StartResult, Table
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import GameButton, handles, view_of
@@ -161,3 +161,31 @@ async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[s
                    values: tuple[str, ...]) -> None:
     level = args[0] if args and args[0] in LEVELS else "normal"
     await lobby_action(interaction, game_id, "botlevel", level)
+
+
+@handles("rematch")
+async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    """Same seats, new lobby: in the same channel, or in a new thread for a game that had its own thread."""
+    service = service_of(interaction.client)
+    locale = interaction.locale
+    old = await service.table(game_id)
+    try:
+        if old.seat_of(interaction.user.id) is None:
+            raise NotInGame(game_id, interaction.user.id)
+        thread_id = None
+        if old.thread_id is not None:
+            parent = interaction.client.get_channel(old.channel_id) or await interaction.client.fetch_channel(
+                old.channel_id)
+            thread = await parent.create_thread(  # type: ignore[union-attr]
+                name=f"My Shelfie {game_id}+", type=discord.ChannelType.public_thread)
+            thread_id = thread.id
+        table = await service.rematch(game_id, interaction.user.id, thread_id=thread_id)
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, locale))
+        return
+    channel_language = channel_locale(interaction.client, table)
+    channel = await place_of(interaction.client, table)
+    message = await channel.send(lobby_text(table, channel_language), view=lobby_view(table, channel_language))
+    await service.set_lobby_message(table.game_id, message.id)
+    await reply_private(interaction, t("reply.rematch", locale, place=f"<#{table.place_id}>"))

@@ -33,9 +33,12 @@ MAX_CONTENT = 2000
 
 
 def turn_view(table: Table, locale: object) -> discord.ui.View | None:
+    """Take tiles / My goal / Shelves while the game runs; Rematch on the final score sheet."""
+    gid = table.game_id
+    if table.status == "finished":
+        return view_of(GameButton(gid, "rematch", label=t("button.rematch", locale), style=discord.ButtonStyle.primary))
     if table.status != "active":
         return None
-    gid = table.game_id
     return view_of(
         GameButton(gid, "take", table.turn, label=t("button.take", locale), style=discord.ButtonStyle.primary),
         GameButton(gid, "goal", label=t("button.my_goal", locale)),
@@ -71,6 +74,8 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
     if table.status == "active":
         await service_of(client).set_turn_message(table.game_id, message.id)
+    elif isinstance(channel, discord.Thread):
+        await channel.edit(archived=True)
 
 
 def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from test_game_driver import channel_messages, game_here, member, start_game
+from test_game_driver import channel_messages, game_here, member, play_typed_move, start_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -44,3 +44,8 @@ async def test_a_game_in_its_own_thread_leaves_the_channel_free(table: Table) ->
     assert "The game begins!" in thread.history()[-1].content
     second = await table.carol.slash(table.channel, "shelfie new", players=2)
     assert not second.response.ephemeral, "the channel itself can host another game"
+    while await table.bot.service.table_in_channel(thread.id) is not None:
+        await play_typed_move(table, thread)
+    assert "Game over!" in thread.history()[-1].content
+    archived = await table.bot.fetch_channel(thread.id)
+    assert archived.archived, "the thread is archived when the game ends"

@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from test_game_driver import channel_messages, game_here, play_typed_move, start_game
+from test_game_driver import channel_messages, game_here, labels, play_typed_move, start_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -49,7 +49,7 @@ def assert_final_message(table: Table, players: list) -> None:
     winner = re.search(r"Game over! (<@\d+>) wins with (\d+) points", final.content)
     assert winner and winner.group(1) in {p.mention for p in players}
     assert final.content.count("personal goal card") == len(players)
-    assert not final.components, "a finished game has no buttons"
+    assert labels(final) == ["Rematch"], "a finished game offers only a rematch"
 
 
 async def test_two_players_type_a_whole_game(table: Table) -> None:
@@ -68,6 +68,12 @@ async def test_two_players_type_a_whole_game(table: Table) -> None:
         assert stats is not None and stats.games == 1
     board = await alice.slash(table.channel, "shelfie stats")
     assert "Games: 1" in board.response.content
+
+    rematch = await bob.click(channel_messages(table.channel)[-1], label="Rematch")
+    assert rematch.response.ephemeral and f"<#{table.channel.id}>" in rematch.response.content
+    lobby = channel_messages(table.channel)[-1]
+    assert "Seats (2/2)" in lobby.content and f"{bob.mention} opened a game" in lobby.content
+    assert labels(lobby)[:2] == ["Join", "Leave"]
 
 
 @pytest.mark.simcord(settle_timeout=20)

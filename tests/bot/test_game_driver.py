@@ -53,8 +53,8 @@ def member(table: Table, user_id: int | None) -> simcord.MemberActor:
     return next(m for m in table.members if m.id == user_id)
 
 
-async def game_here(table: Table) -> GameTable:
-    found = await table.bot.service.table_in_channel(table.channel.id)
+async def game_here(table: Table, channel: simcord.ChannelHandle | None = None) -> GameTable:
+    found = await table.bot.service.table_in_channel((channel or table.channel).id)
     assert found is not None
     return found
 
@@ -80,18 +80,19 @@ async def start_game(table: Table, host: simcord.MemberActor, joiners: list[simc
     return lobby
 
 
-async def play_typed_move(table: Table) -> simcord.InteractionResult:
+async def play_typed_move(table: Table, channel: simcord.ChannelHandle | None = None) -> simcord.InteractionResult:
     """The player to move types the first autocomplete suggestion and the first column offered."""
-    game = await game_here(table)
+    channel = channel or table.channel
+    game = await game_here(table, channel)
     seat = game.current_seat
     assert seat is not None and seat.user_id is not None
     player = member(table, seat.user_id)
-    picks = await player.autocomplete(table.channel, "shelfie take", "tiles", "")
+    picks = await player.autocomplete(channel, "shelfie take", "tiles", "")
     assert picks, "autocomplete offered no pick"
     tiles = picks[0]["value"]
-    columns = await player.autocomplete(table.channel, "shelfie take", "column", "", tiles=tiles)
+    columns = await player.autocomplete(channel, "shelfie take", "column", "", tiles=tiles)
     assert columns, f"no column offered for {tiles}"
-    result = await player.slash(table.channel, "shelfie take", tiles=tiles, column=columns[0]["value"])
+    result = await player.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"])
     assert result.response is not None and result.response.ephemeral
     assert result.response.content.startswith("Done:"), result.response.content
     return result
