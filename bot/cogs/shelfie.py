@@ -32,7 +32,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
-from bot.views.turn import post_turn, seat_for_click, shelves_text, show_goal, turn_view
+from bot.views.turn import announce, post_turn, seat_for_click, shelves_text, show_goal, turn_view
 
 log = logging.getLogger("shelfie.commands")
 
@@ -204,7 +204,7 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
             return
         await interaction.followup.send(
             t("reply.played", locale, tiles=cells_text(move.tiles), column=column), ephemeral=True)
-        await post_turn(self.bot, result)
+        await announce(interaction, result)
 
     @take.autocomplete("tiles")
     async def take_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -297,7 +297,7 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
             await interaction.followup.send(refusal_text(refusal, interaction.locale), ephemeral=True)
             return
         await interaction.followup.send(t("reply.resigned", interaction.locale), ephemeral=True)
-        await post_turn(self.bot, result)
+        await announce(interaction, result)
 
     @app_commands.command(name="hint", description="A suggested move (if the lobby allowed hints)")
     async def hint(self, interaction: discord.Interaction) -> None:

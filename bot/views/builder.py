@@ -30,7 +30,7 @@ from bot.views.picks import (
     pick_problem,
     reading_order,
 )
-from bot.views.turn import post_turn, seat_for_click
+from bot.views.turn import announce, seat_for_click
 
 SELECT_LIMIT = 25
 MAX_PICK = 3
@@ -226,5 +226,5 @@ async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[s
     await interaction.edit_original_response(
         content=t("builder.done", locale, tiles=cells_text(move.tiles), column=move.column + 1), view=None
     )
-    await post_turn(interaction.client, result)
+    await announce(interaction, result)
 

@@ -15,7 +15,7 @@ from bot.service.errors import NotInGame, ServiceError
 from bot.service.models import StartResult, Table
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import GameButton, handles, view_of
-from bot.views.turn import post_turn, send_goal_dms
+from bot.views.turn import announce, send_goal_dms
 
 log = logging.getLogger("shelfie.lobby")
 
@@ -79,7 +79,7 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
     locale = channel_locale(client, table)
     notices = [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
     intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *notices]
-    await post_turn(client, result, intro=intro)
+    await announce(interaction, result, intro=intro)
     if any(seat.user_id == interaction.user.id for seat in closed):
         await interaction.followup.send(
             t("turn.dms_closed", interaction.locale, mention=interaction.user.mention), ephemeral=True

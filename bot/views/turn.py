@@ -51,8 +51,12 @@ def _clip(lines: list[str]) -> str:
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
-async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> None:
-    """Announce what was played and either ping the next person or close the game with the score sheet."""
+async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> bool:
+    """Announce what was played and either ping the next person or close the game with the score sheet.
+
+    The move is already saved; if the channel refuses the message (deleted, permissions removed) this
+    logs it and returns False so the caller can tell the player privately.
+    """
     table = result.table
     game = table.game
     assert game is not None
@@ -70,12 +74,18 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
             scores_picture(game, names, locale),
             *(goal_picture(game, seat.index, locale) for seat in table.seats),
         )
-    channel = await place_of(client, table)
-    message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
+    try:
+        channel = await place_of(client, table)
+        message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
+    except (discord.Forbidden, discord.NotFound):
+        log.warning("could not post the turn message (channel gone or permissions removed)",
+                    extra=context(table.game_id, table.guild_id, None))
+        return False
     if table.status == "active":
         await service_of(client).set_turn_message(table.game_id, message.id)
     elif isinstance(channel, discord.Thread):
         await channel.edit(archived=True)
+    return True
 
 
 def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:
@@ -110,11 +120,21 @@ async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
         except discord.Forbidden:
             log.info("DMs closed for a player", extra=context(table.game_id, table.guild_id, seat.user_id))
             return seat
+        except discord.HTTPException:
+            log.warning("could not DM a goal card", exc_info=True,
+                        extra=context(table.game_id, table.guild_id, seat.user_id))
+            return seat
         return None
 
     people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
     failed = await asyncio.gather(*(send(seat) for seat in people))
     return [seat for seat in failed if seat is not None]
+
+
+async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None) -> None:
+    """post_turn for a player's own action: if the channel refuses the message, the player learns why."""
+    if not await post_turn(interaction.client, result, intro=intro):
+        await reply_private(interaction, t("reply.cannot_post", interaction.locale))
 
 
 async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,

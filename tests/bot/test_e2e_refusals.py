@@ -144,3 +144,16 @@ async def test_missing_permissions_are_explained_when_opening_a_game(table: Tabl
     assert refused.response.ephemeral
     assert "I need the Send Messages, Attach Files permission(s)" in refused.response.content
     assert await table.bot.service.table_in_channel(quiet.id) is None
+
+
+async def test_a_channel_that_refuses_the_turn_message_keeps_the_move_and_tells_the_player(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
+                           message="Missing Permissions", times=1)
+    before = channel_messages(table.channel)
+    result = await play_typed_move(table)
+    assert "can't post in this channel" in result.followups[-1].content and result.followups[-1].ephemeral
+    assert channel_messages(table.channel) == before
+    assert (await game_here(table)).turn == 1, "the move was saved"
+    board = await waiter.slash(table.channel, "shelfie board")
+    assert waiter.mention in board.response.content, "the game goes on once the channel works again"
