@@ -33,13 +33,15 @@ INTERACTION_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
 )
-# What the bot needs in a game channel: read and post there and in game threads, open those threads,
-# embed the table picture, and see the messages its buttons live on. Mentions of players need nothing.
+# What the bot needs in a game channel: read and post there and in game threads, open those threads
+# and archive them when their game ends, embed the table picture, and see the messages its buttons
+# live on. Mentions of players need nothing (the bot never pings @everyone or roles).
 REQUIRED_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
