@@ -176,3 +176,18 @@ async def test_a_small_cache_still_serves_every_game(db_path, clock) -> None:
             assert (await svc.audit(table.game_id)).ok
     finally:
         await svc.close()
+
+
+async def test_message_ids_and_threads_survive_a_restart(svc: TableService, db_path, clock) -> None:
+    table = await started(svc, ANN, BOB)
+    await svc.set_lobby_message(table.game_id, 9001)
+    await svc.set_turn_message(table.game_id, 9002)
+    version = (await svc.table(table.game_id)).version
+    other = await TableService.open(db_path, clock=clock)
+    try:
+        reloaded = await other.table(table.game_id)
+        assert (reloaded.lobby_message_id, reloaded.turn_message_id, reloaded.version) == (9001, 9002, version)
+        assert [t.game_id for t in await other.tables_of(ANN, guild_id=table.guild_id)] == [table.game_id]
+        assert await other.tables_of(ANN, guild_id=table.guild_id + 1) == []
+    finally:
+        await other.close()
