@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import NotYourTurn, PlayResult, StaleTurn, TableService
+import pytest
+
+from bot.service import Conflict, NotYourTurn, PlayResult, StaleTurn, TableService
 from tests.service.conftest import ANN, BOB, CAT, DAN, started
 
 
@@ -60,3 +62,23 @@ async def test_moves_in_many_games_at_once_all_apply(svc: TableService) -> None:
     for table in tables:
         assert (await svc.table(table.game_id)).turn == 8
         assert (await svc.audit(table.game_id)).ok
+
+
+async def test_a_second_process_with_a_stale_copy_cannot_overwrite(svc: TableService, db_path) -> None:
+    table = await started(svc, ANN, BOB)
+    other = await TableService.open(db_path)
+    try:
+        stale = await other.table(table.game_id)
+        mover = stale.current_seat
+        assert mover is not None and stale.game is not None
+        moves = stale.game.legal_moves()
+        await svc.play(table.game_id, mover.user_id, moves[0], turn=0)
+        with pytest.raises(Conflict):
+            await other.play(table.game_id, mover.user_id, moves[-1], turn=0)
+        with pytest.raises(StaleTurn):
+            await other.play(table.game_id, mover.user_id, moves[-1], turn=0)
+        log = await other.audit(table.game_id)
+        assert log.ok and log.moves == 1
+        assert (await other.table(table.game_id)).game == (await svc.table(table.game_id)).game
+    finally:
+        await other.close()
