@@ -81,7 +81,8 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
             )
         else:
             lines.append(t("builder.grow_only", locale))
-        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=len(_chunks(free_tiles(game))) + 1))
+        clear_row = len(_chunks(free_tiles(game))) + 1
+        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=clear_row))
     else:
         lines.append(t("builder.nothing_selected", locale))
     return "\n".join(lines), view_of(*items)

@@ -63,7 +63,8 @@ async def refresh_lobby(client: discord.Client, table: Table, interaction: disco
         return
     channel = await place_of(client, table)
     try:
-        await channel.get_partial_message(table.lobby_message_id).edit(content=content, view=view)  # type: ignore[attr-defined]
+        lobby = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
+        await lobby.edit(content=content, view=view)
     except discord.HTTPException:
         log.warning("could not update the lobby message", extra=context(table.game_id, table.guild_id, None))
 

@@ -74,7 +74,8 @@ async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(
     first = chosen[0]
     builder = (await player.select(builder, [first], custom_id=select_id)).response
     assert f"Selected: **{first}**" in builder.content
-    builder = (await player.select(builder, chosen, custom_id=next(c for c in custom_ids(builder) if ":pick0:" in c))).response
+    select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)
+    builder = (await player.select(builder, chosen, custom_id=select_id)).response
     assert [label for label in labels(builder) if label.startswith("Column")] == [f"Column {n}" for n in range(1, 6)]
     builder = (await player.click(builder, label="Column 2")).response
     assert "bottom to top" in builder.content

@@ -80,7 +80,8 @@ async def start_game(table: Table, host: simcord.MemberActor, joiners: list[simc
     return lobby
 
 
-async def play_typed_move(table: Table, channel: simcord.ChannelHandle | None = None) -> simcord.InteractionResult:
+async def play_typed_move(table: Table,
+                          channel: simcord.ChannelHandle | None = None) -> simcord.InteractionResult:
     """The player to move types the first autocomplete suggestion and the first column offered."""
     channel = channel or table.channel
     game = await game_here(table, channel)
@@ -117,7 +118,8 @@ async def play_clicked_move(table: Table) -> None:
             builder = (await player.select(builder, wanted, custom_id=select_id)).response
     builder = (await player.click(builder, label=f"Column {move.column + 1}")).response
     if "Confirm" not in labels(builder):
-        builder = (await player.click(builder, custom_id=next(c for c in custom_ids(builder) if ":order:" in c))).response
+        order = next(c for c in custom_ids(builder) if ":order:" in c)
+        builder = (await player.click(builder, custom_id=order)).response
     done = await player.click(builder, label="Confirm")
     assert done.response is not None and done.response.content.startswith("Played:"), done.response
 
