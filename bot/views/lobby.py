@@ -74,8 +74,8 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
     client = interaction.client
     table = result.table
     await refresh_lobby(client, table, interaction)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(t("reply.started", interaction.locale), ephemeral=True)
+    if interaction.type is discord.InteractionType.application_command:
+        await reply_private(interaction, t("reply.started", interaction.locale))
     closed = await send_goal_dms(client, table)
     locale = channel_locale(client, table)
     notices = [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
@@ -107,6 +107,11 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
             table = await service.add_computer(game_id, user.id, level, name=name)
             reply = t("reply.bot_added", locale, name=seat_label(table.seats[-1], locale))
         elif action == "start":
+            # Computer seats before the first person play inside start(): answer Discord first.
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             result = await service.start(game_id, user.id)
             await begin_game(interaction, result)
             return
@@ -171,6 +176,7 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
     service = service_of(interaction.client)
     locale = interaction.locale
     old = await service.table(game_id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         if old.seat_of(interaction.user.id) is None:
             raise NotInGame(game_id, interaction.user.id)

@@ -93,13 +93,17 @@ async def test_autocomplete_puts_legal_picks_first_and_keeps_what_was_typed(tabl
     assert [c["value"] for c in columns] == [1, 2, 3, 4, 5]
 
 
-async def test_only_the_host_cancels(table: Table) -> None:
-    lobby = await open_lobby(table, table.alice, 2)
+async def test_only_the_host_cancels_starts_or_adds_computers(table: Table) -> None:
+    lobby = await open_lobby(table, table.alice, 3)
     await table.bob.click(lobby, label="Join")
     refused = await table.bob.slash(table.channel, "shelfie cancel")
     assert refused.response.ephemeral and "Only the host" in refused.response.content
     clicked = await table.bob.click(lobby, label="Cancel")
     assert clicked.response.ephemeral and table.alice.mention in clicked.response.content
+    start = await table.bob.click(lobby, label="Start")
+    assert start.followups[-1].ephemeral and "Only the host" in start.followups[-1].content
+    bot = await table.bob.click(lobby, label="Add bot")
+    assert bot.response.ephemeral and "Only the host" in bot.response.content
     assert (await game_here(table)).status == "lobby"
     done = await table.alice.slash(table.channel, "shelfie cancel")
     assert done.response.ephemeral and "cancelled" in done.response.content
