@@ -255,7 +255,8 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
                                       if table.game.last_report else None)
         content = your_turn_line(table, locale) or t("error.game_over", locale)
         view = turn_view(table, locale)
-        await interaction.followup.send(content, file=picture, **({"view": view} if view else {}))
+        await interaction.followup.send(content, file=picture, allowed_mentions=discord.AllowedMentions.none(),
+                                        **({"view": view} if view else {}))
 
     @app_commands.command(name="shelf", description="Show a player's bookshelf")
     async def shelf(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:

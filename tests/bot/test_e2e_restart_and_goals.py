@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MAX_TURNS = 200
 
 
-async def test_after_a_restart_buttons_turn_order_and_goals_still_work(table: Table, restart) -> None:
+async def test_after_a_restart_buttons_an_open_builder_turn_order_and_goals_still_work(table: Table, restart) -> None:
     alice, bob = table.alice, table.bob
     await start_game(table, alice, [bob])
     first_turn = latest_turn_message(table.channel)
@@ -30,6 +30,7 @@ async def test_after_a_restart_buttons_turn_order_and_goals_still_work(table: Ta
     current_turn = latest_turn_message(table.channel)
     mover = member(table, before.current_seat.user_id)
     other = bob if mover is alice else alice
+    open_builder = (await mover.click(current_turn, label="Take tiles")).response
 
     bot = await restart()
     assert bot is table.bot and bot.service is not None
@@ -41,7 +42,7 @@ async def test_after_a_restart_buttons_turn_order_and_goals_still_work(table: Ta
     goal = await mover.click(current_turn, label="My goal")
     assert goal.response.ephemeral and goal.response.attachments[0].filename.startswith("goal-")
 
-    await play_clicked_move(table)
+    await play_clicked_move(table, open_builder)
     after = await game_here(table)
     assert after.turn == before.turn + 1
     assert after.current_seat.user_id == other.id, "turn order continues after the restart"

@@ -99,15 +99,16 @@ async def play_typed_move(table: Table,
     return result
 
 
-async def play_clicked_move(table: Table) -> None:
-    """The player to move builds the biggest legal pick with clicks only: Take tiles, selects, column, order, Confirm."""
+async def play_clicked_move(table: Table, builder: Any = None) -> None:
+    """The player to move builds the biggest legal pick with clicks only: Take tiles (unless a builder is
+    already open), selects, column, order, Confirm."""
     game = await game_here(table)
     seat = game.current_seat
     assert seat is not None and game.game is not None
     player = member(table, seat.user_id)
     move = max(game.game.legal_moves(), key=lambda m: len(m.tiles))
-    opened = await player.click(latest_turn_message(table.channel), label="Take tiles")
-    builder = opened.response
+    if builder is None:
+        builder = (await player.click(latest_turn_message(table.channel), label="Take tiles")).response
     assert builder is not None and builder.ephemeral
     free = free_tiles(game.game)
     for index in range(0, len(free), SELECT_LIMIT):
