@@ -41,7 +41,8 @@ def test_tokens_end_token_and_refill_are_each_announced_in_english_and_italian()
     turn = PlayedTurn(SEATS[1], "auto", move, report)
     english = played_turn_lines(turn, table_of(game, SEATS, refill="four_or_fewer"), "en")
     assert english[0].startswith("🤖 Computer 1 (hard) took")
-    assert english[1] == "🏅 🤖 Computer 1 (hard) completed the common goal “Staircase” and wins the 8-point token!"
+    assert english[1] == ("🏅 🤖 Computer 1 (hard) completed the common goal “Staircase” "
+                          "and wins the 8-point token!")
     assert english[2].startswith("🏁 🤖 Computer 1 (hard) filled their shelf first and takes the end-game token")
     assert english[3] == "🔄 4 or fewer tiles were left, so the board was refilled from the bag."
     italian = played_turn_lines(turn, table_of(game, SEATS), "it")
