@@ -161,3 +161,15 @@ async def test_a_channel_that_refuses_the_turn_message_keeps_the_move_and_tells_
     assert (await game_here(table)).turn == 1, "the move was saved"
     board = await waiter.slash(table.channel, "shelfie board")
     assert waiter.mention in board.response.content, "the game goes on once the channel works again"
+
+
+async def test_resigning_is_announced_and_a_lone_player_left_wins(table: Table) -> None:
+    game, mover, waiter = await two_player_game(table)
+    outsider = await table.carol.slash(table.channel, "shelfie resign")
+    assert "not playing in this game" in outsider.response.content
+    done = await waiter.slash(table.channel, "shelfie resign")
+    assert done.response.ephemeral and "You resigned" in done.response.content
+    final = channel_messages(table.channel)[-1]
+    assert f"**{waiter.name}** resigned and leaves the game." in final.content
+    assert f"Game over! {mover.mention} wins" in final.content and "— resigned" in final.content
+    assert await table.bot.service.table_in_channel(table.channel.id) is None
