@@ -19,7 +19,7 @@ from engine.shelfie.ai import choose_move
 
 from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
 from bot.i18n import t
-from bot.logging_setup import context
+from bot.logging_setup import context, game_event
 from bot.presenters.pictures import common_goal_picture, table_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import duration_text, kinds_text, seat_names, your_turn_line
@@ -164,6 +164,7 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
             await reply_private(interaction, refusal_text(refusal, locale))
             return
         interaction.extras["game_id"] = table.game_id
+        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=user.id, players=players)
         channel_locale_ = channel_locale(self.bot, table)
         await interaction.response.send_message(lobby_text(table, channel_locale_),
                                                 view=lobby_view(table, channel_locale_))

@@ -8,7 +8,7 @@ import discord
 from engine.shelfie.ai import LEVELS
 
 from bot.i18n import t
-from bot.logging_setup import context
+from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import options_text, seat_label, turn_order_text
 from bot.service.errors import NotInGame, ServiceError
@@ -113,6 +113,8 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             result = await service.start(game_id, user.id)
+            game_event("started", game=game_id, guild=result.table.guild_id, user=user.id,
+                       seats=len(result.table.seats))
             await begin_game(interaction, result)
             return
         elif action == "cancel":
@@ -126,6 +128,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
+    game_event(f"lobby_{action}", game=game_id, guild=table.guild_id, user=user.id, seats=len(table.seats))
     await refresh_lobby(interaction.client, table, interaction)
     await reply_private(interaction, reply)
 

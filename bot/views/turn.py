@@ -12,7 +12,7 @@ import logging
 import discord
 
 from bot.i18n import t
-from bot.logging_setup import context
+from bot.logging_setup import context, game_event
 from bot.presenters.pictures import goal_picture, scores_picture, table_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import (
@@ -60,6 +60,13 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     table = result.table
     game = table.game
     assert game is not None
+    for played in result.turns:
+        game_event(played.kind, game=table.game_id, guild=table.guild_id, user=played.seat.user_id,
+                   seat=played.seat.index, move=str(played.move or "-"), tokens=len(played.report.tokens))
+    if table.status != "active":
+        winner = next((s.seat for s in result.standings if s.won), None)
+        game_event("finished", game=table.game_id, guild=table.guild_id, user=None, reason=table.end_reason,
+                   winner=winner.index if winner else "-")
     locale = channel_locale(client, table)
     lines = [*(intro or []), *result_lines(result, locale)]
     last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
