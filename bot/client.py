@@ -82,7 +82,7 @@ class ShelfieBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.db_path = Path(db_path)
-        # SHELFIE_TURN_TIMEOUT: the default for servers that set none (None: the service's 24 h).
+        # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
         self.turn_timeout = turn_timeout
         self.service: Any = None
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /shelfie settings
