@@ -42,6 +42,16 @@ NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
 
 
+def _timeout_seconds(text: str | None) -> int | None:
+    """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
+    if not text:
+        return None
+    duration = parse_duration(text)
+    if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
+        raise ValueError(f"{text!r} is outside 5m .. 7d")
+    return int(duration.total_seconds())
+
+
 def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
     """What the bot lacks in this channel to run a game (sending, pictures, the thread)."""
     granted = interaction.app_permissions
@@ -130,46 +140,45 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
             names = ", ".join(t(f"perm.{name}", locale) for name in missing)
             await reply_private(interaction, t("reply.missing_permissions", locale, permissions=names))
             return
-        timeout: int | None = None
-        if turn_timeout:
-            try:
-                duration = parse_duration(turn_timeout)
-            except ValueError:
-                duration = None
-            if duration is None or not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
-                await reply_private(interaction, t("reply.bad_timeout", locale))
-                return
-            timeout = int(duration.total_seconds())
+        try:
+            timeout = _timeout_seconds(turn_timeout)
+        except ValueError:
+            await reply_private(interaction, t("reply.bad_timeout", locale))
+            return
         options = GameOptions(players=players, first_game=first_game, refill=refill, turn_timeout=timeout,
                               thread=thread, hints=hints)
-        service = service_of(self.bot)
-        user = interaction.user
-        assert interaction.guild_id is not None and interaction.channel_id is not None
         try:
             if thread and not isinstance(interaction.channel, discord.Thread):
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                table = await service.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
-                                                 display_name(user), options)
-                place = await interaction.channel.create_thread(  # type: ignore[union-attr]
-                    name=f"My Shelfie {table.game_id}", type=discord.ChannelType.public_thread)
-                table = await service.set_thread(table.game_id, place.id)
-                channel_locale_ = channel_locale(self.bot, table)
-                message = await place.send(lobby_text(table, channel_locale_), view=lobby_view(table, channel_locale_))
-                await service.set_lobby_message(table.game_id, message.id)
-                await interaction.followup.send(t("reply.opened_thread", locale, thread=place.mention), ephemeral=True)
+                await self._open_in_new_thread(interaction, options)
                 return
-            table = await service.open_lobby(interaction.guild_id, interaction.channel_id, user.id,
-                                             display_name(user), replace(options, thread=False))
+            table = await service_of(self.bot).open_lobby(
+                interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
+                display_name(interaction.user), replace(options, thread=False))
         except ServiceError as refusal:
             await reply_private(interaction, refusal_text(refusal, locale))
             return
         interaction.extras["game_id"] = table.game_id
-        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=user.id, players=players)
-        channel_locale_ = channel_locale(self.bot, table)
-        await interaction.response.send_message(lobby_text(table, channel_locale_),
-                                                view=lobby_view(table, channel_locale_))
+        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, players=players)
+        language = channel_locale(self.bot, table)
+        await interaction.response.send_message(lobby_text(table, language), view=lobby_view(table, language))
         message = await interaction.original_response()
+        await service_of(self.bot).set_lobby_message(table.game_id, message.id)
+
+    async def _open_in_new_thread(self, interaction: discord.Interaction, options: GameOptions) -> None:
+        """`thread:true`: the lobby and every later message of the game go to a new public thread."""
+        service = service_of(self.bot)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
+                                         display_name(interaction.user), options)
+        place = await interaction.channel.create_thread(  # type: ignore[union-attr]
+            name=f"My Shelfie {table.game_id}", type=discord.ChannelType.public_thread)
+        table = await service.set_thread(table.game_id, place.id)
+        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, thread=place.id)
+        language = channel_locale(self.bot, table)
+        message = await place.send(lobby_text(table, language), view=lobby_view(table, language))
         await service.set_lobby_message(table.game_id, message.id)
+        await interaction.followup.send(t("reply.opened_thread", interaction.locale, thread=place.mention),
+                                        ephemeral=True)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:

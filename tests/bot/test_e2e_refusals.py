@@ -114,6 +114,10 @@ async def test_only_the_host_cancels_starts_or_adds_computers(table: Table) -> N
 async def test_commands_without_a_game_and_a_busy_channel_are_explained(table: Table) -> None:
     nothing = await table.bob.slash(table.channel, "shelfie take", tiles="E4", column=1)
     assert nothing.response.ephemeral and "no game in this channel" in nothing.response.content
+    for bad in ("3m", "8d", "soon"):
+        refused = await table.alice.slash(table.channel, "shelfie new", turn_timeout=bad)
+        assert refused.response.ephemeral and "between 5 minutes and 7 days" in refused.response.content
+    assert await table.bot.service.table_in_channel(table.channel.id) is None
     await open_lobby(table, table.alice, 2)
     busy = await table.bob.slash(table.channel, "shelfie new")
     assert busy.response.ephemeral and "already has a game" in busy.response.content
