@@ -10,6 +10,7 @@ import asyncio
 import logging
 
 import discord
+from engine.shelfie import TILE_TYPES
 
 from bot.i18n import t
 from bot.logging_setup import context, game_event
@@ -212,7 +213,8 @@ def shelves_text(table: Table, locale: object) -> str:
     """Every shelf as letters, with the points anyone may see; a text twin of the picture."""
     game = table.game
     assert game is not None
-    parts = [f"**{t('shelves.title', locale)}**"]
+    legend = " · ".join(f"{letter} {t(f'tile.{letter}', locale)}" for letter in TILE_TYPES)
+    parts = [f"**{t('shelves.title', locale)}**", legend]
     for seat in table.seats:
         shelf = game.shelf(seat.index)
         free = sum(shelf.free(c) for c in range(5))
