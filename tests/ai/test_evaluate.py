@@ -10,7 +10,7 @@ from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, TILE_TYPES, Bookshelf, 
 from engine.shelfie.ai.evaluate import SeatContext, ShelfModel, Weights, after_placing
 
 # With no promise at all (open groups worth their points, no hope, nothing per tile) a gain is exact points.
-EXACT = Weights(open_group=(0, 0, 0, 2, 3, 5, 8), personal_hope=0.0, tile_value=0.0)
+EXACT = Weights(open_group=(0, 0, 0, 2, 3, 5, 8), personal_hope=0.0, tile_value=0.0, goal_hope=0.0)
 
 
 def random_shelf(rng: random.Random, kinds: str) -> list[str]:

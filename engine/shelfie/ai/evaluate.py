@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
 from ..shelf import EMPTY, Bookshelf
+from .progress import PROGRESS
 
 CELLS = SHELF_ROWS * SHELF_COLS
 _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -36,14 +37,17 @@ class Weights:
     tile_value: worth of each tile placed (more tiles, more chances; and the shelf fills sooner);
     give_away: cost per extra tile of the longest same-type line the pick leaves for the next player;
     rival_gain: cost per public point the next player can score at best after the move, weighed for the
-    `rival_candidates` best moves only.
+    `rival_candidates` best moves only;
+    goal_hope: share of a common goal token counted for a goal fully under way (it grows with the square of
+    the progress).
     """
 
     open_group: tuple[float, ...] = (0.0, 0.35, 1.1, 2.6, 3.8, 5.6, 8.0)
     personal_hope: float = 0.30
     tile_value: float = 0.25
     give_away: float = 0.35
-    rival_gain: float = 1.0
+    rival_gain: float = 0.8
+    goal_hope: float = 1.0
     rival_candidates: int = 10
 
 
@@ -78,7 +82,7 @@ class SeatContext:
         taken = {gid for gid, _ in won}
         goals = tuple((gid, stack[0]) for gid, stack in stacks if stack and gid not in taken)
         if end_token_taken:
-            weights = replace(weights, open_group=_EXACT_GROUPS, personal_hope=0.0, tile_value=0.0)
+            weights = replace(weights, open_group=_EXACT_GROUPS, personal_hope=0.0, tile_value=0.0, goal_hope=0.0)
         return _context(personal_goal, goals, not end_token_taken, weights)
 
 
@@ -101,7 +105,7 @@ class ShelfModel:
     """One shelf analysed once, so that every placement into it is scored by its changes only."""
 
     __slots__ = ("grid", "free", "ctx", "label", "sizes", "kinds", "opens", "matched", "empty", "tiles", "value",
-                 "pairs", "quads", "counts", "slots", "row_gaps")
+                 "pairs", "quads", "counts", "slots", "row_gaps", "goal_value")
 
     def __init__(self, grid: list[str], ctx: SeatContext) -> None:
         self.grid = grid
@@ -149,9 +153,20 @@ class ShelfModel:
         self.slots: list[tuple[list[int], list[tuple[tuple[int, ...], bool]]] | None] = [None] * SHELF_COLS
         self.row_gaps = [grid[r * SHELF_COLS:(r + 1) * SHELF_COLS].count(EMPTY) for r in range(SHELF_ROWS)]
         group_open = ctx.group_open
+        self.goal_value = self._goal_hope(grid, [SHELF_ROWS - f for f in self.free], self.pairs, self.quads, ())
         self.value = sum(
             group_open[s] if o else _GROUP_POINTS[s] for s, o in zip(sizes, opens)
-        ) + ctx.personal_value[matched][empty]
+        ) + ctx.personal_value[matched][empty] + self.goal_value
+
+    def _goal_hope(self, grid: list[str], heights: list[int], pairs: int, quads: int, met: Sequence[str]) -> float:
+        hope = self.ctx.weights.goal_hope
+        if not hope:
+            return 0.0
+        total = 0.0
+        for gid, points in self.ctx.goals:
+            if gid not in met:
+                total += points * hope * PROGRESS[gid](grid, heights, pairs, quads) ** 2
+        return total
 
     def _slots(self, column: int) -> tuple[list[int], list[tuple[tuple[int, ...], bool]]]:
         """The cells the next 1-3 tiles of a column land in, each with the old groups beside or below it and
@@ -240,33 +255,48 @@ class ShelfModel:
             delta += END_TOKEN_POINTS
         return delta + ctx.weights.tile_value * n
 
-    def _tokens(self, column: int, kinds: str, new: list[int], pairs: int, quads: int) -> int:
-        """Points of the common goal tokens the placement wins: exact counts where the shelf model has them,
-        cheap necessary tests before the engine's own check otherwise."""
-        points = 0
+    def _tokens(self, column: int, kinds: str, new: list[int], pairs: int, quads: int) -> float:
+        """Points of the common goal tokens the placement wins (exact counts where the shelf model has them,
+        cheap necessary tests before the engine's own check otherwise), plus the change in goal hope."""
+        points = 0.0
+        met = []
         after: list[str] | None = None
-        tiles = self.tiles + len(new)
+        n = len(new)
+        tiles = self.tiles + n
+        heights = [SHELF_ROWS - f for f in self.free]
+        heights[column] += n
         for gid, pts in self.ctx.goals:
             if gid == "six_pairs":
-                points += pts if pairs >= 6 else 0
+                done = pairs >= 6
             elif gid == "four_quads":
-                points += pts if quads >= 4 else 0
+                done = quads >= 4
             elif gid == "eight_same":
-                points += pts if any(self.counts.get(k, 0) + kinds.count(k) >= 8 for k in set(kinds)) else 0
+                done = any(self.counts.get(k, 0) + kinds.count(k) >= 8 for k in set(kinds))
             elif gid == "staircase":
-                heights = tuple(SHELF_ROWS - f - (len(new) if c == column else 0) for c, f in enumerate(self.free))
-                points += pts if heights in _STAIRS else 0
+                done = tuple(heights) in _STAIRS
             elif tiles >= _MIN_TILES[gid] and _may_complete(gid, self, column, new, kinds):
                 if after is None:
-                    after = self.grid.copy()
-                    for i, kind in zip(new, kinds):
-                        after[i] = kind
+                    after = self._after(new, kinds)
                 shelf = Bookshelf.__new__(Bookshelf)
                 shelf.grid = after
-                shelf._free = self.free.copy()
-                shelf._free[column] -= len(new)
-                points += pts if COMMON_GOALS[gid].is_met(shelf) else 0
+                shelf._free = [SHELF_ROWS - h for h in heights]
+                done = COMMON_GOALS[gid].is_met(shelf)
+            else:
+                done = False
+            if done:
+                points += pts
+                met.append(gid)
+        if self.ctx.weights.goal_hope:
+            if after is None:
+                after = self._after(new, kinds)
+            points += self._goal_hope(after, heights, pairs, quads, met) - self.goal_value
         return points
+
+    def _after(self, new: list[int], kinds: str) -> list[str]:
+        after = self.grid.copy()
+        for i, kind in zip(new, kinds):
+            after[i] = kind
+        return after
 
 
 _STAIRS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..data import SHELF_COLS
 from ..game import Game, SeatView
@@ -21,13 +22,18 @@ def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel
     return ShelfModel(list(view.shelves[view.seat]), ctx)
 
 
+_RIVAL_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
+"""A rival is judged on points it can take at once; its slow goal progress costs too much time to weigh."""
+
+
 def next_rival(view: SeatView) -> ShelfModel | None:
     """The next seat to play after this one, judged on public points only (its personal goal is secret)."""
     n = view.n_players
     for step in range(1, n):
         seat = (view.seat + step) % n
         if seat not in view.resigned:
-            ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None)
+            ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None,
+                                      _RIVAL_WEIGHTS)
             return ShelfModel(list(view.shelves[seat]), ctx)
     return None
 
