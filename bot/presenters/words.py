@@ -94,6 +94,14 @@ def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[st
     return lines
 
 
+def public_scores_line(table: Table, locale: object) -> str:
+    """Points everyone may know mid-game: common goal tokens, groups and the end token, never the personal goal."""
+    game = table.game
+    assert game is not None
+    scores = " · ".join(f"{seat.name} {game.public_score(seat.index)}" for seat in table.seats)
+    return t("turn.scores", locale, scores=scores)
+
+
 def your_turn_line(table: Table, locale: object) -> str | None:
     """The mention of the person to move (computers never wait for a mention)."""
     seat = table.current_seat

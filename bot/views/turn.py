@@ -19,6 +19,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import (
     final_lines,
     goal_matches,
+    public_scores_line,
     result_lines,
     seat_label,
     seat_names,
@@ -73,6 +74,7 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
     names = seat_names(table)
     if table.status == "active":
+        lines.append(public_scores_line(table, locale))
         lines.append(your_turn_line(table, locale) or "")
         files = [await table_picture(game, names, locale, last_move)]
     else:
