@@ -50,7 +50,8 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
     chosen = set(selection)
     lines = [t("builder.choose_tiles", locale)]
     items: list[discord.ui.Item[discord.ui.View]] = []
-    for index, chunk in enumerate(_chunks(free_tiles(game))):
+    chunks = _chunks(free_tiles(game))
+    for index, chunk in enumerate(chunks):
         kinds = kinds_of(game, chunk)
         options = [
             discord.SelectOption(
@@ -81,8 +82,7 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
             )
         else:
             lines.append(t("builder.grow_only", locale))
-        clear_row = len(_chunks(free_tiles(game))) + 1
-        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=clear_row))
+        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=len(chunks) + 1))
     else:
         lines.append(t("builder.nothing_selected", locale))
     return "\n".join(lines), view_of(*items)
