@@ -139,7 +139,8 @@ async def _run() -> dict[str, list[float]]:
 def main() -> None:
     figures = asyncio.run(_run())
     print(f"{GAMES} typed and {GAMES} clicked games (2-4 players), SQLite synchronous=FULL, simcord in-process")
-    print("'until simcord settles' adds simcord's idle detection (it polls every 50 ms when only callbacks remain)")
+    print("'until simcord settles', autocomplete, builder and start figures run until simcord declares the bot idle,")
+    print("which it checks in 50 ms steps while timers are pending: they are upper bounds, not the bot's own work")
     for label, samples in figures.items():
         if not samples:
             continue
