@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from discord.utils import escape_markdown
 from engine.shelfie import PERSONAL_GOALS, SHELF_ROWS, Game, Move
 
 from bot.i18n import t
@@ -22,9 +23,10 @@ DAY = 86400
 
 def seat_label(seat: Seat, locale: object) -> str:
     """A seat as shown to everyone: the person's name, or the computer with its level."""
+    name = escape_markdown(seat.name)
     if seat.level is not None and seat.user_id is None:
-        return t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
-    return f"**{seat.name}**"
+        return t("seat.computer", locale, name=name, level=t(f"level.{seat.level}", locale))
+    return f"**{name}**"
 
 
 def seat_names(table: Table) -> list[str]:
@@ -98,7 +100,7 @@ def public_scores_line(table: Table, locale: object) -> str:
     """Points everyone may know mid-game: common goal tokens, groups and the end token, never the personal goal."""
     game = table.game
     assert game is not None
-    scores = " · ".join(f"{seat.name} {game.public_score(seat.index)}" for seat in table.seats)
+    scores = " · ".join(f"{escape_markdown(seat.name)} {game.public_score(seat.index)}" for seat in table.seats)
     return t("turn.scores", locale, scores=scores)
 
 

@@ -57,3 +57,12 @@ def test_the_next_person_is_mentioned_but_a_computer_never_is() -> None:
         "<@10>, it's your turn (turn 1). Press **Take tiles** or use `/shelfie take`.")
     game.apply(game.legal_moves()[0])
     assert your_turn_line(table_of(game, SEATS), "en") is None
+
+
+def test_names_cannot_break_the_message_formatting() -> None:
+    game = Game.new(2, seed=2)
+    seats = (Seat(0, 10, "**bold**_x"), Seat(1, 11, "bob"))
+    move = game.legal_moves()[0]
+    report = game.apply(move)
+    line = played_turn_lines(PlayedTurn(seats[0], "move", move, report), table_of(game, seats), "en")[0]
+    assert line.startswith(r"**\*\*bold\*\*\_x** took")
