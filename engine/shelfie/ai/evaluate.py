@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
 from ..shelf import EMPTY, Bookshelf
+from .picks import BOARD_NEIGHBOURS, GONE
 from .progress import PROGRESS
 
 CELLS = SHELF_ROWS * SHELF_COLS
@@ -365,16 +366,6 @@ def after_placing(grid: list[str], column: int, kinds: Sequence[str]) -> list[st
     return out
 
 
-_BOARD_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (r + dr) * BOARD_SIZE + (c + dc)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if 0 <= r + dr < BOARD_SIZE and 0 <= c + dc < BOARD_SIZE
-    )
-    for r in range(BOARD_SIZE)
-    for c in range(BOARD_SIZE)
-)
-_GONE = (EMPTY, " ")
 
 
 def exposed_run(board: Sequence[str], taken: Sequence[int]) -> int:
@@ -385,13 +376,13 @@ def exposed_run(board: Sequence[str], taken: Sequence[int]) -> int:
         return EMPTY if i in gone else board[i]
 
     def takeable(i: int) -> bool:
-        if tile(i) in _GONE:
+        if tile(i) in GONE:
             return False
-        ns = _BOARD_NEIGHBOURS[i]
-        return len(ns) < 4 or any(tile(j) in _GONE for j in ns)
+        ns = BOARD_NEIGHBOURS[i]
+        return len(ns) < 4 or any(tile(j) in GONE for j in ns)
 
     best = 0
-    for i in {j for t in taken for j in _BOARD_NEIGHBOURS[t]} - gone:
+    for i in {j for t in taken for j in BOARD_NEIGHBOURS[t]} - gone:
         if not takeable(i):
             continue
         kind = tile(i)

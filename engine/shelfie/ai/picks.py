@@ -13,8 +13,9 @@ from ..moves import LINES, ORDERS
 from ..shelf import EMPTY
 
 _N = BOARD_SIZE * BOARD_SIZE
-_GONE = (EMPTY, " ")
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+GONE = (EMPTY, " ")
+"""Board cells that count as a free side: empty, or not a space at this player count."""
+BOARD_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         (r + dr) * BOARD_SIZE + (c + dc)
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -33,9 +34,9 @@ def picks_by_kinds(board: Sequence[str], n_players: int, room: int) -> dict[str,
     free = [False] * _N
     for i in SPACES[n_players]:
         if board[i] != EMPTY:
-            ns = _NEIGHBOURS[i]
-            free[i] = len(ns) < 4 or board[ns[0]] in _GONE or board[ns[1]] in _GONE or board[ns[2]] in _GONE \
-                or board[ns[3]] in _GONE
+            ns = BOARD_NEIGHBOURS[i]
+            free[i] = len(ns) < 4 or board[ns[0]] in GONE or board[ns[1]] in GONE or board[ns[2]] in GONE \
+                or board[ns[3]] in GONE
     out: dict[str, list[tuple[int, ...]]] = {}
     for i in SPACES[n_players]:
         if not free[i]:

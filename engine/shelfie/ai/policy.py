@@ -22,8 +22,8 @@ def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel
     return ShelfModel(list(view.shelves[view.seat]), ctx)
 
 
-_RIVAL_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
-"""A rival is judged on points it can take at once; its slow goal progress costs too much time to weigh."""
+_QUICK_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
+"""Judging goal progress is the slow part of a gain: a rival's reply and search's playouts go without it."""
 
 
 def next_rival(view: SeatView) -> ShelfModel | None:
@@ -33,7 +33,7 @@ def next_rival(view: SeatView) -> ShelfModel | None:
         seat = (view.seat + step) % n
         if seat not in view.resigned:
             ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None,
-                                      _RIVAL_WEIGHTS)
+                                      _QUICK_WEIGHTS)
             return ShelfModel(list(view.shelves[seat]), ctx)
     return None
 
@@ -66,10 +66,10 @@ def rival_adjusted(board: Sequence[str], n_players: int, ranked: list[Option], r
     return adjusted + ranked[weights.rival_candidates:]
 
 
-def game_model(game: Game, seat: int) -> ShelfModel:
+def game_model(game: Game, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel:
     """A seat's shelf in a sampled world, where every personal goal is known."""
     ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
-                              game.end_token_seat is not None)
+                              game.end_token_seat is not None, weights)
     return ShelfModel(game.shelves[seat].grid.copy(), ctx)
 
 
@@ -97,9 +97,9 @@ def ranked_options(board: Sequence[str], n_players: int, model: ShelfModel) -> l
 
 
 def best_move(game: Game) -> Move:
-    """The one-turn judge's favourite for the seat to move in a sampled world, without the give-away look:
-    the cheap policy that plays games forward inside search."""
-    model = game_model(game, game.current_seat)
+    """The one-turn judge's favourite for the seat to move in a sampled world, without the looks at the next
+    player and at goal progress: the cheap policy that plays games forward inside search."""
+    model = game_model(game, game.current_seat, _QUICK_WEIGHTS)
     free = model.free
     best = -1e9
     choice: tuple[tuple[int, ...], int] | None = None

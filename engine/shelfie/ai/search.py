@@ -20,6 +20,7 @@ class Budget:
     candidates: int = 8
     worlds: int = 16
     depth: int = 3
+    prior: float = 0.0
 
 
 HARD_BUDGET = Budget()
@@ -50,7 +51,7 @@ def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) 
     candidates = [as_move(o) for o in ranked[: budget.candidates]]
     if len(candidates) == 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
+    totals = [budget.prior * budget.worlds * value for value, _, _ in ranked[: budget.candidates]]
     for _ in range(budget.worlds):
         world = view.sample(rng)
         for k, move in enumerate(candidates):
