@@ -27,7 +27,10 @@ async def place_of(client: discord.Client, table: Table) -> discord.abc.Messagea
 
 
 def channel_locale(client: discord.Client, table: Table) -> str:
-    """Messages the whole channel reads use the server's preferred language."""
+    """Messages the whole channel reads: the language chosen in `/shelfie settings`, else the server's Discord one."""
+    chosen: dict[int, str] = getattr(client, "server_locales", {})
+    if table.guild_id in chosen:
+        return chosen[table.guild_id]
     guild = client.get_guild(table.guild_id)
     return str(guild.preferred_locale) if guild is not None else "en"
 

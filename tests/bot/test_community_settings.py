@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 import pytest
 import simcord
+from test_game_driver import channel_messages, game_here, labels, member, start_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -91,3 +92,23 @@ async def test_an_italian_admin_reads_italian(table: Table, admin: simcord.Membe
                                "Lingua dei messaggi del canale": "La lingua Discord del server"}
     refused = await admin.slash(table.channel, "shelfie settings", turn_timeout="mai")
     assert refused.response.content.startswith("Il tempo per turno deve essere tra 5 minuti e 7 giorni")
+
+
+async def test_the_chosen_language_speaks_to_the_whole_channel_of_an_english_server(
+        table: Table, admin: simcord.MemberActor) -> None:
+    await admin.slash(table.channel, "shelfie settings", language="it")
+    await start_game(table, table.alice, [table.bob], turn_timeout="10m")
+    game = await game_here(table)
+    mover = member(table, game.current_seat.user_id)
+    turn = channel_messages(table.channel)[-1]
+    assert f"{mover.mention}, tocca a te (turno 1)" in turn.content
+    assert "Prendi tessere" in labels(turn)
+
+    await table.env.advance_time(5 * 60 + 1)
+    reminder = channel_messages(table.channel)[-1]
+    assert reminder.content.startswith(f"⏰ {mover.mention}, tocca ancora a te in questa partita")
+
+    await admin.slash(table.channel, "shelfie settings", language="server")
+    await table.env.advance_time(5 * 60)
+    timed_out = channel_messages(table.channel)[-1]
+    assert "time ran out, so the computer played for them" in timed_out.content, "back to the server's English"
