@@ -20,6 +20,7 @@ from engine.shelfie.ai import choose_move
 from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
 from bot.i18n import t
 from bot.logging_setup import context, game_event
+from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
 from bot.presenters.pictures import common_goal_picture, table_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import duration_text, kinds_text, seat_names, your_turn_line
@@ -336,9 +337,7 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
     async def rules(self, interaction: discord.Interaction, goal: str | None = None) -> None:
         locale = interaction.locale
         if goal is None:
-            titles = ", ".join(t(f"goal.{goal_id}", locale) for goal_id in COMMON_GOALS)
-            await reply_private(interaction, f"**{t('rules.title', locale)}**\n{t('rules.text', locale)}\n"
-                                             f"{t('rules.goals_list', locale, goals=titles)}")
+            await reply_private(interaction, "", embed=rules_embed(locale))
             return
         goal_id = goal if goal in COMMON_GOALS else next(
             (g for g in COMMON_GOALS if t(f"goal.{g}", locale).lower() == goal.strip().lower()), None)
@@ -372,27 +371,19 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         if found is None or not found.games:
             await reply_private(interaction, t("stats.none", locale, name=name))
             return
-        lines = [f"**{t('stats.title', locale, name=name)}**",
-                 t("stats.body", locale, games=found.games, wins=found.wins, rate=round(100 * found.win_rate),
-                   average=f"{found.average:.1f}", best=found.best)]
-        if found.mu is not None and found.sigma is not None:
-            lines.append(t("stats.rating", locale, rating=f"{found.mu - 3 * found.sigma:.1f}"))
-        await reply_private(interaction, "\n".join(lines))
+        await reply_private(interaction, "", embed=stats_embed(found, name, locale))
 
-    @app_commands.command(name="leaderboard", description="The best players of this server")
+    @app_commands.command(name="leaderboard", description="The best players of this server, by rating")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         if not await self._guild_only(interaction):
             return
         locale = interaction.locale
         assert interaction.guild_id is not None
-        rows = await service_of(self.bot).leaderboard(interaction.guild_id)
+        rows = await service_of(self.bot).leaderboard(interaction.guild_id, order="rating")
         if not rows:
             await reply_private(interaction, t("leaderboard.empty", locale))
             return
-        lines = [f"**{t('leaderboard.title', locale)}**"]
-        lines.extend(t("leaderboard.line", locale, rank=rank, name=row.name, wins=row.wins, games=row.games,
-                       average=f"{row.average:.1f}") for rank, row in enumerate(rows, start=1))
-        await reply_private(interaction, "\n".join(lines))
+        await reply_private(interaction, "", embed=leaderboard_embed(rows, locale))
 
     @app_commands.command(name="games", description="Your active games and whose turn it is")
     async def games(self, interaction: discord.Interaction) -> None:

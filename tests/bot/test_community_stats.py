@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import simcord
@@ -13,14 +12,27 @@ from bot.service.rating import MODEL, shown_rating
 if TYPE_CHECKING:
     from conftest import Table
 
-RATING = re.compile(r"Rating: (-?\d+\.\d)")
 
 
 async def stats_text(table: Table, reader: simcord.MemberActor, player: simcord.MemberActor | None = None) -> str:
+    """The answer as one text: the message, or the embed's title and its fields as 'name: value' lines."""
     options = {} if player is None else {"player": player}
     result = await reader.slash(table.channel, "shelfie stats", **options)
     assert result.ephemeral
-    return result.response.content
+    if not result.response.embeds:
+        return result.response.content
+    (embed,) = result.response.embeds
+    return "\n".join([embed.title, *(f"{field.name}: {field.value}" for field in embed.fields)])
+
+
+def rating_in(text: str, label: str = "Rating") -> float:
+    return float(next(line for line in text.splitlines() if line.startswith(f"{label}: ")).split(": ")[1])
+
+
+def leaderboard_columns(result: simcord.InteractionResult) -> dict[str, list[str]]:
+    assert result.ephemeral
+    (embed,) = result.response.embeds
+    return {field.name: field.value.splitlines() for field in embed.fields}
 
 
 async def finish_by_resignation(table: Table, quitter: simcord.MemberActor) -> None:
@@ -39,14 +51,16 @@ async def test_a_finished_game_counts_and_rates_both_players(table: Table) -> No
 
     alice = await stats_text(table, table.alice)
     bob = await stats_text(table, table.carol, table.bob)
-    assert "Games: 1 · Wins: 1 (100%)" in alice and "Games: 1 · Wins: 0 (0%)" in bob
-    alice_rating, bob_rating = (float(RATING.search(text).group(1)) for text in (alice, bob))
+    assert "Games: 1\nWins: 1 (100%)" in alice and "Games: 1\nWins: 0 (0%)" in bob
+    alice_rating, bob_rating = rating_in(alice), rating_in(bob)
     newcomer = shown_rating(MODEL.mu, MODEL.sigma)
     assert alice_rating > newcomer and alice_rating > bob_rating, "the winner's rating rises above the loser's"
 
-    board = await table.dave.slash(table.channel, "shelfie leaderboard")
-    lines = board.response.content.splitlines()
-    assert lines[0] == "**Leaderboard**" and lines[1].startswith("1. alice") and lines[2].startswith("2. bob")
+    board = leaderboard_columns(await table.dave.slash(table.channel, "shelfie leaderboard"))
+    assert board["Player"] == ["1. alice", "2. bob"]
+    assert board["Rating"] == [f"{alice_rating:.1f}", f"{bob_rating:.1f}"]
+    assert board["Wins / games · average"][0].startswith("1 / 1 · ")
+    assert board["Wins / games · average"][1].startswith("0 / 1 · ")
 
 
 async def test_a_cancelled_game_changes_no_stats_or_rating(table: Table) -> None:
@@ -70,7 +84,8 @@ async def test_playing_against_the_computer_is_rated(table: Table) -> None:
     while await table.bot.service.table_in_channel(table.channel.id) is not None:
         await play_typed_move(table)
     text = await stats_text(table, table.alice)
-    assert "Games: 1" in text and RATING.search(text), "a game won or lost against the computer still counts"
+    assert "Games: 1" in text and rating_in(text) != shown_rating(MODEL.mu, MODEL.sigma), \
+        "a game won or lost against the computer still counts"
 
 
 async def test_a_game_abandoned_to_the_computers_is_not_scored(table: Table) -> None:
@@ -85,7 +100,18 @@ async def test_an_italian_player_reads_stats_and_leaderboard_in_italian(table: T
     await finish_by_resignation(table, table.bob)
     user_locale(table.bob, "it")
     text = await stats_text(table, table.bob)
-    assert text.startswith("**Risultati di bob**") and "Partite: 1 · Vittorie: 0 (0%)" in text
-    assert "Valutazione: " in text
+    assert text.startswith("Risultati di bob") and "Partite: 1\nVittorie: 0 (0%)" in text
+    assert rating_in(text, "Valutazione") < shown_rating(MODEL.mu, MODEL.sigma)
     board = await table.bob.slash(table.channel, "shelfie leaderboard")
-    assert board.response.content.startswith("**Classifica**") and "vittorie in 1 partite" in board.response.content
+    (embed,) = board.response.embeds
+    assert embed.title == "Classifica" and embed.footer.text.startswith("Valutazione: una stima")
+    assert [field.name for field in embed.fields] == ["Giocatore", "Valutazione", "Vittorie / partite · media"]
+
+
+async def test_the_rules_overview_is_an_embed_in_the_readers_language(table: Table, user_locale) -> None:
+    user_locale(table.bob, "it")
+    rules = await table.bob.slash(table.channel, "shelfie rules")
+    (overview,) = rules.response.embeds
+    assert rules.ephemeral and overview.title == "My Shelfie in breve"
+    assert [field.name for field in overview.fields] == ["Punti", "Obiettivi comuni"]
+    assert "Scala" in overview.fields[1].value and "/shelfie regole obiettivo:" in overview.fields[1].value

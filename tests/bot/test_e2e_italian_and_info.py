@@ -66,7 +66,11 @@ async def test_an_italian_server_sees_only_italian_words(table: Table, user_loca
 async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicly_as_asked(table: Table) -> None:
     alice, bob = table.alice, table.bob
     rules = await alice.slash(table.channel, "shelfie rules")
-    assert rules.response.ephemeral and "Common goals:" in rules.response.content
+    (overview,) = rules.response.embeds
+    assert rules.response.ephemeral and overview.title == "My Shelfie in short"
+    points, goals = overview.fields
+    assert points.name == "Points" and "Personal goal: 1, 2, 4, 6, 9, 12 points" in points.value
+    assert goals.name == "Common goals" and "Staircase" in goals.value and "/shelfie rules goal:" in goals.value
     choices = await alice.autocomplete(table.channel, "shelfie rules", "goal", "stair")
     assert choices == [{"name": "Staircase", "value": "staircase"}]
     card = await alice.slash(table.channel, "shelfie rules", goal="staircase")
