@@ -94,7 +94,9 @@ class ShelfieBot(commands.Bot):
         from bot.service.rating import rate_game
 
         await self.tree.set_translator(ShelfieTranslator())
-        self.service = await TableService.open(self.db_path, clock=service_clock, rater=rate_game)
+        self.service = await TableService.open(
+            self.db_path, clock=service_clock, rater=rate_game,
+            default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None)
         for name in EXTENSIONS:
             await self.load_extension(name)
         log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)

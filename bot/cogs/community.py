@@ -6,6 +6,8 @@ server becomes available to the bot, so code that writes to a channel reads it w
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -101,7 +103,7 @@ async def settings(interaction: discord.Interaction, turn_timeout: str | None = 
             await reply_private(interaction, t("reply.bad_timeout", locale))
             return
     chosen = current.locale if language is None else (None if language == SERVER_LANGUAGE else language)
-    saved = await service.set_guild_settings(GuildSettings(interaction.guild_id, timeout, chosen))
+    saved = await service.set_guild_settings(replace(current, turn_timeout=timeout, locale=chosen))
     remember_language(interaction.client, interaction.guild_id, saved.locale)
     await reply_private(interaction, "", embed=settings_embed(saved, locale, changed=True))
 

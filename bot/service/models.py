@@ -233,10 +233,12 @@ class GuildSettings:
     guild_id: int
     turn_timeout: int | None = None
     locale: str | None = None
+    operator_turn_timeout: int = DEFAULT_TURN_TIMEOUT
+    """What new lobbies get when the server set no turn time: the operator's SHELFIE_TURN_TIMEOUT."""
 
     @property
     def effective_turn_timeout(self) -> int:
-        return self.turn_timeout if self.turn_timeout is not None else DEFAULT_TURN_TIMEOUT
+        return self.turn_timeout if self.turn_timeout is not None else self.operator_turn_timeout
 
 
 @dataclass(frozen=True, slots=True)

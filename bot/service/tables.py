@@ -35,6 +35,7 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.models import (
+    DEFAULT_TURN_TIMEOUT,
     AuditResult,
     DeadlineEvent,
     GameOptions,
@@ -130,9 +131,11 @@ class TableService:
     """The game tables of every guild, with no Discord in sight. See the package docstring for the contract."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float], cache_size: int,
-                 seeds: Callable[[], int], rater: Rater | None) -> None:
+                 seeds: Callable[[], int], rater: Rater | None, default_turn_timeout: int) -> None:
         if cache_size < 1:
             raise ValueError("cache_size must be at least 1")
+        check_turn_timeout(default_turn_timeout)
+        self._default_turn_timeout = default_turn_timeout
         self._store = store
         self.clock = clock
         self._cache_size = cache_size
@@ -145,12 +148,13 @@ class TableService:
     @classmethod
     async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 1024,
                    seeds: Callable[[], int] | None = None, rater: Rater | None = None,
-                   synchronous: str = "NORMAL") -> TableService:
+                   synchronous: str = "NORMAL", default_turn_timeout: int | None = None) -> TableService:
         """Open the database (migrating it); nothing else to restore, games load when first touched.
-        `synchronous="FULL"` also survives power cuts, at an fsync per move (see `Store.open`)."""
+        `synchronous="FULL"` also survives power cuts, at an fsync per move (see `Store.open`).
+        `default_turn_timeout` (seconds): the operator's turn time for servers that set none (None: 24 h)."""
         store = await Store.open(db_path, synchronous=synchronous)
         return cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
-                   rater=rater)
+                   rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT)
 
     async def close(self) -> None:
         await self._store.close()
@@ -638,14 +642,15 @@ class TableService:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._store.guild_settings(guild_id)
-        return GuildSettings(guild_id, row.turn_timeout, row.locale)
+        return GuildSettings(guild_id, row.turn_timeout, row.locale, self._default_turn_timeout)
 
     async def set_guild_settings(self, settings: GuildSettings) -> GuildSettings:
-        """Admin defaults for new lobbies (turn timeout in seconds, None = 24 h) and the channel locale."""
+        """Admin defaults for new lobbies (turn timeout in seconds, None = the operator's default) and the
+        channel locale."""
         check_turn_timeout(settings.turn_timeout)
         await self._store.save_guild_settings(GuildSettingsRow(settings.guild_id, settings.turn_timeout,
                                                                settings.locale))
-        return settings
+        return replace(settings, operator_turn_timeout=self._default_turn_timeout)
 
     @staticmethod
     def _player_stats(row: StatsRow) -> PlayerStats:
