@@ -70,7 +70,12 @@ def shelf_size(cell: int = SHELF_CELL) -> tuple[int, int]:
 
 def shelf_origin(seat: int, n_players: int) -> Point:
     """Top-left of the shelf drawing (its wood) for seat in the table picture."""
-    x0, y0, x1, _ = shelf_block_box(seat, n_players)
+    return block_shelf_origin(shelf_block_box(seat, n_players))
+
+
+def block_shelf_origin(block: Box) -> Point:
+    """Top-left of the shelf drawing inside a seat's block (under its header, centred)."""
+    x0, y0, x1, _ = block
     return (x0 + (x1 - x0 - shelf_size()[0]) // 2, y0 + SHELF_HEADER_H)
 
 
@@ -85,6 +90,26 @@ def shelf_cell_box(seat: int, r: int, c: int, n_players: int = 4) -> Box:
 def shelf_cell_center(seat: int, r: int, c: int, n_players: int = 4) -> Point:
     x0, y0, x1, y1 = shelf_cell_box(seat, r, c, n_players)
     return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
+# --- shelves picture (render_shelves): the same seat blocks as the table, in a row ------------
+SHELVES_MARGIN = 16
+
+
+def shelves_size(count: int) -> tuple[int, int]:
+    height = SHELF_HEADER_H + shelf_size()[1] + SHELF_FOOT_H
+    return (count * SHELF_BLOCK_W + (count - 1) * SHELF_GAP + 2 * SHELVES_MARGIN, height + 2 * SHELVES_MARGIN)
+
+
+def shelves_block_box(index: int, count: int) -> Box:
+    """The index-th seat block drawn (left to right) in a shelves picture of count seats."""
+    x = SHELVES_MARGIN + index * (SHELF_BLOCK_W + SHELF_GAP)
+    return (x, SHELVES_MARGIN, x + SHELF_BLOCK_W, shelves_size(count)[1] - SHELVES_MARGIN)
+
+
+def shelves_cell_center(index: int, count: int, r: int, c: int) -> Point:
+    ox, oy = block_shelf_origin(shelves_block_box(index, count))
+    return (ox + SHELF_PAD + c * SHELF_CELL + SHELF_CELL // 2, oy + SHELF_PAD + r * SHELF_CELL + SHELF_CELL // 2)
 
 
 # --- personal goal card (render_goal_card) ----------------------------------------------

@@ -18,8 +18,8 @@ from . import fonts, icons, pieces
 from .goals import CARD_NUMBERS, TOKEN_SPOT, common_goal_card
 from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, CARD_GAP, CARD_SIZE, CARDS_Y, COORD_MARGIN, HEADER_H,
-    SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, board_cell_box,
-    legend_y, shelf_block_box, shelf_cell_box, shelf_origin, shelf_size,
+    SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, Box, block_shelf_origin,
+    board_cell_box, legend_y, shelf_block_box, shelf_cell_box, shelf_origin, shelf_size,
 )
 from .palette import (
     INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, SPACE, SPACE_EDGE, TAKEN, TILE_BG, TILE_INK, TURN,
@@ -61,11 +61,16 @@ def draw_table(
         _token_pile(d, i, game.tokens_left(goal))
     mover = _mover(game, last_move)
     for seat in range(n):
-        _shelf_block(img, d, game, seat, seat_names, locale)
+        draw_shelf_block(img, d, game, seat, seat_names, locale, shelf_block_box(seat, n))
     if last_move is not None:
         _outline_last_move(img, d, game, last_move, mover, board)
     _header(d, game, seat_names, last_move, mover, locale)
     return img, palette
+
+
+def table_palette(game: Game, locale: str = DEFAULT_LOCALE) -> Image.Image:
+    """The palette the table picture of this game encodes through (cached with its static layer)."""
+    return _static_layer(game.n_players, tuple(game.common_goal_ids), locale)[1]
 
 
 @lru_cache(maxsize=12)  # ~4 MB each; a miss costs ~0.1 s
@@ -170,17 +175,19 @@ def _mover(game: Game, last_move: Move | None) -> int | None:
     return None
 
 
-def _shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
-                 locale: str) -> None:
-    n = game.n_players
-    x0, y0, x1, y1 = shelf_block_box(seat, n)
+def draw_shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
+                     locale: str, block: Box) -> None:
+    """One seat in `block` over an already drawn empty shelf: marker, name, badges, tiles, visible points;
+    the seat to play is highlighted."""
+    x0, y0, x1, y1 = block
+    origin = block_shelf_origin(block)
     playing = not game.is_over and game.current_seat == seat
     resigned = seat in game.resigned
     if playing:
         d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 2), radius=14, fill=mix(PAPER, TURN, 0.35),
                             outline=TURN, width=4)
-        img.paste(_empty_shelf(), shelf_origin(seat, n))
-    pieces.paste_shelf_tiles(img, shelf_origin(seat, n), SHELF_CELL, game.shelf_rows(seat))
+        img.paste(_empty_shelf(), origin)
+    pieces.paste_shelf_tiles(img, origin, SHELF_CELL, game.shelf_rows(seat))
     hy = y0 + SHELF_HEADER_H / 2 - 2
     pieces.seat_marker(d, (x0 + 20, hy), 15, seat)
     right = x1 - 4
