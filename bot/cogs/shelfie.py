@@ -33,7 +33,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
-from bot.views.turn import announce, post_turn, seat_for_click, shelves_text, show_goal, turn_view
+from bot.views.turn import announce, post_turn, seat_for_click, show_goal, show_shelves, turn_view
 
 log = logging.getLogger("shelfie.commands")
 
@@ -282,8 +282,7 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         if seat is None:
             await reply_private(interaction, t("error.not_in_game", interaction.locale))
             return
-        only = replace(table, seats=(seat,))
-        await reply_private(interaction, shelves_text(only, interaction.locale))
+        await show_shelves(interaction, table, [seat])
 
     @app_commands.command(name="goal", description="See your secret personal goal, privately")
     async def goal(self, interaction: discord.Interaction) -> None:

@@ -24,6 +24,13 @@ async def table_picture(game: Game, names: list[str], locale: object, last_move:
     return _file(png, "table.png")
 
 
+async def shelves_picture(game: Game, names: list[str], locale: object, seats: list[int]) -> discord.File:
+    """The chosen seats' shelves with their visible points: public, like the table."""
+    png = await asyncio.to_thread(render.render_shelves, game, seat_names=names, seats=seats,
+                                  locale=language_of(locale))
+    return _file(png, "shelves.png")
+
+
 async def goal_picture(game: Game, seat: int, locale: object) -> discord.File:
     """One seat's secret personal goal card with its current matches: only ever sent privately or at the end."""
     png = await asyncio.to_thread(render.render_goal_card, game, seat, language_of(locale))

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 import discord
-from engine.shelfie import TILE_TYPES
 
 from bot.i18n import t
 from bot.logging_setup import context, game_event
-from bot.presenters.pictures import goal_picture, scores_picture, table_picture
+from bot.presenters.pictures import goal_picture, scores_picture, shelves_picture, table_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import (
     final_lines,
@@ -208,19 +208,20 @@ async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[s
     if table.game is None:
         await reply_private(interaction, t("error.not_started", interaction.locale))
         return
-    await reply_private(interaction, shelves_text(table, interaction.locale))
+    await show_shelves(interaction, table, table.seats)
 
 
-def shelves_text(table: Table, locale: object) -> str:
-    """Every shelf as letters, with the points anyone may see; a text twin of the picture."""
+async def show_shelves(interaction: discord.Interaction, table: Table, seats: Sequence[Seat]) -> None:
+    """A picture of these seats' shelves, with their visible points also in words, for the reader only."""
     game = table.game
     assert game is not None
-    legend = " · ".join(f"{letter} {t(f'tile.{letter}', locale)}" for letter in TILE_TYPES)
-    parts = [f"**{t('shelves.title', locale)}**", legend]
-    for seat in table.seats:
+    locale = interaction.locale
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    lines = [f"**{t('shelves.title', locale)}**"]
+    for seat in seats:
         shelf = game.shelf(seat.index)
-        free = sum(shelf.free(c) for c in range(5))
-        parts.append(t("shelves.line", locale, name=seat_label(seat, locale), points=game.public_score(seat.index),
-                       free=free))
-        parts.append("```\n" + "\n".join(" ".join(row) for row in game.shelf_rows(seat.index)) + "\n 1 2 3 4 5\n```")
-    return _clip(parts)
+        lines.append(t("shelves.line", locale, name=seat_label(seat, locale), points=game.public_score(seat.index),
+                       free=sum(shelf.free(c) for c in range(5))))
+    picture = await shelves_picture(game, seat_names(table), locale, [seat.index for seat in seats])
+    await interaction.followup.send(_clip(lines), file=picture, ephemeral=True)

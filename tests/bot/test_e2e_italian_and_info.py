@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import pytest
+import simcord
+from PIL import Image
 from test_game_driver import channel_messages, game_here, latest_turn_message, member, start_game
 
 from bot.i18n import catalog
+from render.layout import shelves_size
 
 if TYPE_CHECKING:
     from conftest import Table
 
 MAX_TURNS = 200
+
+
+async def picture_size(result: simcord.InteractionResult) -> tuple[int, int]:
+    return Image.open(io.BytesIO(await result.response.attachments[0].read())).size
 
 
 def english_only_phrases() -> set[str]:
@@ -84,12 +92,17 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     games = await bob.slash(table.channel, "shelfie games")
     assert games.response.ephemeral and f"<#{table.channel.id}>" in games.response.content
     mine = await alice.slash(table.channel, "shelfie shelf")
-    assert mine.response.ephemeral and "alice" in mine.response.content and "1 2 3 4 5" in mine.response.content
+    assert mine.response.ephemeral and [a.filename for a in mine.response.attachments] == ["shelves.png"]
+    assert "**alice**: 0 points visible, 30 free spaces" in mine.response.content
+    assert "bob" not in mine.response.content and "```" not in mine.response.content
+    assert await picture_size(mine) == shelves_size(1)
     outsider = await alice.slash(table.channel, "shelfie shelf", player=table.carol)
     assert "not playing in this game" in outsider.response.content
     shelves = await bob.click(latest_turn_message(table.channel), label="Shelves")
-    assert shelves.response.ephemeral and "bob" in shelves.response.content
-    assert "C cats · B books" in shelves.response.content
+    assert shelves.response.ephemeral and [a.filename for a in shelves.response.attachments] == ["shelves.png"]
+    assert "**alice**: 0 points visible" in shelves.response.content and "**bob**" in shelves.response.content
+    assert "```" not in shelves.response.content, "a picture, not letter grids"
+    assert await picture_size(shelves) == shelves_size(2)
     board = await table.carol.slash(table.channel, "shelfie board")
     assert not board.response.ephemeral and board.response.attachments[0].filename == "table.png"
     game = await game_here(table)
