@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from dataclasses import replace
 
 import discord
@@ -26,7 +27,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import duration_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import ServiceError
-from bot.service.models import DeadlineEvent, GameOptions, Table, TurnReminder
+from bot.service.models import DeadlineEvent, GameOptions, Seat, Table, TurnReminder
 import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import DYNAMIC_ITEMS
@@ -41,6 +42,7 @@ CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
 THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")
 NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def _timeout_seconds(text: str | None) -> int | None:
@@ -61,6 +63,22 @@ def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list
     if thread and not in_thread:
         needed.extend(NEW_THREAD_PERMISSIONS)
     return [name for name in dict.fromkeys(needed) if not getattr(granted, name)]
+
+
+def seat_named(table: Table, text: str) -> Seat | None:
+    """The seat typed or chosen in `/shelfie shelf player:`: its number (what autocomplete sends),
+    a mention, or a name (exact, else the only one that starts with the text), ignoring case."""
+    typed = text.strip()
+    if typed.isdigit():
+        return next((seat for seat in table.seats if seat.index == int(typed) - 1), None)
+    mention = MENTION.fullmatch(typed)
+    if mention:
+        return table.seat_of(int(mention.group(1)))
+    wanted = typed.casefold()
+    exact = [seat for seat in table.seats if seat.name.casefold() == wanted]
+    starting = [seat for seat in table.seats if seat.name.casefold().startswith(wanted)]
+    found = exact or starting
+    return found[0] if wanted and len(found) == 1 else None
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -269,20 +287,41 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         await interaction.followup.send(content, file=picture, allowed_mentions=discord.AllowedMentions.none(),
                                         **({"view": view} if view else {}))
 
-    @app_commands.command(name="shelf", description="Show a player's bookshelf")
-    async def shelf(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    @app_commands.command(name="shelf", description="Show a player's bookshelf (a person or a computer)")
+    async def shelf(self, interaction: discord.Interaction, player: str | None = None) -> None:
+        """Without `player`: your own shelf, or every shelf when you are not playing here."""
         table = await self._table_here(interaction)
         if table is None:
             return
         if table.game is None:
             await reply_private(interaction, t("error.not_started", interaction.locale))
             return
-        who = player or interaction.user
-        seat = table.seat_of(who.id)
+        if player is None:
+            own = table.seat_of(interaction.user.id)
+            await show_shelves(interaction, table, [own] if own is not None else table.seats)
+            return
+        seat = seat_named(table, player)
         if seat is None:
-            await reply_private(interaction, t("error.not_in_game", interaction.locale))
+            await reply_private(interaction, t("reply.no_such_seat", interaction.locale,
+                                               name=discord.utils.escape_markdown(player[:100])))
             return
         await show_shelves(interaction, table, [seat])
+
+    @shelf.autocomplete("player")
+    async def shelf_player(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Every seat of this channel's game, people and computers, by number and name."""
+        table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
+        if table is None:
+            return []
+        locale, typed = interaction.locale, current.strip().casefold()
+        choices = []
+        for seat in table.seats:
+            name = (t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
+                    if seat.is_computer else seat.name)
+            label = f"{seat.index + 1}. {name}"[:100]
+            if typed in label.casefold():
+                choices.append(app_commands.Choice(name=label, value=str(seat.index + 1)))
+        return choices[:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name="goal", description="See your secret personal goal, privately")
     async def goal(self, interaction: discord.Interaction) -> None:

@@ -96,8 +96,8 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     assert "**alice**: 0 points visible, 30 free spaces" in mine.response.content
     assert "bob" not in mine.response.content and "```" not in mine.response.content
     assert await picture_size(mine) == shelves_size(1)
-    outsider = await alice.slash(table.channel, "shelfie shelf", player=table.carol)
-    assert "not playing in this game" in outsider.response.content
+    outsider = await alice.slash(table.channel, "shelfie shelf", player="carol")
+    assert outsider.response.content == "Nobody called “carol” plays in this game. Pick a player from the suggestions."
     shelves = await bob.click(latest_turn_message(table.channel), label="Shelves")
     assert shelves.response.ephemeral and [a.filename for a in shelves.response.attachments] == ["shelves.png"]
     assert "**alice**: 0 points visible" in shelves.response.content and "**bob**" in shelves.response.content
@@ -109,3 +109,27 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     assert member(table, game.current_seat.user_id).mention in board.response.content
     nothing = await table.dave.slash(table.channel, "shelfie stats")
     assert "has not finished a game" in nothing.response.content
+
+
+async def test_shelf_offers_every_seat_of_the_game_computers_included(table: Table) -> None:
+    alice, carol = table.alice, table.carol
+    await start_game(table, alice, [], computers=1)
+    game = await game_here(table)
+    computer = next(seat for seat in game.seats if seat.is_computer)
+    offered = await carol.autocomplete(table.channel, "shelfie shelf", "player", "")
+    assert sorted(choice["name"] for choice in offered) == sorted(
+        [f"{game.seat_of(alice.id).index + 1}. alice", f"{computer.index + 1}. 🤖 {computer.name} (easy)"])
+    assert await carol.autocomplete(table.channel, "shelfie shelf", "player", "COMP") == [
+        {"name": f"{computer.index + 1}. 🤖 {computer.name} (easy)", "value": str(computer.index + 1)}]
+
+    chosen = await carol.slash(table.channel, "shelfie shelf", player=str(computer.index + 1))
+    assert chosen.response.ephemeral and chosen.response.attachments[0].filename == "shelves.png"
+    assert f"🤖 {computer.name} (easy)" in chosen.response.content and "alice" not in chosen.response.content
+    assert await picture_size(chosen) == shelves_size(1)
+    for typed in (alice.mention, "ALICE", "ali"):
+        person = await carol.slash(table.channel, "shelfie shelf", player=typed)
+        assert "**alice**" in person.response.content and computer.name not in person.response.content, typed
+    everyone = await carol.slash(table.channel, "shelfie shelf")
+    assert "**alice**" in everyone.response.content and computer.name in everyone.response.content, \
+        "someone not playing sees every shelf"
+    assert await picture_size(everyone) == shelves_size(2)
