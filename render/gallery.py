@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.shelfie import Game, Move
 
-from . import render_common_goal, render_goal_card, render_scores, render_table
+from . import render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 from .goals import CARD_NUMBERS
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
@@ -60,6 +60,8 @@ def write_gallery(out: Path) -> list[Path]:
         if n == 4:
             save("table_4p_it.png", render_table(game, seat_names=NAMES[:n], last_move=last, locale="it"))
             save("personal_goal.png", render_goal_card(game, 0))
+            save("shelves_4p.png", render_shelves(game, seat_names=NAMES[:n]))
+            save("shelves_one_it.png", render_shelves(game, seat_names=NAMES[:n], seats=[2], locale="it"))
             play(game, rng)
             save("scores_4p.png", render_scores(game, seat_names=NAMES[:n]))
     for goal, number in sorted(CARD_NUMBERS.items(), key=lambda kv: kv[1]):
