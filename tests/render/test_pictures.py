@@ -3,6 +3,7 @@ the layout says they are (so a wrong coordinate mapping fails here)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from engine.shelfie import PERSONAL_GOALS, Game
 from render import render_common_goal, render_goal_card, render_scores, render_table
 from render.goals import CARD_NUMBERS
 from render.layout import (
-    CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, TABLE_SIZE, board_cell_center,
+    CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, TABLE_SIZE, Point, board_cell_center,
     goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelf_cell_center,
 )
 from render.palette import MISS, SHELF_SLOT, TILE_INK
@@ -52,17 +53,25 @@ def test_table_shows_every_shelf_tile_where_the_engine_has_it(mid_game) -> None:
     game, last = mid_game
     n = game.n_players
     img = decode(render_table(game, seat_names=NAMES[:n], last_move=last))
-    filled = 0
-    for seat in range(n):
-        for r, row in enumerate(game.shelf_rows(seat)):
-            for c, kind in enumerate(row):
-                pixel = img.getpixel(shelf_cell_center(seat, r, c, n))
-                if kind == ".":
-                    assert pixel == SHELF_SLOT, f"seat {seat} shelf {r},{c} is empty"
-                else:
-                    filled += 1
-                    assert pixel == TILE_INK[kind], f"seat {seat} shelf {r},{c} holds {kind}"
+    filled = sum(
+        assert_shelf_drawn(img, game, seat, lambda r, c, seat=seat: shelf_cell_center(seat, r, c, n))
+        for seat in range(n)
+    )
     assert filled > 0
+
+
+def assert_shelf_drawn(img: Image.Image, game: Game, seat: int, centre: Callable[[int, int], Point]) -> int:
+    """Every cell of seat's shelf shows its tile colour (or an empty slot) at centre(r, c); returns the tiles."""
+    filled = 0
+    for r, row in enumerate(game.shelf_rows(seat)):
+        for c, kind in enumerate(row):
+            pixel = img.getpixel(centre(r, c))
+            if kind == ".":
+                assert pixel == SHELF_SLOT, f"seat {seat} shelf {r},{c} is empty"
+            else:
+                filled += 1
+                assert pixel == TILE_INK[kind], f"seat {seat} shelf {r},{c} holds {kind}"
+    return filled
 
 
 def test_table_never_depends_on_personal_goals(mid_game) -> None:

@@ -7,23 +7,9 @@ import pytest
 from engine.shelfie import PERSONAL_GOALS, Game
 from render import render_shelves
 from render.layout import shelves_cell_center, shelves_size
-from render.palette import SHELF_SLOT, TILE_INK
 
 from .conftest import NAMES
-from .test_pictures import decode
-
-
-def assert_shelf_drawn(img, game: Game, seat: int, index: int, count: int) -> int:
-    filled = 0
-    for r, row in enumerate(game.shelf_rows(seat)):
-        for c, kind in enumerate(row):
-            pixel = img.getpixel(shelves_cell_center(index, count, r, c))
-            if kind == ".":
-                assert pixel == SHELF_SLOT, f"seat {seat} shelf {r},{c} is empty"
-            else:
-                filled += 1
-                assert pixel == TILE_INK[kind], f"seat {seat} shelf {r},{c} holds {kind}"
-    return filled
+from .test_pictures import assert_shelf_drawn, decode
 
 
 def test_every_seat_in_seat_order_by_default(mid_game) -> None:
@@ -31,7 +17,8 @@ def test_every_seat_in_seat_order_by_default(mid_game) -> None:
     n = game.n_players
     img = decode(render_shelves(game, seat_names=NAMES[:n]))
     assert img.size == shelves_size(n)
-    assert sum(assert_shelf_drawn(img, game, seat, seat, n) for seat in range(n)) > 0
+    assert sum(assert_shelf_drawn(img, game, seat, lambda r, c, seat=seat: shelves_cell_center(seat, n, r, c))
+               for seat in range(n)) > 0
 
 
 def test_chosen_seats_only_in_the_order_asked(mid_game) -> None:
@@ -41,7 +28,7 @@ def test_chosen_seats_only_in_the_order_asked(mid_game) -> None:
     img = decode(render_shelves(game, seat_names=NAMES[:n], seats=seats, locale="it"))
     assert img.size == shelves_size(2)
     for index, seat in enumerate(seats):
-        assert_shelf_drawn(img, game, seat, index, 2)
+        assert_shelf_drawn(img, game, seat, lambda r, c, index=index: shelves_cell_center(index, 2, r, c))
 
 
 def test_shelves_never_depend_on_personal_goals(mid_game) -> None:
