@@ -41,7 +41,6 @@ REQUIRED_PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
-    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,

@@ -91,8 +91,13 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
-        self.dispatcher.start()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Deadlines start only once connected: `shelfie-bot sync` loads the cogs too and must never fire them."""
+        if self.dispatcher is None:
+            self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
+            self.dispatcher.start()
 
     async def cog_unload(self) -> None:
         if self.dispatcher is not None:

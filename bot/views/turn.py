@@ -94,7 +94,11 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     if table.status == "active":
         await service_of(client).set_turn_message(table.game_id, message.id)
     elif isinstance(channel, discord.Thread):
-        await channel.edit(archived=True)
+        try:
+            await channel.edit(archived=True)
+        except discord.HTTPException as error:
+            log.warning("could not archive the finished game's thread: %s", error,
+                        extra=context(table.game_id, table.guild_id, None))
     return True
 
 

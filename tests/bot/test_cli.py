@@ -126,7 +126,7 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Pa
     assert main(["invite"]) == 0
     assert capsys.readouterr().out == (
         "https://discord.com/oauth2/authorize?client_id=123456789012345678"
-        "&scope=bot+applications.commands&permissions=326417632256\n"
+        "&scope=bot+applications.commands&permissions=309237763072\n"
     )
 
 

@@ -49,3 +49,16 @@ async def test_a_game_in_its_own_thread_leaves_the_channel_free(table: Table) ->
     assert "Game over!" in thread.history()[-1].content
     archived = await table.bot.fetch_channel(thread.id)
     assert archived.archived, "the thread is archived when the game ends"
+
+
+async def test_a_thread_the_bot_may_not_archive_still_ends_with_the_score_sheet(table: Table) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    thread = table.channel.threads[0]
+    lobby = thread.history()[-1]
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    table.env.inject_error("PATCH", f"/channels/{thread.id}", status=403, code=50013, message="Missing Permissions")
+    while await table.bot.service.table_in_channel(thread.id) is not None:
+        await play_typed_move(table, thread)
+    assert "Game over!" in thread.history()[-1].content
+    assert not (await table.bot.fetch_channel(thread.id)).archived
