@@ -22,7 +22,7 @@ def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel
     return ShelfModel(list(view.shelves[view.seat]), ctx)
 
 
-_QUICK_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
+QUICK_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
 """Judging goal progress is the slow part of a gain: a rival's reply and search's playouts go without it."""
 
 
@@ -33,7 +33,7 @@ def next_rival(view: SeatView) -> ShelfModel | None:
         seat = (view.seat + step) % n
         if seat not in view.resigned:
             ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None,
-                                      _QUICK_WEIGHTS)
+                                      QUICK_WEIGHTS)
             return ShelfModel(list(view.shelves[seat]), ctx)
     return None
 
@@ -99,7 +99,7 @@ def ranked_options(board: Sequence[str], n_players: int, model: ShelfModel) -> l
 def best_move(game: Game) -> Move:
     """The one-turn judge's favourite for the seat to move in a sampled world, without the looks at the next
     player and at goal progress: the cheap policy that plays games forward inside search."""
-    model = game_model(game, game.current_seat, _QUICK_WEIGHTS)
+    model = game_model(game, game.current_seat, QUICK_WEIGHTS)
     free = model.free
     best = -1e9
     choice: tuple[tuple[int, ...], int] | None = None
