@@ -137,3 +137,27 @@ def test_explanation_matches_what_the_move_scores(game: Game, seed: int) -> None
     assert why["tokens"] == list(report.tokens)
     assert why["end_token"] == report.end_token
     assert why["rank"] == 1
+
+
+def last_turn(seed: int) -> Game:
+    """A two-player game where seat 0 has filled its shelf, so seat 1 plays the game's last turn."""
+    game = Game.new(2, seed=seed)
+    while True:
+        game.apply(choose_move(game, "normal", seed=game.turn))
+        if game.is_over:
+            return last_turn(seed + 1000)
+        if game.end_token_seat == 0:
+            return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_on_the_last_turn_normal_takes_the_most_points(seed: int) -> None:
+    game = last_turn(seed)
+
+    def gained(move) -> int:
+        after = game.copy()
+        after.apply(move)
+        return after.score_breakdown(1)["total"] - game.score_breakdown(1)["total"]
+
+    best = max(gained(m) for m in game.legal_moves())
+    assert gained(choose_move(game, "normal", seed=0)) == best

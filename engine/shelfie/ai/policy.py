@@ -22,15 +22,25 @@ def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel
     return ShelfModel(list(view.shelves[view.seat]), ctx)
 
 
+def game_model(game: Game, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel:
+    """A seat's shelf in a sampled world, where every personal goal is known."""
+    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
+                              game.end_token_seat is not None, weights)
+    return ShelfModel(game.shelves[seat].grid.copy(), ctx)
+
+
 QUICK_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
 """Judging goal progress is the slow part of a gain: a rival's reply and search's playouts go without it."""
 
 
 def next_rival(view: SeatView) -> ShelfModel | None:
-    """The next seat to play after this one, judged on public points only (its personal goal is secret)."""
+    """The next seat to play after this one, judged on public points only (its personal goal is secret);
+    None when no one plays after this turn (the end token is out and the round ends with this seat)."""
     n = view.n_players
     for step in range(1, n):
         seat = (view.seat + step) % n
+        if view.end_token_seat is not None and seat < view.seat:
+            return None
         if seat not in view.resigned:
             ctx = SeatContext.of_seat(view.won[seat], view.stacks, None, view.end_token_seat is not None,
                                       QUICK_WEIGHTS)
@@ -64,13 +74,6 @@ def rival_adjusted(board: Sequence[str], n_players: int, ranked: list[Option], r
         adjusted.append((value - weights.rival_gain * best_gain(after, n_players, rival), order, column))
     adjusted.sort(key=lambda o: (-o[0], o[1], o[2]))
     return adjusted + ranked[weights.rival_candidates:]
-
-
-def game_model(game: Game, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel:
-    """A seat's shelf in a sampled world, where every personal goal is known."""
-    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
-                              game.end_token_seat is not None, weights)
-    return ShelfModel(game.shelves[seat].grid.copy(), ctx)
 
 
 def leak(board: Sequence[str], order: tuple[int, ...], model: ShelfModel) -> float:
@@ -120,8 +123,9 @@ def as_move(option: Option) -> Move:
 
 def normal_ranking(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> list[Option]:
     """The normal level's order of preference: one-turn value, then the best few re-ranked by what they leave
-    the next player."""
-    model = view_model(view, weights)
-    ranked = ranked_options(view.board, view.n_players, model)
+    the next player; on the game's very last turn, sure points only."""
     rival = next_rival(view)
+    if rival is None:
+        weights = replace(weights, give_away=0.0)
+    ranked = ranked_options(view.board, view.n_players, view_model(view, weights))
     return ranked if rival is None else rival_adjusted(view.board, view.n_players, ranked, rival, weights)
