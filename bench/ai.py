@@ -16,14 +16,15 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.shelfie import Game
-from engine.shelfie.ai import choose_move
+from engine.shelfie.ai import LEVELS, choose_move
 
-PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
+PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"), ("normal", "normal"))
+"""The last pairing is self-play: its mean scores are the normal level's own standard."""
 DEFAULT_GAMES = 200
 
 
-def play_game(levels: tuple[str, ...], seed: int) -> tuple[list[int], int, list[tuple[str, float]]]:
-    """(final totals by seat, winning seat, (level, seconds) per computer move)."""
+def play_game(levels: tuple[str, ...], seed: int) -> tuple[list[int], int, list[tuple[str, float, float]]]:
+    """(final totals by seat, winning seat, (level, wall seconds, CPU seconds) per computer move)."""
     game = Game.new(len(levels), seed=seed)
     rng = random.Random(seed)
     timings = []
@@ -32,14 +33,14 @@ def play_game(levels: tuple[str, ...], seed: int) -> tuple[list[int], int, list[
         if level == "random":
             move = rng.choice(game.legal_moves())
         else:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             move = choose_move(game, level, seed=rng.getrandbits(32))
-            timings.append((level, time.perf_counter() - start))
+            timings.append((level, time.perf_counter() - start, time.process_time() - cpu))
         game.apply(move)
     return [game.score_breakdown(s)["total"] for s in range(game.n_players)], game.winner, timings
 
 
-def _one(args: tuple[str, str, int]) -> tuple[int, int, bool, list[tuple[str, float]]]:
+def _one(args: tuple[str, str, int]) -> tuple[int, int, bool, list[tuple[str, float, float]]]:
     """Game `k` of a pairing; A sits first in even games, second in odd ones."""
     a, b, k = args
     seats = (a, b) if k % 2 == 0 else (b, a)
@@ -73,25 +74,38 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.ai")
     parser.add_argument("--games", type=int, default=int(os.environ.get("AI_BENCH_GAMES", DEFAULT_GAMES)),
                         help=f"games per pairing (default {DEFAULT_GAMES}, or $AI_BENCH_GAMES)")
+    parser.add_argument("--pairing", action="append", metavar="A:B",
+                        help="play only these pairings, e.g. --pairing normal:normal (repeatable)")
     args = parser.parse_args(argv if argv is not None else [])
+    pairings = [tuple(p.split(":", 1)) for p in args.pairing] if args.pairing else list(PAIRINGS)
+    players = set(LEVELS) | {"random"}
+    for pairing in pairings:
+        if len(pairing) != 2 or not set(pairing) <= players:
+            parser.error(f"a pairing is two of {', '.join(sorted(players))} joined by ':', not {':'.join(pairing)!r}")
     workers = os.cpu_count() or 1
     print(f"{args.games} two-player games per pairing, seats alternated, {workers} worker processes")
     print(f"{'pairing':<18} {'A wins':>7} {'95% interval':>15} {'mean A':>7} {'mean B':>7}")
-    per_level: dict[str, list[float]] = defaultdict(list)
+    per_level: dict[str, list[tuple[float, float]]] = defaultdict(list)
     with ProcessPoolExecutor(workers) as pool:
-        for a, b in PAIRINGS:
+        for a, b in pairings:
             r = arena(a, b, args.games, pool)
             low, high = r["interval"]
             print(f"{a + ' vs ' + b:<18} {r['wins'] / r['games']:>7.1%} {f'{low:.1%}-{high:.1%}':>15} "
                   f"{r['mean_a']:>7.1f} {r['mean_b']:>7.1f}", flush=True)
-            for level, seconds in r["timings"]:
-                per_level[level].append(seconds)
-    print(f"\n{'level':<8} {'moves':>6} {'median ms':>10} {'p95 ms':>8}")
+            for level, wall, cpu in r["timings"]:
+                per_level[level].append((wall, cpu))
+    print(f"\n{'level':<8} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'p95 CPU ms':>11}")
     for level in ("easy", "normal", "hard"):
-        times = sorted(per_level[level])
-        if times:
-            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-            print(f"{level:<8} {len(times):>6} {statistics.median(times) * 1000:>10.1f} {p95 * 1000:>8.1f}")
+        if per_level[level]:
+            wall = sorted(w for w, _ in per_level[level])
+            cpu = sorted(c for _, c in per_level[level])
+            print(f"{level:<8} {len(wall):>6} {statistics.median(wall) * 1000:>10.1f} {_p95(wall) * 1000:>8.1f} "
+                  f"{_p95(cpu) * 1000:>11.1f}")
+    print("(time per move: wall clock while both workers play; CPU time is what the move itself used)")
+
+
+def _p95(values: list[float]) -> float:
+    return values[min(len(values) - 1, int(0.95 * len(values)))]
 
 
 if __name__ == "__main__":
