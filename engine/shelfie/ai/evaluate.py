@@ -13,7 +13,7 @@ from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SH
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
 from ..shelf import EMPTY, Bookshelf
 from .picks import BOARD_NEIGHBOURS, GONE
-from .progress import PROGRESS
+from .progress import DIAGONALS, PROGRESS, XS
 
 CELLS = SHELF_ROWS * SHELF_COLS
 _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -316,7 +316,20 @@ def _may_complete(gid: str, model: ShelfModel, column: int, new: list[int], kind
         return any(i in _CORNERS for i in new)
     if gid == "two_squares":
         return any(_in_square(i, kind, grid, new, kinds) for i, kind in zip(new, kinds))
+    if gid in _SHAPES_THROUGH:
+        shapes = _SHAPES_THROUGH[gid]
+        return any(
+            all((kinds[new.index(j)] if j in new else grid[j]) == kind for j in shape)
+            for i, kind in zip(new, kinds) for shape in shapes[i]
+        )
     return True
+
+
+_SHAPES_THROUGH: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    gid: tuple(tuple(shape for shape in shapes if i in shape) for i in range(CELLS))
+    for gid, shapes in (("diagonal5", DIAGONALS), ("x_shape", XS))
+}
+"""For the one-type shapes, the shapes through each cell: a placement can only complete one through a new tile."""
 
 
 def _in_square(i: int, kind: str, grid: list[str], new: list[int], kinds: str) -> bool:

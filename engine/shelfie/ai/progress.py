@@ -14,13 +14,13 @@ Progress = Callable[[list[str], list[int], int, int], float]
 
 _C, _R = SHELF_COLS, SHELF_ROWS
 _CORNERS = (0, _C - 1, (_R - 1) * _C, _R * _C - 1)
-_DIAGONALS = (
+DIAGONALS = (
     tuple(k * _C + k for k in range(5)),
     tuple((k + 1) * _C + k for k in range(5)),
     tuple(k * _C + (4 - k) for k in range(5)),
     tuple((k + 1) * _C + (4 - k) for k in range(5)),
 )
-_XS = tuple(
+XS = tuple(
     (r * _C + c, r * _C + c + 2, (r + 1) * _C + c + 1, (r + 2) * _C + c, (r + 2) * _C + c + 2)
     for r in range(_R - 2) for c in range(_C - 2)
 )
@@ -76,11 +76,11 @@ def _eight_same(grid: list[str], heights: list[int], pairs: int, quads: int) -> 
 
 
 def _diagonal5(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
-    return max(_one_kind(grid, d) for d in _DIAGONALS)
+    return max(_one_kind(grid, d) for d in DIAGONALS)
 
 
 def _x_shape(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
-    return max(_one_kind(grid, x) for x in _XS)
+    return max(_one_kind(grid, x) for x in XS)
 
 
 def _staircase(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
