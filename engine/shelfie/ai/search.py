@@ -33,12 +33,14 @@ HARD_BUDGET = Budget()
 
 
 def standing(game: Game, seat: int) -> float:
-    """Final points if the game is over, else points so far plus what the shelf promises."""
+    """Final points if the game is over, else points so far plus what the shelf promises, tiles on the shelf
+    valued as the one-turn judge values each tile it places."""
     if game.is_over:
         return float(game.score_breakdown(seat)["total"])
     tokens = sum(points for _, points in game.won[seat])
     end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
-    return tokens + end + game_model(game, seat).value
+    model = game_model(game, seat)
+    return tokens + end + model.value + model.ctx.weights.tile_value * model.tiles
 
 
 def outlook(game: Game, seat: int, depth: int) -> float:
