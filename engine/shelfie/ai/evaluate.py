@@ -49,7 +49,7 @@ class Weights:
     give_away: float = 0.35
     rival_gain: float = 0.8
     goal_hope: float = 1.0
-    rival_candidates: int = 10
+    rival_candidates: int = 8
 
 
 DEFAULT_WEIGHTS = Weights()
