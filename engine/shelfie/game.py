@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .data import (
-    BOARD_MIN_PLAYERS,
     BOARD_SIZE,
     END_TOKEN_POINTS,
     SHELF_COLS,
@@ -17,33 +16,13 @@ from .data import (
     cell_label,
 )
 from .goals import COMMON_GOALS, PERSONAL_GOALS
-from .moves import LINES, MOVES, ORDERS, IllegalMove, Move
+from .board import BOARD_NEIGHBOURS, CELLS, GONE, SPACES, UNUSED, is_free, ordered_picks
+from .moves import MOVES, IllegalMove, Move
 from .shelf import EMPTY, Bookshelf, adjacency_score
 
 STATE_VERSION = 1
-UNUSED = " "
 Refill = Literal["isolated", "four_or_fewer"]
 REFILL_RULES: tuple[str, ...] = ("isolated", "four_or_fewer")
-
-_N = BOARD_SIZE * BOARD_SIZE
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (r + dr) * BOARD_SIZE + (c + dc)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if 0 <= r + dr < BOARD_SIZE and 0 <= c + dc < BOARD_SIZE
-    )
-    for r in range(BOARD_SIZE)
-    for c in range(BOARD_SIZE)
-)
-_LINES_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(line for line in LINES if line[0] == i) for i in range(_N)
-)
-
-
-SPACES: dict[int, tuple[int, ...]] = {
-    n: tuple(i for i, need in enumerate(BOARD_MIN_PLAYERS) if need and need <= n) for n in (2, 3, 4)
-}
-"""Board spaces in use, by player count (29 / 37 / 45)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +100,7 @@ class Game:
         g.shelves = [Bookshelf() for _ in range(n_players)]
         g.won = [[] for _ in range(n_players)]
         g.bag = [kind for kind in TILE_TYPES for _ in range(TILES_PER_TYPE)]
-        g.board = [UNUSED] * _N
+        g.board = [UNUSED] * CELLS
         for i in SPACES[n_players]:
             g.board[i] = EMPTY
         g._refill_board()
@@ -210,47 +189,16 @@ class Game:
         return self.score_breakdown(first)["total"] == self.score_breakdown(second)["total"]
 
     # ---- moves ----------------------------------------------------------------------------------------------
-    def _free_tiles(self) -> list[bool]:
-        board = self.board
-        free = [False] * _N
-        for i in SPACES[self.n_players]:
-            if board[i] != EMPTY:
-                neighbours = _NEIGHBOURS[i]
-                free[i] = len(neighbours) < 4 or any(board[j] in (EMPTY, UNUSED) for j in neighbours)
-        return free
-
     def legal_moves(self) -> list[Move]:
         """Every legal (pick, column, order); orders that give the same type sequence appear once."""
         if self.over:
             return []
         shelf = self.shelves[self.current_seat]
-        room = shelf.max_free
         fits = [[c for c in range(SHELF_COLS) if shelf.free(c) >= k] for k in range(4)]
-        board = self.board
-        free = self._free_tiles()
         out: list[Move] = []
-        for i in SPACES[self.n_players]:
-            if not free[i]:
-                continue
-            for line in _LINES_FROM[i]:
-                k = len(line)
-                if k > room:
-                    continue
-                if k > 1 and not all(free[j] for j in line[1:]):
-                    continue
-                columns = fits[k]
-                if k == 1:
-                    moves = MOVES[line]
-                    out.extend(moves[c] for c in columns)
-                    continue
-                seen = set()
-                for order in ORDERS[line]:
-                    kinds = "".join(board[j] for j in order)
-                    if kinds in seen:
-                        continue
-                    seen.add(kinds)
-                    moves = MOVES[order]
-                    out.extend(moves[c] for c in columns)
+        for order, _ in ordered_picks(self.board, self.n_players, shelf.max_free):
+            moves = MOVES[order]
+            out.extend(moves[c] for c in fits[len(order)])
         return out
 
     def has_legal_move(self) -> bool:
@@ -294,8 +242,7 @@ class Game:
                                   cell=label, players=self.n_players)
             if self.board[i] == EMPTY:
                 raise IllegalMove(f"{label} is empty: there is no tile to take.", "empty_space", cell=label)
-            neighbours = _NEIGHBOURS[i]
-            if len(neighbours) == 4 and all(board[j] not in (EMPTY, UNUSED) for j in neighbours):
+            if not is_free(board, i):
                 raise IllegalMove(f"{label} has no free side: every side touches another tile.", "no_free_side",
                                   cell=label)
         rows = {r for r, _ in tiles}
@@ -381,7 +328,7 @@ class Game:
         tiles = [i for i in SPACES[self.n_players] if board[i] != EMPTY]
         if self.refill == "four_or_fewer":
             return len(tiles) <= 4
-        return not any(board[j] not in (EMPTY, UNUSED) for i in tiles for j in _NEIGHBOURS[i])
+        return not any(board[j] not in GONE for i in tiles for j in BOARD_NEIGHBOURS[i])
 
     def _refill_board(self) -> None:
         """Tiles left on the board go back into the bag; every space is filled again while the bag lasts."""
@@ -465,7 +412,7 @@ class Game:
         g.last_report = TurnReport.from_dict(d["last_report"]) if d["last_report"] else None
         version, internal, gauss = d["rng"]
         g.rng.setstate((version, tuple(internal), gauss))
-        if len(g.board) != _N or len(g.shelves) != g.n_players or len(g.personal) != g.n_players:
+        if len(g.board) != CELLS or len(g.shelves) != g.n_players or len(g.personal) != g.n_players:
             raise ValueError("state does not fit its player count")
         return g
 

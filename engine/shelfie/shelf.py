@@ -7,7 +7,7 @@ from .data import ADJACENCY_POINTS, SHELF_COLS, SHELF_ROWS, TILE_TYPES
 
 EMPTY = "."
 _CELLS = SHELF_ROWS * SHELF_COLS
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+SHELF_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         (r + dr) * SHELF_COLS + (c + dc)
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -105,7 +105,7 @@ def groups(shelf: Bookshelf) -> list[tuple[str, tuple[int, ...]]]:
         while stack:
             i = stack.pop()
             members.append(i)
-            for j in _NEIGHBOURS[i]:
+            for j in SHELF_NEIGHBOURS[i]:
                 if not seen[j] and grid[j] == kind:
                     seen[j] = True
                     stack.append(j)

@@ -11,20 +11,11 @@ from functools import lru_cache
 
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, PERSONAL_GOALS
-from ..shelf import EMPTY, Bookshelf
-from .picks import BOARD_NEIGHBOURS, GONE
+from ..board import BOARD_NEIGHBOURS, GONE
+from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf
 from .progress import DIAGONALS, PROGRESS, XS
 
 CELLS = SHELF_ROWS * SHELF_COLS
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (r + dr) * SHELF_COLS + (c + dc)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if 0 <= r + dr < SHELF_ROWS and 0 <= c + dc < SHELF_COLS
-    )
-    for r in range(SHELF_ROWS)
-    for c in range(SHELF_COLS)
-)
 _GROUP_POINTS = (0, 0, 0, 2, 3, 5) + (8,) * (CELLS - 5)
 _CORNERS = frozenset((0, SHELF_COLS - 1, (SHELF_ROWS - 1) * SHELF_COLS, CELLS - 1))
 
@@ -128,7 +119,7 @@ class ShelfModel:
             while stack:
                 i = stack.pop()
                 size += 1
-                for j in _NEIGHBOURS[i]:
+                for j in SHELF_NEIGHBOURS[i]:
                     g = grid[j]
                     if g == EMPTY:
                         open_cells.add(j)

@@ -9,7 +9,7 @@ from ..game import Game, SeatView
 from ..moves import MOVES, Move
 from ..shelf import EMPTY
 from .evaluate import DEFAULT_WEIGHTS, SeatContext, ShelfModel, Weights, exposed_run
-from .picks import picks_by_kinds
+from ..board import picks_by_kinds
 
 Option = tuple[float, tuple[int, ...], int]
 """(value, ordered pick as board indices, shelf column)."""
