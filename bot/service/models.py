@@ -12,6 +12,7 @@ from typing import Any
 from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
 
 from bot.service.errors import InvalidOption
+from bot.store.records import StatsRow
 
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
@@ -207,25 +208,8 @@ class AuditResult:
     problem: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    guild_id: int
-    user_id: int
-    name: str
-    games: int
-    wins: int
-    points: int
-    best: int
-    mu: float | None = None
-    sigma: float | None = None
-
-    @property
-    def average(self) -> float:
-        return self.points / self.games if self.games else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+PlayerStats = StatsRow
+"""A player's results in one guild: the store's row is already a plain value, so the service hands it on."""
 
 
 @dataclass(frozen=True, slots=True)

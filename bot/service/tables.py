@@ -63,7 +63,6 @@ from bot.store import (
     PlaceTaken,
     ResultRow,
     SeatRow,
-    StatsRow,
     Store,
     VersionConflict,
 )
@@ -652,19 +651,12 @@ class TableService:
                                                                settings.locale))
         return replace(settings, operator_turn_timeout=self._default_turn_timeout)
 
-    @staticmethod
-    def _player_stats(row: StatsRow) -> PlayerStats:
-        return PlayerStats(row.guild_id, row.user_id, row.name, row.games, row.wins, row.points, row.best, row.mu,
-                           row.sigma)
-
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        row = await self._store.player_stats(guild_id, user_id)
-        return None if row is None else self._player_stats(row)
+        return await self._store.player_stats(guild_id, user_id)
 
     async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[PlayerStats]:
         """Best players of the guild by "wins", "average" or "rating" (conservative mu - 3 sigma)."""
         try:
-            rows = await self._store.leaderboard(guild_id, order=order, limit=limit)
+            return await self._store.leaderboard(guild_id, order=order, limit=limit)
         except ValueError as exc:
             raise InvalidOption("order", order, "wins, average or rating") from exc
-        return [self._player_stats(r) for r in rows]

@@ -119,6 +119,14 @@ class StatsRow:
     mu: float | None
     sigma: float | None
 
+    @property
+    def average(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
 
 @dataclass(frozen=True, slots=True)
 class GuildSettingsRow:
