@@ -9,18 +9,7 @@ from hypothesis import strategies as st
 
 from engine.shelfie import Game
 from engine.shelfie.ai import LEVELS, choose_move, explain_move
-
-
-def random_position(players: int, seed: int, turns: int, *, first_game: bool = False,
-                    refill: str = "isolated") -> Game:
-    game = Game.new(players, seed=seed, first_game=first_game, refill=refill)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_moves()))
-    return game
-
+from tests.positions import random_position
 
 positions = st.builds(
     random_position,

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.shelfie import Game, IllegalMove
+from tests.positions import random_position
 from bot.views.picks import (
     columns_for,
     decode_cells,
@@ -23,17 +24,7 @@ from bot.views.picks import (
 SAMPLED_MOVES = 20
 
 
-def game_after(players: int, seed: int, turns: int) -> Game:
-    game = Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_moves()))
-    return game
-
-
-games = st.builds(game_after, st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 40))
+games = st.builds(random_position, st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 40))
 
 
 @settings(max_examples=25, deadline=None)
@@ -68,7 +59,7 @@ def test_a_selection_is_refused_exactly_when_no_legal_pick_contains_it(game: Gam
 
 
 def test_cells_survive_a_custom_id_and_typed_cells_narrow_the_suggestions() -> None:
-    game = game_after(2, 7, 0)
+    game = random_position(2, 7, 0)
     cells = ((3, 4), (4, 4), (8, 0))
     assert decode_cells(encode_cells(cells)) == cells
     first = suggested_moves(game, "")[0]
