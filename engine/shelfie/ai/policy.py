@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..data import SHELF_COLS
-from ..game import Game, SeatView
+from ..game import SeatView
 from ..moves import MOVES, Move
 from ..shelf import EMPTY
 from .evaluate import DEFAULT_WEIGHTS, SeatContext, ShelfModel, Weights, exposed_run
@@ -20,13 +20,6 @@ def view_model(view: SeatView, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel
     ctx = SeatContext.of_seat(view.won[view.seat], view.stacks, view.personal_goal,
                               view.end_token_seat is not None, weights)
     return ShelfModel(list(view.shelves[view.seat]), ctx)
-
-
-def game_model(game: Game, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> ShelfModel:
-    """A seat's shelf in a sampled world, where every personal goal is known."""
-    ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
-                              game.end_token_seat is not None, weights)
-    return ShelfModel(game.shelves[seat].grid.copy(), ctx)
 
 
 QUICK_WEIGHTS = replace(DEFAULT_WEIGHTS, goal_hope=0.0)
@@ -97,24 +90,6 @@ def ranked_options(board: Sequence[str], n_players: int, model: ShelfModel) -> l
             out.extend((gain - cost, order, c) for gain, c in placements)
     out.sort(key=lambda o: (-o[0], o[1], o[2]))
     return out
-
-
-def best_move(game: Game) -> Move:
-    """The one-turn judge's favourite for the seat to move in a sampled world, without the looks at the next
-    player and at goal progress: the cheap policy that plays games forward inside search."""
-    model = game_model(game, game.current_seat, QUICK_WEIGHTS)
-    free = model.free
-    best = -1e9
-    choice: tuple[tuple[int, ...], int] | None = None
-    for kinds, orders in picks_by_kinds(game.board, game.n_players, max(free)).items():
-        k = len(kinds)
-        for c in range(SHELF_COLS):
-            if free[c] >= k:
-                value = model.gain(c, kinds)
-                if value > best:
-                    best, choice = value, (orders[0], c)
-    assert choice is not None, "best_move needs a game with a legal move"
-    return MOVES[choice[0]][choice[1]]
 
 
 def as_move(option: Option) -> Move:

@@ -1,22 +1,25 @@
-"""The hard level: the normal level's best few moves, each tried in sampled worlds against the replies.
+"""The hard level: the normal level's best few moves, each played on a few turns ahead in sampled worlds.
 
 A world is the seat's view with the hidden parts (other personal goals, bag order) drawn at random. Every
-candidate meets the same worlds and the same refills, so their comparison is not drowned in luck. Each is
-judged after the next player's reply (played with that player's sampled personal goal), on the gap between
-this seat and its best rival: points so far plus what each shelf promises. Measured against the normal level,
-one reply in 24 worlds beat deeper lines (2 or 3 plies) in fewer worlds: the cheap players inside the search
-add more noise than insight beyond one reply. The budget is counted in worlds and plies, not seconds, so a
-seed always gives the same decision.
+candidate meets the same worlds and the same refills, so their comparison is not drowned in luck. After the
+candidate, every seat plays the quick one-turn judge for `depth` plies (with its sampled personal goal), and
+the candidate is judged on the gap between this seat and its best rival: points so far plus what each shelf
+promises. Measured against the normal level, eight plies ahead judged far better than one reply (88% against
+60% of games won) and better than playing to the end, where the quick judge's endgame misleads more than the
+promise of a shelf. The budget is counted in worlds and plies, not seconds, so a seed always gives the same
+decision.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from ..data import END_TOKEN_POINTS
+from ..data import END_TOKEN_POINTS, SHELF_COLS
+from ..board import picks_by_kinds
 from ..game import Game, SeatView
-from ..moves import Move
-from .policy import as_move, best_move, game_model, normal_ranking
+from ..moves import MOVES, Move
+from .evaluate import DEFAULT_WEIGHTS, SeatContext, ShelfModel, Weights
+from .policy import QUICK_WEIGHTS, as_move, normal_ranking
 
 
 @dataclass(frozen=True)
@@ -25,33 +28,78 @@ class Budget:
     samples per candidate; depth: plies played after the candidate before judging."""
 
     candidates: int = 8
-    worlds: int = 24
-    depth: int = 1
+    worlds: int = 8
+    depth: int = 8
 
 
 HARD_BUDGET = Budget()
 
 
-def standing(game: Game, seat: int) -> float:
-    """Final points if the game is over, else points so far plus what the shelf promises, tiles on the shelf
-    valued as the one-turn judge values each tile it places."""
-    if game.is_over:
-        return float(game.score_breakdown(seat)["total"])
-    tokens = sum(points for _, points in game.won[seat])
-    end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
-    model = game_model(game, seat)
-    return tokens + end + model.value + model.ctx.weights.tile_value * model.tiles
+class Playouts:
+    """The quick one-turn judge for every seat, remembering what it has judged during one decision.
 
+    Every playout of a decision starts from the same position, so shelves and boards recur: the reply to each
+    candidate meets the same shelf in every world, and this seat's shelf after a candidate is the same in all of
+    them. Each shelf is analysed once and each placement into it judged once; each board's picks listed once.
+    """
 
-def outlook(game: Game, seat: int, depth: int) -> float:
-    """Plays `depth` plies with the quick one-turn judge for everyone, then compares `seat` with its best rival."""
-    for _ in range(depth):
+    def __init__(self) -> None:
+        self._models: dict[tuple[tuple[str, ...], SeatContext], tuple[ShelfModel, dict[tuple[int, str], float]]] = {}
+        self._picks: dict[tuple[str, ...], list[tuple[str, list[tuple[int, ...]]]]] = {}
+
+    def _model(self, game: Game, seat: int, weights: Weights) -> tuple[ShelfModel, dict[tuple[int, str], float]]:
+        ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
+                                  game.end_token_seat is not None, weights)
+        grid = game.shelves[seat].grid
+        key = (tuple(grid), ctx)
+        entry = self._models.get(key)
+        if entry is None:
+            entry = self._models[key] = (ShelfModel(grid.copy(), ctx), {})
+        return entry
+
+    def move(self, game: Game) -> Move:
+        """The quick judge's favourite for the seat to move (no look at the next player, no goal progress)."""
+        model, judged = self._model(game, game.current_seat, QUICK_WEIGHTS)
+        board = tuple(game.board)
+        picks = self._picks.get(board)
+        if picks is None:
+            picks = self._picks[board] = list(picks_by_kinds(board, game.n_players, 3).items())
+        free = model.free
+        room = max(free)
+        best = -1e9
+        choice: tuple[tuple[int, ...], int] | None = None
+        for kinds, orders in picks:
+            k = len(kinds)
+            if k > room:
+                continue
+            for c in range(SHELF_COLS):
+                if free[c] >= k:
+                    value = judged.get((c, kinds))
+                    if value is None:
+                        value = judged[c, kinds] = model.gain(c, kinds)
+                    if value > best:
+                        best, choice = value, (orders[0], c)
+        assert choice is not None, "a playout needs a game with a legal move"
+        return MOVES[choice[0]][choice[1]]
+
+    def standing(self, game: Game, seat: int) -> float:
+        """Final points if the game is over, else points so far plus what the shelf promises, tiles on the shelf
+        valued as the one-turn judge values each tile it places."""
         if game.is_over:
-            break
-        game.apply(best_move(game))
-    mine = standing(game, seat)
-    rivals = [standing(game, s) for s in game.active_seats if s != seat]
-    return mine - max(rivals, default=0.0)
+            return float(game.score_breakdown(seat)["total"])
+        tokens = sum(points for _, points in game.won[seat])
+        end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
+        model, _ = self._model(game, seat, DEFAULT_WEIGHTS)
+        return tokens + end + model.value + model.ctx.weights.tile_value * model.tiles
+
+    def outlook(self, game: Game, seat: int, depth: int) -> float:
+        """Plays `depth` plies, then compares `seat` with its best rival."""
+        for _ in range(depth):
+            if game.is_over:
+                break
+            game.apply(self.move(game))
+        mine = self.standing(game, seat)
+        return mine - max((self.standing(game, s) for s in game.active_seats if s != seat), default=0.0)
 
 
 def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) -> Move:
@@ -59,12 +107,13 @@ def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) 
     candidates = [as_move(o) for o in ranked[: budget.candidates]]
     if len(candidates) == 1:
         return candidates[0]
+    playouts = Playouts()
     totals = [0.0] * len(candidates)
     for _ in range(budget.worlds):
         world = view.sample(rng)
         for k, move in enumerate(candidates):
             game = world.copy()
             game.apply(move)
-            totals[k] += outlook(game, view.seat, budget.depth)
+            totals[k] += playouts.outlook(game, view.seat, budget.depth)
     best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
     return candidates[best]
