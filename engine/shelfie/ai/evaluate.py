@@ -97,7 +97,7 @@ class ShelfModel:
     """One shelf analysed once, so that every placement into it is scored by its changes only."""
 
     __slots__ = ("grid", "free", "ctx", "label", "sizes", "kinds", "opens", "matched", "empty", "tiles", "value",
-                 "pairs", "quads", "counts", "slots", "row_gaps", "goal_value")
+                 "pairs", "quads", "counts", "slots", "row_gaps", "goal_value", "judged")
 
     def __init__(self, grid: list[str], ctx: SeatContext) -> None:
         self.grid = grid
@@ -143,6 +143,7 @@ class ShelfModel:
         self.matched, self.empty = matched, empty
         self.tiles = CELLS - grid.count(EMPTY)
         self.slots: list[tuple[list[int], list[tuple[tuple[int, ...], bool]]] | None] = [None] * SHELF_COLS
+        self.judged: dict[tuple[int, str], float] = {}
         self.row_gaps = [grid[r * SHELF_COLS:(r + 1) * SHELF_COLS].count(EMPTY) for r in range(SHELF_ROWS)]
         group_open = ctx.group_open
         self.goal_value = self._goal_hope(grid, [SHELF_ROWS - f for f in self.free], self.pairs, self.quads, ())
@@ -178,7 +179,15 @@ class ShelfModel:
         return cells, info
 
     def gain(self, column: int, kinds: str) -> float:
-        """Change in value from dropping `kinds` (first lowest) into `column`, tokens and end token included."""
+        """Change in value from dropping `kinds` (first lowest) into `column`, tokens and end token included.
+        Remembered: the look at the next player and search's playouts ask the same shelf the same again."""
+        key = (column, kinds)
+        value = self.judged.get(key)
+        if value is None:
+            value = self.judged[key] = self._judge(column, kinds)
+        return value
+
+    def _judge(self, column: int, kinds: str) -> float:
         ctx = self.ctx
         sizes, opens, gkinds = self.sizes, self.opens, self.kinds
         slots = self.slots[column]

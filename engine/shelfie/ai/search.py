@@ -44,22 +44,22 @@ class Playouts:
     """
 
     def __init__(self) -> None:
-        self._models: dict[tuple[tuple[str, ...], SeatContext], tuple[ShelfModel, dict[tuple[int, str], float]]] = {}
+        self._models: dict[tuple[tuple[str, ...], SeatContext], ShelfModel] = {}
         self._picks: dict[tuple[str, ...], list[tuple[str, list[tuple[int, ...]]]]] = {}
 
-    def _model(self, game: Game, seat: int, weights: Weights) -> tuple[ShelfModel, dict[tuple[int, str], float]]:
+    def _model(self, game: Game, seat: int, weights: Weights) -> ShelfModel:
         ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
                                   game.end_token_seat is not None, weights)
         grid = game.shelves[seat].grid
         key = (tuple(grid), ctx)
-        entry = self._models.get(key)
-        if entry is None:
-            entry = self._models[key] = (ShelfModel(grid.copy(), ctx), {})
-        return entry
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = ShelfModel(grid.copy(), ctx)
+        return model
 
     def move(self, game: Game) -> Move:
         """The quick judge's favourite for the seat to move (no look at the next player, no goal progress)."""
-        model, judged = self._model(game, game.current_seat, QUICK_WEIGHTS)
+        model = self._model(game, game.current_seat, QUICK_WEIGHTS)
         board = tuple(game.board)
         picks = self._picks.get(board)
         if picks is None:
@@ -74,9 +74,7 @@ class Playouts:
                 continue
             for c in range(SHELF_COLS):
                 if free[c] >= k:
-                    value = judged.get((c, kinds))
-                    if value is None:
-                        value = judged[c, kinds] = model.gain(c, kinds)
+                    value = model.gain(c, kinds)
                     if value > best:
                         best, choice = value, (orders[0], c)
         assert choice is not None, "a playout needs a game with a legal move"
@@ -89,7 +87,7 @@ class Playouts:
             return float(game.score_breakdown(seat)["total"])
         tokens = sum(points for _, points in game.won[seat])
         end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
-        model, _ = self._model(game, seat, DEFAULT_WEIGHTS)
+        model = self._model(game, seat, DEFAULT_WEIGHTS)
         return tokens + end + model.value + model.ctx.weights.tile_value * model.tiles
 
     def outlook(self, game: Game, seat: int, depth: int) -> float:
