@@ -35,10 +35,10 @@ class Weights:
     """
 
     open_group: tuple[float, ...] = (0.0, 0.35, 1.1, 2.6, 3.8, 5.6, 8.0)
-    personal_hope: float = 0.30
+    personal_hope: float = 0.45
     tile_value: float = 0.25
     give_away: float = 0.35
-    rival_gain: float = 0.8
+    rival_gain: float = 0.5
     goal_hope: float = 1.0
     rival_candidates: int = 8
 
