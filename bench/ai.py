@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine.shelfie import Game
 from engine.shelfie.ai import LEVELS, choose_move
 
-PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"), ("normal", "normal"))
+PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("normal", "random"), ("easy", "random"), ("normal", "normal"))
 """The last pairing is self-play: its mean scores are the normal level's own standard."""
 DEFAULT_GAMES = 200
 
