@@ -23,9 +23,11 @@ class Bookshelf:
 
     __slots__ = ("grid", "_free")
 
-    def __init__(self, grid: list[str] | None = None) -> None:
+    def __init__(self, grid: list[str] | None = None, free: list[int] | None = None) -> None:
+        """`free`: each column's free cells when the caller already knows them (search builds shelves by the
+        thousand); otherwise they are counted from the grid."""
         self.grid: list[str] = grid if grid is not None else [EMPTY] * _CELLS
-        self._free = [self._count_free(c) for c in range(SHELF_COLS)]
+        self._free = free if free is not None else [self._count_free(c) for c in range(SHELF_COLS)]
 
     @classmethod
     def from_rows(cls, rows: Sequence[str]) -> Bookshelf:
@@ -45,10 +47,7 @@ class Bookshelf:
         return n
 
     def copy(self) -> Bookshelf:
-        clone = Bookshelf.__new__(Bookshelf)
-        clone.grid = self.grid.copy()
-        clone._free = self._free.copy()
-        return clone
+        return Bookshelf(self.grid.copy(), self._free.copy())
 
     def rows(self) -> list[str]:
         return ["".join(self.grid[r * SHELF_COLS:(r + 1) * SHELF_COLS]) for r in range(SHELF_ROWS)]

@@ -278,10 +278,7 @@ class ShelfModel:
             elif tiles >= _MIN_TILES[gid] and _may_complete(gid, self, column, new, kinds):
                 if after is None:
                     after = self._after(new, kinds)
-                shelf = Bookshelf.__new__(Bookshelf)
-                shelf.grid = after
-                shelf._free = [SHELF_ROWS - h for h in heights]
-                done = COMMON_GOALS[gid].is_met(shelf)
+                done = COMMON_GOALS[gid].is_met(Bookshelf(after, [SHELF_ROWS - h for h in heights]))
             else:
                 done = False
             if done:
