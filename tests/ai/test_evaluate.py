@@ -42,3 +42,18 @@ def test_gain_is_the_exact_change_in_points(seed: int, kinds: str, personal: int
         + (1 if after.is_full else 0)
     )
     assert ShelfModel(grid, ctx).gain(column, placed) == expected
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10**9), personal=st.integers(0, 11))
+def test_a_model_asked_many_placements_answers_each_as_a_fresh_model_would(seed: int, personal: int) -> None:
+    """Search asks one shelf model thousands of placements and it remembers them: no answer may leak into another."""
+    rng = random.Random(seed)
+    grid = random_shelf(rng, TILE_TYPES)
+    ctx = SeatContext(personal, (("six_pairs", 8), ("eight_same", 4)), end_token_open=True)
+    shared = ShelfModel(grid.copy(), ctx)
+    asks = [(c, "".join(rng.choice(TILE_TYPES) for _ in range(k))) for c in range(5) for k in (1, 2, 3)
+            if shared.free[c] >= k] * 2
+    rng.shuffle(asks)
+    for column, placed in asks:
+        assert shared.gain(column, placed) == ShelfModel(grid.copy(), ctx).gain(column, placed)
