@@ -63,13 +63,18 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     """Split text into runs that one font can draw; drop what no shipped font can."""
     text = unicodedata.normalize("NFC", " ".join(text.split()))
     out: list[list] = []
+    has_base = False  # whether a mark here would sit on a drawn letter
     for ch in text:
         if ch in _DROP or unicodedata.category(ch) in _DROP_CATEGORIES:
             continue
-        if unicodedata.combining(ch) and out:
-            out[-1][1] += ch
+        # Marks (accents, Indic vowel signs; many have combining class 0) go with their base:
+        # drawn in its run, or dropped with it, so a name never shows marks on nothing.
+        if unicodedata.category(ch).startswith("M"):
+            if has_base:
+                out[-1][1] += ch
             continue
         idx = _font_index(ch, bold)
+        has_base = idx is not None and not ch.isspace()
         if idx is None:
             continue
         if out and out[-1][0] == idx:

@@ -70,3 +70,11 @@ def test_a_name_with_nothing_drawable_falls_back_to_the_seat_number() -> None:
     assert seat_name(["🫠🥳", "Bo"], 0, "en") == "Player 1"
     assert seat_name(["🫠🥳", "Bo"], 0, "it") == "Giocatore 1"
     assert seat_name(["🫠🥳", "Bo"], 1, "en") == "Bo"
+
+
+def test_marks_are_dropped_with_the_letter_they_belong_to() -> None:
+    # Devanagari vowel signs have combining class 0 but are marks; no shipped font has the letters.
+    assert seat_name(["देवनागरी"], 0, "en") == "Player 1"
+    assert seat_name(["Anna देव"], 0, "en") == "Anna"
+    assert ink("Anna देव").getbbox() == ink("Anna").getbbox()
+    assert fonts.visible("\u0301Zoe\u0308 e\u0301") == "Zoë é"
