@@ -15,8 +15,13 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from engine.shelfie import IllegalMove
+
 from bot.i18n import DEFAULT_LANGUAGE, catalog, t
 from bot.logging_setup import context
+from bot.presenters.refusals import refusal_text
+from bot.service.errors import ServiceError
+from bot.views.common import reply_private
 
 log = logging.getLogger("shelfie.errors")
 
@@ -46,7 +51,11 @@ def permission_names(names: list[str], locale: object) -> str:
 
 
 def _expected_message(error: Exception, locale: object) -> str | None:
-    """The answer for failures that are the user's or the server's situation, not a bug."""
+    """The answer for failures that are the user's or the server's situation, not a bug. A refusal from the
+    service or the rules that no handler caught (an unknown or unreadable game behind an old button) still gets
+    its own words."""
+    if isinstance(error, (ServiceError, IllegalMove)):
+        return refusal_text(error, locale)
     if isinstance(error, app_commands.BotMissingPermissions):
         return t("error.bot_missing_permissions", locale, permissions=permission_names(error.missing_permissions, locale))
     if isinstance(error, app_commands.MissingPermissions):
@@ -61,10 +70,7 @@ def _expected_message(error: Exception, locale: object) -> str | None:
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer privately whether or not the interaction was already answered or deferred."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await reply_private(interaction, text)
     except discord.HTTPException:
         log.warning(
             "could not deliver an error reply (interaction expired or channel gone)",

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.errors import reports_errors
 from bot.logging_setup import game_event, setup_logging
+from bot.views.components import GameButton, view_of
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -132,3 +133,18 @@ def test_a_game_event_is_one_greppable_line(capsys: pytest.CaptureFixture[str]) 
         root.setLevel(level)
     (line,) = capsys.readouterr().err.splitlines()
     assert line.endswith(" INFO shelfie game=12 guild=34 user=56 event=move move='E4 E5 3' turn=7")
+
+
+async def test_a_button_of_a_game_that_no_longer_exists_says_so(
+    table: Table, unexpected_errors: list[logging.LogRecord]
+) -> None:
+    @table.bot.tree.command(name="stale", description="posts a button of a game that is gone")
+    async def stale(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("old turn", view=view_of(GameButton(999_999, "goal", label="My goal")))
+
+    await table.bot.tree.sync()
+    posted = await table.alice.slash(table.channel, "stale")
+    clicked = await table.alice.click(posted.response, label="My goal")
+
+    assert clicked.ephemeral and clicked.response.content == "That game no longer exists."
+    assert unexpected_errors == []
