@@ -12,12 +12,11 @@ from typing import Any
 from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
 
 from bot.service.errors import InvalidOption
-from bot.store.records import StatsRow
+from bot.store.records import OPEN_STATUSES, StatsRow
 
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
 DEFAULT_TURN_TIMEOUT = 24 * 3600
-OPEN_STATUSES = ("lobby", "active")
 
 
 def check_turn_timeout(seconds: int | None) -> None:

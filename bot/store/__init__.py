@@ -8,6 +8,7 @@ stale writer cannot overwrite a newer state. Unreadable rows raise `CorruptRow` 
 from bot.store.database import Store
 from bot.store.errors import CorruptRow, PlaceTaken, StoreError, VersionConflict
 from bot.store.records import (
+    OPEN_STATUSES,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -22,5 +23,6 @@ from bot.store.records import (
 
 __all__ = [
     "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
-    "NewGame", "PlaceTaken", "ResultRow", "SeatRow", "StatsRow", "Store", "StoreError", "VersionConflict",
+    "NewGame", "OPEN_STATUSES", "PlaceTaken", "ResultRow", "SeatRow", "StatsRow", "Store", "StoreError",
+    "VersionConflict",
 ]

@@ -20,6 +20,7 @@ import aiosqlite
 
 from bot.store.errors import CorruptRow, PlaceTaken, VersionConflict
 from bot.store.records import (
+    OPEN_STATUSES,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -34,7 +35,7 @@ from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
 
-OPEN_STATUSES = ("lobby", "active")
+_OPEN_SQL = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
 CHECKPOINT_EVERY = 200
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
@@ -259,7 +260,7 @@ class Store:
     async def open_game_at(self, place_id: int) -> int | None:
         """The id of the lobby or active game in this channel or thread, if any."""
         row = await self._fetchone(
-            "SELECT id FROM games WHERE place_id = ? AND status IN ('lobby', 'active')", (place_id,)
+            f"SELECT id FROM games WHERE place_id = ? AND status IN {_OPEN_SQL}", (place_id,)
         )
         return None if row is None else int(row[0])
 
@@ -267,7 +268,7 @@ class Store:
         """Ids of the lobby/active games where this user holds a seat, oldest first."""
         sql = (
             "SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.user_id = ? AND g.status IN ('lobby', 'active')"
+            f" WHERE s.user_id = ? AND g.status IN {_OPEN_SQL}"
         )
         params: list[Any] = [user_id]
         if guild_id is not None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+OPEN_STATUSES = ("lobby", "active")
+"""A game in one of these occupies its channel or thread (the schema's unique index on place_id says the same)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
