@@ -6,7 +6,7 @@ mutate it either.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
@@ -30,8 +30,8 @@ def check_turn_timeout(seconds: int | None) -> None:
 class GameOptions:
     """What `/shelfie new` chose. `players` is the number of seats (2-4); a game may start with fewer.
 
-    `turn_timeout=None` means the guild default (24 h if the guild set none); the lobby stores the
-    resolved number of seconds.
+    `turn_timeout=None` means the guild default (the operator's default if the guild set none); the
+    lobby stores the resolved number of seconds.
     """
 
     players: int = 4
@@ -52,12 +52,12 @@ class GameOptions:
                 raise InvalidOption(name, getattr(self, name), "true or false")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "first_game": self.first_game, "refill": self.refill,
-                "turn_timeout": self.turn_timeout, "thread": self.thread, "hints": self.hints}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameOptions:
-        return cls(**{key: d[key] for key in ("players", "first_game", "refill", "turn_timeout", "thread", "hints")})
+        """A stored game's options: a key it lacks (an option added after the game was stored) takes its default."""
+        return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
 
 
 @dataclass(frozen=True, slots=True)

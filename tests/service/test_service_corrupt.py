@@ -1,12 +1,13 @@
 """A corrupted game row is reported as such, for that game only; the rest of the database keeps working."""
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.service import CorruptGame, TableService, TurnReminder
+from bot.service import CorruptGame, GameOptions, TableService, TurnReminder
 from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
 
 
@@ -62,5 +63,23 @@ async def test_audit_notices_a_state_that_does_not_follow_from_the_log(db_path: 
         audit = await svc.audit(table.game_id)
         assert not audit.ok and "differs" in (audit.problem or "")
         assert (await svc.audit(other.game_id)).ok
+    finally:
+        await svc.close()
+
+
+async def test_a_game_stored_before_an_option_existed_loads_with_its_default(db_path: Path, clock: Clock) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2, hints=True, turn_timeout=3600))
+    await svc.close()
+    with sqlite3.connect(db_path) as raw:
+        options = json.loads(raw.execute("SELECT options FROM games WHERE id = ?", (table.game_id,)).fetchone()[0])
+    del options["hints"]
+    corrupt(db_path, table.game_id, "options", json.dumps(options))
+
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        loaded = await svc.table(table.game_id)
+        assert loaded.options == GameOptions(players=2, hints=False, turn_timeout=3600)
+        assert (await play_first_legal(svc, loaded)).table.turn == 1
     finally:
         await svc.close()
