@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
-from engine.shelfie.ai import choose_move
+from engine.shelfie.ai import choose_move, explain_move
 
 from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
 from bot.i18n import t
@@ -24,7 +24,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
 from bot.presenters.pictures import common_goal_picture, table_picture
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import duration_text, kinds_text, seat_names, your_turn_line
+from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import ServiceError
 from bot.service.models import DeadlineEvent, GameOptions, Seat, Table, TurnReminder
@@ -368,11 +368,8 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         move = await asyncio.to_thread(choose_move, table.game, "normal", seed=table.turn)
-        await interaction.followup.send(
-            t("reply.hint", locale, tiles=move.tiles_text, kinds=kinds_text(kinds_of(table.game, move.tiles), locale),
-              column=move.column + 1),
-            ephemeral=True,
-        )
+        why = await asyncio.to_thread(explain_move, table.game, move)
+        await interaction.followup.send(hint_text(move, why, locale), ephemeral=True)
 
     # ---- information ------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ Nothing here ever names a personal goal before the game is over.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from discord.utils import escape_markdown
 from engine.shelfie import PERSONAL_GOALS, SHELF_ROWS, Game, Move
@@ -36,6 +37,32 @@ def seat_names(table: Table) -> list[str]:
 
 def kinds_text(letters: str, locale: object) -> str:
     return ", ".join(t(f"tile.{letter}", locale) for letter in letters)
+
+
+def hint_text(move: Move, why: dict[str, Any], locale: object) -> str:
+    """The suggested move and the reasons `explain_move` gives for it, so a beginner learns what to look for."""
+    reasons = []
+    points = why["points_now"]
+    if points:
+        reasons.append(t("hint.points", locale, points=f"{points:+d}"))
+    adjacency = why["adjacency_delta"]
+    if adjacency:
+        reasons.append(t("hint.groups", locale, delta=f"{adjacency:+d}"))
+    matches = why["personal_matches_gained"]
+    if matches > 0:
+        reasons.append(t("hint.personal", locale, n=matches))
+    for goal_id, token in why["tokens"]:
+        reasons.append(t("hint.token", locale, goal=t(f"goal.{goal_id}", locale), points=token))
+    if why["end_token"]:
+        reasons.append(t("hint.end_token", locale))
+    if not reasons:
+        reasons.append(t("hint.builds", locale))
+    run = why["next_player_run"]
+    if run:
+        reasons.append(t("hint.leaves", locale, run=run))
+    suggestion = t("reply.hint", locale, tiles=move.tiles_text, kinds=kinds_text(why["kinds"], locale),
+                   column=move.column + 1)
+    return f"{suggestion}\n{t('hint.why', locale, reasons='; '.join(reasons))}"
 
 
 def duration_text(seconds: float, locale: object) -> str:

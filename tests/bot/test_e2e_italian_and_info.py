@@ -56,6 +56,7 @@ async def test_an_italian_server_sees_only_italian_words(table: Table, user_loca
             hint = await mover.slash(channel, "shelfie hint")
             seen.append(hint.response.content)
             assert hint.response.content.startswith("Suggerimento: prendi")
+            assert "\nPerché: " in hint.response.content
             builder = await mover.click(channel_messages(channel)[-1], label="Prendi tessere")
             seen.append(builder.response.content)
         picks = await mover.autocomplete(channel, "shelfie take", "tiles", "")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from engine.shelfie import Game, TurnReport
-from bot.presenters.words import placed_kinds, played_turn_lines, your_turn_line
+from engine.shelfie.ai import choose_move, explain_move
+from bot.presenters.words import hint_text, placed_kinds, played_turn_lines, your_turn_line
 from bot.service.models import GameOptions, PlayedTurn, Seat, Table
 
 
@@ -66,3 +67,25 @@ def test_names_cannot_break_the_message_formatting() -> None:
     report = game.apply(move)
     line = played_turn_lines(PlayedTurn(seats[0], "move", move, report), table_of(game, seats), "en")[0]
     assert line.startswith(r"**\*\*bold\*\*\_x** took")
+
+
+def test_a_hint_gives_its_reasons_in_the_readers_language() -> None:
+    game = Game.new(2, seed=5)
+    move = game.legal_moves()[0]
+    why = {"kinds": "CB", "points_now": 9, "adjacency_delta": 2, "personal_matches_gained": 1, "tokens": [("staircase", 8)],
+           "end_token": True, "next_player_run": 3}
+    english = hint_text(move, why, "en")
+    assert english == (f"Suggestion: take **{move.tiles_text}** (cats, books) into column **{move.column + 1}**.\n"
+                       "Why: **+9** points this turn; groups +2; 1 more personal goal match(es); "
+                       "the “Staircase” token (8); the end-game token (+1); "
+                       "the next player can then take at most 3 alike tile(s) in a line.")
+    quiet = {**why, "points_now": 0, "adjacency_delta": 0, "personal_matches_gained": 0, "tokens": [],
+             "end_token": False, "next_player_run": 0}
+    assert hint_text(move, quiet, "it").endswith("\nPerché: nessun punto subito, ma prepara la libreria per dopo.")
+
+
+def test_a_hint_explains_the_real_suggestion() -> None:
+    game = Game.new(2, seed=8)
+    move = choose_move(game, "normal", seed=1)
+    text = hint_text(move, explain_move(game, move), "en")
+    assert text.startswith(f"Suggestion: take **{move.tiles_text}**") and "\nWhy: " in text
