@@ -254,8 +254,8 @@ class TableService:
 
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                          options: GameOptions | None = None, *, thread_id: int | None = None) -> Table:
-        """A new lobby with the host in seat 1. A `thread` game occupies its thread, not the channel;
-        pass `thread_id` now or later through `set_thread`."""
+        """A new lobby with the host in the first seat (index 0). A `thread` game occupies its thread, not
+        the channel; pass `thread_id` now or later through `set_thread`."""
         options = options or GameOptions()
         options.check()
         if options.turn_timeout is None:
