@@ -122,6 +122,14 @@ def _standings(game: Game, seats: Sequence[Seat]) -> tuple[Standing, ...]:
     )
 
 
+def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int | None:
+    """What a new lobby occupies: its thread; nothing yet for a thread game whose thread is still to come
+    (`set_thread` binds it); otherwise its channel."""
+    if thread_id is not None:
+        return thread_id
+    return None if options.thread else channel_id
+
+
 def _has_person_left(game: Game, seats: Sequence[Seat]) -> bool:
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
@@ -260,7 +268,7 @@ class TableService:
         options.check()
         if options.turn_timeout is None:
             options = replace(options, turn_timeout=(await self.guild_settings(guild_id)).effective_turn_timeout)
-        place = thread_id if thread_id is not None else (None if options.thread else channel_id)
+        place = _place(channel_id, thread_id, options)
         seats = (Seat(0, host_id, host_name),)
         return await self._create(guild_id, channel_id, thread_id, place, options, host_id, seats)
 
@@ -363,7 +371,7 @@ class TableService:
         seats = tuple(Seat(s.index, s.user_id, s.name, None if s.user_id is not None else s.level) for s in old.seats)
         host = next(s for s in seats if s.user_id == by_user_id)
         seats = _reindexed([host, *(s for s in seats if s is not host)])
-        place = thread_id if thread_id is not None else (None if old.options.thread else old.channel_id)
+        place = _place(old.channel_id, thread_id, old.options)
         return await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id, seats)
 
     async def set_thread(self, game_id: int, thread_id: int) -> Table:
