@@ -59,8 +59,6 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
         det += [("ellipse", P(0.23, 0.33, 0.33, 0.43), "light")]
         det += [("line", P(0.2, 0.68, 0.36, 0.59, 0.46, 0.65, 0.62, 0.57, 0.8, 0.68), "light")]
     elif kind == "T":  # a cup with handles on a stem and base
-        d.ellipse(P(0.26, 0.0, 0.74, 0.62), fill=255)
-        d.rectangle(P(0.0, 0.0, 1.0, 0.14), fill=0)
         d.rectangle(P(0.44, 0.55, 0.56, 0.76), fill=255)
         d.rectangle(P(0.28, 0.74, 0.72, 0.88), fill=255)
         for box in (P(0.1, 0.16, 0.36, 0.46), P(0.64, 0.16, 0.9, 0.46)):
