@@ -26,7 +26,10 @@ def _leaf(cx: float, cy: float, length: float, width: float, angle: float) -> li
 
 
 def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
-    """Mask of the item's shape at size s, plus detail strokes [(method, args, kwargs, colour)]."""
+    """Mask of the item's shape at size s, plus detail strokes [(op, xy, colour, line width)].
+
+    op is an ImageDraw method name; colour is "dark" (the outline) or "light" (a contrasting tint of the item).
+    """
     m = Image.new("L", (s, s), 0)
     d = ImageDraw.Draw(m)
     P = lambda *xy: [v * s for v in xy]  # noqa: E731  fractions -> pixels
