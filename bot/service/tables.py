@@ -130,6 +130,17 @@ def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int 
     return None if options.thread else channel_id
 
 
+def _table(record: GameRecord, options: GameOptions, game: Game | None) -> Table:
+    row = record.game
+    return Table(
+        game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+        status=row.status, end_reason=row.end_reason, options=options, host_id=row.host_id,
+        seats=tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats),
+        game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
+        turn_message_id=row.turn_message_id, created_at=row.created_at, updated_at=row.updated_at,
+    )
+
+
 def _has_person_left(game: Game, seats: Sequence[Seat]) -> bool:
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
@@ -210,18 +221,11 @@ class TableService:
         except Exception as exc:  # any failure to rebuild a stored row means that row is corrupt
             log.error("game %s: state cannot be rebuilt: %r", row.id, exc)
             raise CorruptGame(row.id, f"state cannot be rebuilt: {exc}") from exc
-        seats = tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats)
         if row.status == "active" and game is None:
             raise CorruptGame(row.id, "an active game without state")
-        if game is not None and game.n_players != len(seats):
-            raise CorruptGame(row.id, f"{len(seats)} seats for a {game.n_players}-player state")
-        table = Table(
-            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
-            status=row.status, end_reason=row.end_reason, options=options, host_id=row.host_id, seats=seats,
-            game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
-            turn_message_id=row.turn_message_id, created_at=row.created_at, updated_at=row.updated_at,
-        )
-        return _Entry(table, row.seed)
+        if game is not None and game.n_players != len(record.seats):
+            raise CorruptGame(row.id, f"{len(record.seats)} seats for a {game.n_players}-player state")
+        return _Entry(_table(record, options, game), row.seed)
 
     def _deadlines(self, table: Table, now: float) -> tuple[DeadlineRow, ...]:
         seat = table.current_seat
@@ -349,15 +353,36 @@ class TableService:
             return (await self._save(entry, new, seats_changed=True)).table
 
     async def cancel(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> Table:
-        """Host, or a user the caller vouches is a server admin. Nothing goes into stats."""
+        """Host, or a user the caller vouches is a server admin. Nothing goes into stats.
+
+        A game whose stored row cannot be read has no host to trust: only an admin can cancel it, and it
+        ends as "corrupt" with `game=None` (and default options if those were unreadable too)."""
         async with self._lock(game_id):
-            entry = await self._load(game_id)
+            try:
+                entry = await self._load(game_id)
+            except CorruptGame:
+                closed = await self._cancel_unreadable(game_id) if is_admin else None
+                if closed is None:
+                    raise
+                return closed
             table = entry.table
             if not table.is_open:
                 raise GameOver(game_id, table.status)
             if by_user_id != table.host_id and not is_admin:
                 raise NotHost(game_id, by_user_id, table.host_id)
             return (await self._save(entry, replace(table, status="cancelled", end_reason="cancelled"))).table
+
+    async def _cancel_unreadable(self, game_id: int) -> Table | None:
+        """None if the game is no longer open."""
+        record = await self._store.close_unreadable_game(game_id, now=self.clock())
+        if record is None:
+            return None
+        log.warning("game %s: unreadable game cancelled by an admin", game_id)
+        try:
+            options = GameOptions.from_dict(record.game.options)
+        except TypeError:
+            options = GameOptions()
+        return _table(record, options, None)
 
     async def rematch(self, game_id: int, by_user_id: int, *, thread_id: int | None = None) -> Table:
         """A new lobby in the same place with the same seats (in turn order); whoever asks is the host."""

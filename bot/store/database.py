@@ -41,6 +41,7 @@ _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
     " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id"
 )
+_SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
     "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
@@ -90,6 +91,10 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         lobby_message_id=row["lobby_message_id"],
         turn_message_id=row["turn_message_id"],
     )
+
+
+def _seats(rows: Iterable[sqlite3.Row]) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows)
 
 
 def _stats_row(row: sqlite3.Row) -> StatsRow:
@@ -250,12 +255,8 @@ class Store:
             if not rows:
                 return None
             row = rows[0]
-            seat_rows = await self._conn.execute_fetchall(
-                "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position",
-                (game_id,),
-            )
-        seats = tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in seat_rows)
-        return GameRecord(_game_row(row), seats)
+            seat_rows = await self._conn.execute_fetchall(_SEATS_SQL, (game_id,))
+        return GameRecord(_game_row(row), _seats(seat_rows))
 
     async def open_game_at(self, place_id: int) -> int | None:
         """The id of the lobby or active game in this channel or thread, if any."""
@@ -342,6 +343,30 @@ class Store:
             [(guild_id, r.user_id, r.name, int(r.won), r.points,
               r.rating[0] if r.rating else None, r.rating[1] if r.rating else None) for r in update.results],
         )
+
+    async def close_unreadable_game(self, game_id: int, *, now: float) -> GameRecord | None:
+        """Cancel an open game whose row cannot be read (end_reason "corrupt"), freeing its channel or thread
+        and dropping its deadlines, without parsing its JSON. Returns what is still readable (unreadable
+        options come back empty, the state as None), or None if no open game has this id."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = 'cancelled', end_reason = 'corrupt', place_id = NULL,"
+                f" version = version + 1, updated_at = ? WHERE id = ? AND status IN {_OPEN_SQL}",
+                (now, game_id),
+            )
+            if cur.rowcount != 1:
+                return None
+            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            [row] = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            seat_rows = await db.execute_fetchall(_SEATS_SQL, (game_id,))
+        self._committed()
+        try:
+            options = _loads_object(game_id, "options", row["options"], nullable=False)
+        except CorruptRow:
+            options = {}
+        assert options is not None
+        game = GameRow(**{**{key: row[key] for key in row.keys()}, "options": options, "state": None})
+        return GameRecord(game, _seats(seat_rows))
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         """Bind a game to its own thread, which from now on is the place it occupies."""

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import CorruptGame, GameOptions, TableService, TurnReminder
-from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
+from bot.service import ChannelBusy, CorruptGame, GameOptions, TableService, TurnReminder
+from tests.service.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Clock, play_first_legal, started
 
 
 def corrupt(db_path: Path, game_id: int, column: str, text: str) -> None:
@@ -81,5 +81,31 @@ async def test_a_game_stored_before_an_option_existed_loads_with_its_default(db_
         loaded = await svc.table(table.game_id)
         assert loaded.options == GameOptions(players=2, hints=False, turn_timeout=3600)
         assert (await play_first_legal(svc, loaded)).table.turn == 1
+    finally:
+        await svc.close()
+
+
+async def test_an_admin_cancels_a_corrupted_game_and_frees_its_channel(db_path: Path, clock: Clock) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    broken = await started(svc, ANN, BOB, channel=CHANNEL, options=GameOptions(players=2, turn_timeout=3600))
+    await svc.close()
+    corrupt(db_path, broken.game_id, "state", '{"board": "unterminated')
+    corrupt(db_path, broken.game_id, "options", "not json")
+
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        with pytest.raises(CorruptGame):
+            await svc.cancel(broken.game_id, ANN)
+        with pytest.raises(ChannelBusy):
+            await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+        cancelled = await svc.cancel(broken.game_id, CAT, is_admin=True)
+        assert (cancelled.status, cancelled.end_reason, cancelled.game) == ("cancelled", "corrupt", None)
+        assert [s.user_id for s in cancelled.seats] == [s.user_id for s in broken.seats]
+        assert await svc.next_deadline() is None
+        assert await svc.tables_of(ANN) == []
+        fresh = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+        assert (await svc.table_in_channel(CHANNEL)) == fresh
+        with pytest.raises(CorruptGame):
+            await svc.cancel(broken.game_id, CAT, is_admin=True)
     finally:
         await svc.close()
