@@ -79,7 +79,7 @@ def block_shelf_origin(block: Box) -> Point:
     return (x0 + (x1 - x0 - shelf_size()[0]) // 2, y0 + SHELF_HEADER_H)
 
 
-def shelf_cell_box(seat: int, r: int, c: int, n_players: int = 4) -> Box:
+def shelf_cell_box(seat: int, r: int, c: int, n_players: int) -> Box:
     """Shelf cell at row r (0 = top) and column c (0 = left, shown 1) of seat's shelf."""
     ox, oy = shelf_origin(seat, n_players)
     x = ox + SHELF_PAD + c * SHELF_CELL
@@ -87,7 +87,7 @@ def shelf_cell_box(seat: int, r: int, c: int, n_players: int = 4) -> Box:
     return (x, y, x + SHELF_CELL, y + SHELF_CELL)
 
 
-def shelf_cell_center(seat: int, r: int, c: int, n_players: int = 4) -> Point:
+def shelf_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
     x0, y0, x1, y1 = shelf_cell_box(seat, r, c, n_players)
     return ((x0 + x1) // 2, (y0 + y1) // 2)
 
