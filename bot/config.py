@@ -55,6 +55,14 @@ def parse_duration(text: str) -> timedelta:
     return timedelta(seconds=int(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()])
 
 
+def parse_turn_timeout(text: str) -> timedelta:
+    """A time per turn, from the operator's environment, `/shelfie new` or `/shelfie settings`: one range for all."""
+    duration = parse_duration(text)
+    if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
+        raise ValueError(f"{text!r} is outside 5m .. 7d")
+    return duration
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """Read KEY=VALUE lines (comments, blank lines, `export` and quotes allowed)."""
     values: dict[str, str] = {}
@@ -106,11 +114,9 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     turn_timeout = DEFAULT_TURN_TIMEOUT
     if timeout_text:
         try:
-            turn_timeout = parse_duration(timeout_text)
+            turn_timeout = parse_turn_timeout(timeout_text)
         except ValueError as exc:
             raise ConfigError(f"SHELFIE_TURN_TIMEOUT: {exc}") from None
-        if not MIN_TURN_TIMEOUT <= turn_timeout <= MAX_TURN_TIMEOUT:
-            raise ConfigError(f"SHELFIE_TURN_TIMEOUT: {timeout_text!r} is outside 5m .. 7d")
 
     owners_text = env.get("SHELFIE_OWNER_IDS", "").strip()
     owner_ids = frozenset(

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
+from bot.config import parse_turn_timeout
 from bot.i18n import t
 from bot.presenters.words import duration_text
 from bot.service.models import GuildSettings
@@ -29,10 +29,16 @@ AUTOCOMPLETE_LIMIT = 25
 def _timeout_seconds(text: str) -> int | None:
     """Seconds for '90m', '12h', '2d' within the allowed range, else None."""
     try:
-        duration = parse_duration(text)
+        return int(parse_turn_timeout(text).total_seconds())
     except ValueError:
         return None
-    return int(duration.total_seconds()) if MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT else None
+
+
+def _in_a_server(interaction: discord.Interaction) -> bool:
+    """Settings belong to a server: in a DM say so, before the permission check misreads it as missing rights."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return True
 
 
 def _language_name(chosen: str | None, locale: object) -> str:
@@ -84,13 +90,12 @@ class ServerLanguages(commands.Cog):
                         value=SERVER_LANGUAGE),
 ])
 @app_commands.checks.has_permissions(manage_guild=True)
+@app_commands.check(_in_a_server)
 async def settings(interaction: discord.Interaction, turn_timeout: str | None = None,
                    language: str | None = None) -> None:
     """Without options: show the settings. New games take the timeout; running games keep theirs."""
     locale = interaction.locale
-    if interaction.guild_id is None:
-        await reply_private(interaction, t("error.no_private_messages", locale))
-        return
+    assert interaction.guild_id is not None, "the _in_a_server check runs first"
     service = service_of(interaction.client)
     current = await service.guild_settings(interaction.guild_id)
     if turn_timeout is None and language is None:

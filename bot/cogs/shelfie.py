@@ -18,7 +18,7 @@ from discord.ext import commands
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
 from engine.shelfie.ai import choose_move, explain_move
 
-from bot.config import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, parse_duration
+from bot.config import parse_turn_timeout
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
@@ -47,12 +47,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 def _timeout_seconds(text: str | None) -> int | None:
     """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
-    if not text:
-        return None
-    duration = parse_duration(text)
-    if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
-        raise ValueError(f"{text!r} is outside 5m .. 7d")
-    return int(duration.total_seconds())
+    return int(parse_turn_timeout(text).total_seconds()) if text else None
 
 
 def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:

@@ -112,3 +112,10 @@ async def test_the_chosen_language_speaks_to_the_whole_channel_of_an_english_ser
     await table.env.advance_time(5 * 60)
     timed_out = channel_messages(table.channel)[-1]
     assert "time ran out, so the computer played for them" in timed_out.content, "back to the server's English"
+
+
+async def test_settings_in_a_dm_say_they_belong_to_a_server(table: Table) -> None:
+    answer = await table.alice.user.slash("shelfie settings", turn_timeout="2h")
+    assert answer.response.ephemeral and "Manage Server" not in answer.response.content
+    assert answer.response.content == "This command works only in a server channel."
+    assert [type(error).__name__ for error in table.env.errors] == ["NoPrivateMessage"]
