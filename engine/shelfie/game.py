@@ -25,6 +25,11 @@ Refill = Literal["isolated", "four_or_fewer"]
 REFILL_RULES: tuple[str, ...] = ("isolated", "four_or_fewer")
 
 
+def _is_int(value: object) -> bool:
+    """Only true ints count: int() would quietly turn 4.7 into 4, True into 1 and "3" into 3."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class TurnReport:
     """What one turn changed, for announcements and pictures."""
@@ -210,17 +215,23 @@ class Game:
 
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raises IllegalMove with the first specific reason the move is refused."""
+        self._checked(move, seat)
+
+    def _checked(self, move: Move, seat: int | None) -> Move:
+        """The move as plain ints, once every rule accepts it; `apply` plays and reports this one."""
         if self.over:
             raise IllegalMove("The game is over.", "game_over")
         if seat is not None and seat != self.current_seat:
             raise IllegalMove(f"It is not seat {seat + 1}'s turn; seat {self.current_seat + 1} is to play.",
                               "not_your_turn", seat=seat, current=self.current_seat)
         try:
-            tiles = tuple((int(r), int(c)) for r, c in move.tiles)
-            column = int(move.column)
+            tiles = tuple((r, c) for r, c in move.tiles)
+            column = move.column
         except (TypeError, ValueError, AttributeError):
+            tiles, column = (), None
+        if not _is_int(column) or not all(_is_int(r) and _is_int(c) for r, c in tiles):
             raise IllegalMove("A move is a list of board spaces and a shelf column, like \"E4 E5 3\".",
-                              "malformed") from None
+                              "malformed")
         if not 1 <= len(tiles) <= 3:
             raise IllegalMove(f"Take 1, 2 or 3 tiles, not {len(tiles)}.", "pick_size", count=len(tiles))
         if not 0 <= column < SHELF_COLS:
@@ -259,18 +270,19 @@ class Game:
             raise IllegalMove(
                 f"Column {column + 1} has room for {room} more tile{'s' if room != 1 else ''}, not {len(tiles)}.",
                 "column_full", column=column + 1, room=room, count=len(tiles))
+        return Move(tiles, column)
 
     def apply(self, move: Move, seat: int | None = None) -> TurnReport:
         """Plays `move` for the seat to move; on IllegalMove nothing changes."""
-        self.check(move, seat)
+        move = self._checked(move, seat)
         mover = self.current_seat
         shelf = self.shelves[mover]
         taken = []
         for r, c in move.tiles:
-            i = int(r) * BOARD_SIZE + int(c)
+            i = r * BOARD_SIZE + c
             taken.append(self.board[i])
             self.board[i] = EMPTY
-        shelf.place(int(move.column), taken)
+        shelf.place(move.column, taken)
         tokens = []
         for gid in self.common:
             stack = self.stacks[gid]
@@ -282,7 +294,7 @@ class Game:
             self.end_token_seat = mover
         self.turn += 1
         refilled = self._end_turn()
-        report = TurnReport(mover, Move(tuple(move.tiles), int(move.column)), tuple(tokens), end_token, refilled,
+        report = TurnReport(mover, move, tuple(tokens), end_token, refilled,
                             self.over, None if self.over else self.current_seat)
         self.last_report = report
         return report

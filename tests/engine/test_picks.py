@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from engine.shelfie import TILE_TYPES, Game, IllegalMove, Move
+from engine.shelfie import TILE_TYPES, Game, IllegalMove, Move, TurnReport
 
 from .positions import cell, fill_board, move, set_board, set_shelf, tile_counts, usable_spaces
 
@@ -158,3 +158,30 @@ def test_move_text_round_trip() -> None:
     m = Move(tiles=(cell("E4"), cell("E5")), column=2)
     assert str(m) == "E4 E5 3" and m.tiles_text == "E4 E5"
     assert Move.parse(str(m)) == m
+
+
+@pytest.mark.parametrize("tiles, column", [
+    (((4.0, 3),), 0),
+    (((4.7, 3),), 0),
+    ((("4", "3"),), 0),
+    (((True, 3),), 0),
+    (((4, 3),), True),
+    (((4, 3),), "1"),
+    (((4, 3),), 0.0),
+    ("D5", 0),
+    (((4, 3, 1),), 0),
+])
+def test_moves_with_anything_but_int_coordinates_are_refused_and_change_nothing(tiles: object, column: object) -> None:
+    g = _sparse_game()
+    before = g.to_dict()
+    with pytest.raises(IllegalMove) as err:
+        g.apply(Move(tiles, column))  # type: ignore[arg-type]
+    assert err.value.code == "malformed"
+    assert g.to_dict() == before
+
+
+def test_the_report_names_the_move_as_played_and_survives_saving() -> None:
+    g = _sparse_game()
+    report = g.apply(Move(((4, 3),), 0))
+    assert str(report.move) == "D5 1"
+    assert TurnReport.from_dict(report.to_dict()) == report == g.last_report
