@@ -19,6 +19,7 @@ from engine.shelfie import COMMON_GOALS, IllegalMove, Move
 from engine.shelfie.ai import choose_move, explain_move
 
 from bot.config import parse_turn_timeout
+from bot.errors import permission_names
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
@@ -156,8 +157,8 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         locale = interaction.locale
         missing = _missing_permissions(interaction, thread)
         if missing:
-            names = ", ".join(t(f"perm.{name}", locale) for name in missing)
-            await reply_private(interaction, t("reply.missing_permissions", locale, permissions=names))
+            await reply_private(interaction, t("reply.missing_permissions", locale,
+                                               permissions=permission_names(missing, locale)))
             return
         try:
             timeout = _timeout_seconds(turn_timeout)
