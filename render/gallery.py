@@ -9,10 +9,9 @@ import random
 import sys
 from pathlib import Path
 
-from engine.shelfie import Game, Move
+from engine.shelfie import COMMON_GOALS, Game, Move
 
 from . import render_common_goal, render_goal_card, render_scores, render_shelves, render_table
-from .goals import CARD_NUMBERS
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
 
@@ -64,8 +63,8 @@ def write_gallery(out: Path) -> list[Path]:
             save("shelves_one_it.png", render_shelves(game, seat_names=NAMES[:n], seats=[2], locale="it"))
             play(game, rng)
             save("scores_4p.png", render_scores(game, seat_names=NAMES[:n]))
-    for goal, number in sorted(CARD_NUMBERS.items(), key=lambda kv: kv[1]):
-        save(f"common_goal_{number:02d}_{goal}.png", render_common_goal(goal))
+    for goal in sorted(COMMON_GOALS.values(), key=lambda g: g.number):
+        save(f"common_goal_{goal.number:02d}_{goal.id}.png", render_common_goal(goal.id))
     return written
 
 

@@ -5,6 +5,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.shelfie import COMMON_GOALS
+
 from . import fonts, icons
 from .layout import CARD_SIZE
 from .png import build_palette, encode
@@ -27,11 +29,6 @@ DIAGRAMS: dict[str, tuple[list[str], str]] = {
     "x_shape": (["G.G", ".G.", "G.G"], ""),
     "staircase": ([".....", "....B", "...CF", "..TGP", ".PFCB", "GBTPC"], ""),
 }
-CARD_NUMBERS = {
-    "two_squares": 1, "two_cols_distinct": 2, "four_quads": 3, "six_pairs": 4, "three_cols_max3": 5,
-    "two_rows_distinct": 6, "four_rows_max3": 7, "four_corners": 8, "eight_same": 9, "x_shape": 10,
-    "diagonal5": 11, "staircase": 12,
-}
 DIAGRAM_BOX = (48, 12, 272, 162)  # where the diagram and its multiplier go on the card
 TOKEN_SPOT = (CARD_SIZE[0] - 40, 40)  # centre of the token pile on a card in the table picture
 
@@ -46,7 +43,7 @@ def common_goal_card(goal_id: str, locale: str = DEFAULT_LOCALE) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=CARD, outline=CARD_EDGE, width=3)
     d.ellipse((10, 8, 42, 40), fill=mix(CARD_EDGE, OUTLINE, 0.3))
-    fonts.draw_text(d, (26, 24), str(CARD_NUMBERS[goal_id]), 17, WHITE, bold=True, align="center")
+    fonts.draw_text(d, (26, 24), str(COMMON_GOALS[goal_id].number), 17, WHITE, bold=True, align="center")
     d.ellipse((TOKEN_SPOT[0] - 28, TOKEN_SPOT[1] - 28, TOKEN_SPOT[0] + 28, TOKEN_SPOT[1] + 28),
               outline=mix(CARD, CARD_EDGE, 0.6), width=2)
     _diagram(img, goal_id)

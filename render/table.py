@@ -11,11 +11,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.shelfie import Game, Move, adjacency_score, cell_label
+from engine.shelfie import COMMON_GOALS, Game, Move, adjacency_score, cell_label
 from engine.shelfie.data import BOARD_MIN_PLAYERS
 
 from . import fonts, icons, pieces
-from .goals import CARD_NUMBERS, TOKEN_SPOT, common_goal_card
+from .goals import TOKEN_SPOT, common_goal_card
 from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, CARD_GAP, CARD_SIZE, CARDS_Y, COORD_MARGIN, HEADER_H,
     SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, SIDE_X, TABLE_SIZE, TILE_INSET, Box, block_shelf_origin,
@@ -27,9 +27,6 @@ from .palette import (
 )
 from .png import build_palette, encode
 from .text import DEFAULT_LOCALE, caption, points
-
-COLUMNS = "ABCDEFGHI"
-
 
 def render_table(
     game: Game, *, seat_names: list[str], last_move: Move | None = None, locale: str = DEFAULT_LOCALE
@@ -83,10 +80,10 @@ def _static_layer(n_players: int, goals: tuple[str, ...], locale: str) -> tuple[
     for i in range(BOARD_N):
         mid = ox + i * BOARD_CELL + BOARD_CELL / 2
         for y in (oy - COORD_MARGIN / 2, oy + span + COORD_MARGIN / 2):
-            fonts.draw_text(d, (mid, y), COLUMNS[i], 18, WHITE, bold=True, align="center")
+            fonts.draw_text(d, (mid, y), cell_label(0, i)[0], 18, WHITE, bold=True, align="center")
         mid = oy + i * BOARD_CELL + BOARD_CELL / 2
         for x in (ox - COORD_MARGIN / 2, ox + span + COORD_MARGIN / 2):
-            fonts.draw_text(d, (x, mid), str(i + 1), 18, WHITE, bold=True, align="center")
+            fonts.draw_text(d, (x, mid), cell_label(i, 0)[1:], 18, WHITE, bold=True, align="center")
     for r in range(BOARD_N):
         for c in range(BOARD_N):
             need = BOARD_MIN_PLAYERS[r * BOARD_N + c]
@@ -267,7 +264,7 @@ def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | N
         text = caption("last_move", locale, name=who, tiles=move.tiles_text, column=move.column + 1)
         report = game.last_report
         if mover is not None and report is not None:
-            extras = [caption("won_token", locale, points=p, number=CARD_NUMBERS[g]) for g, p in report.tokens]
+            extras = [caption("won_token", locale, points=p, number=COMMON_GOALS[g].number) for g, p in report.tokens]
             extras += [caption("won_end_token", locale)] if report.end_token else []
             extras += [caption("refilled", locale)] if report.refilled else []
             text = " · ".join([text, *extras])

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from engine.shelfie import PERSONAL_GOALS, Game
+from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
 from render import render_common_goal, render_goal_card, render_scores, render_table
-from render.goals import CARD_NUMBERS
 from render.layout import (
     CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, TABLE_SIZE, Point, board_cell_center,
     goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelf_cell_center,
@@ -101,7 +100,7 @@ def test_finished_table_decodes(finished_4p: Game) -> None:
     assert decode(render_table(finished_4p, seat_names=NAMES)).size == TABLE_SIZE
 
 
-@pytest.mark.parametrize("goal_id", sorted(CARD_NUMBERS))
+@pytest.mark.parametrize("goal_id", sorted(COMMON_GOALS))
 @pytest.mark.parametrize("locale", ["en", "it"])
 def test_every_common_goal_card_decodes(goal_id: str, locale: str) -> None:
     assert decode(render_common_goal(goal_id, locale=locale)).size == CARD_SIZE
