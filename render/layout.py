@@ -5,6 +5,9 @@ four edges, common goal cards and the tile legend on the right, the shelves in a
 """
 from __future__ import annotations
 
+from engine.shelfie import BOARD_SIZE as BOARD_N
+from engine.shelfie import SHELF_COLS, SHELF_ROWS
+
 Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
@@ -12,7 +15,6 @@ Box = tuple[int, int, int, int]
 TABLE_SIZE = (1080, 1136)
 HEADER_H = 70
 BOARD_CELL = 66
-BOARD_N = 9
 COORD_MARGIN = 28
 BOARD_ORIGIN: Point = (20 + COORD_MARGIN, HEADER_H + 10 + COORD_MARGIN)  # top-left of cell A1
 BOARD_BOX: Box = (
@@ -34,7 +36,6 @@ def legend_y(n_goals: int) -> int:
     return CARDS_Y + n_goals * (CARD_SIZE[1] + CARD_GAP) + 14
 
 SHELF_CELL = 40
-SHELF_ROWS, SHELF_COLS = 6, 5
 SHELF_PAD = 10  # wood around the cells
 SHELF_BOTTOM = 26  # wood under the cells, where the column numbers are
 SHELF_BLOCK_W = 246
