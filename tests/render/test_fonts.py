@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from engine.shelfie import Game
 from render import fonts, render_table
 from render.fonts import ELLIPSIS
+from render.layout import SHELF_BLOCK_W
 from render.pieces import seat_name
 
 TOFU_PROBE = "\U0010fffd"  # no font maps it, so every font answers with its .notdef box
@@ -63,7 +64,11 @@ def test_table_draws_hostile_names() -> None:
     game = Game.new(4, seed=1)
     names = ["🫠🥳", "\u202e\u0000evil\u200d", "x" * 500, "田中太郎 🐱 한국어"]
     assert render_table(game, seat_names=names)[:4] == b"\x89PNG"
-    assert fonts.visible("\u202eevil\u200d") == "evil"
+    assert [seat_name(names, seat, "en") for seat in range(4)] == ["Player 1", "evil", "x" * 500, "田中太郎 🐱 한국어"]
+    # The width the table gives a name beside its seat marker, with no chair or end token to its right.
+    cut = fonts.fit(seat_name(names, 2, "en"), 20, SHELF_BLOCK_W - 50, bold=True)
+    assert cut.endswith(ELLIPSIS) and set(cut[:-1]) == {"x"}
+    assert fonts.width(cut, 20, bold=True) <= SHELF_BLOCK_W - 50
 
 
 def test_a_name_with_nothing_drawable_falls_back_to_the_seat_number() -> None:
