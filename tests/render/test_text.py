@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import string
 
+import pytest
+
+from render import fonts
 from render.text import CAPTIONS, caption, points
 
 
@@ -24,3 +27,11 @@ def test_unknown_locale_falls_back_to_english() -> None:
 def test_points_are_singular_for_one() -> None:
     assert (points(1), points(2), points(0)) == ("1 point", "2 points", "0 points")
     assert points(1, "it") == "1 punto"
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_caption_draws_every_character(locale: str, bold: bool) -> None:
+    for key, entry in CAPTIONS.items():
+        text = entry[locale].strip()
+        assert fonts.visible(text, bold) == text, key
