@@ -25,6 +25,8 @@ EXPIRY = "expiry"
 EXPIRIES_BEFORE_REPLACEMENT = 3
 MAX_SLEEP = 600.0
 """Re-read the earliest deadline at least this often, so a wall clock that jumps (suspend, NTP) is caught."""
+RETRY_DELAY = 1.0
+"""After an unexpected error (a database hiccup, a failing event handler) wait this long, then carry on."""
 
 
 def turn_deadlines(started_at: float, timeout: int) -> dict[str, float]:
@@ -54,14 +56,18 @@ class DeadlineDispatcher:
         self._sleeper: asyncio.Task[None] | None = None
         self._sleeping_until = math.inf
         self._task: asyncio.Task[None] | None = None
+        self._listening = False
 
     def start(self) -> None:
         if self._task is None or self._task.done():
-            self._service.add_deadline_listener(self._deadline_stored)
+            if not self._listening:
+                self._service.add_deadline_listener(self._deadline_stored)
+                self._listening = True
             self._task = asyncio.get_running_loop().create_task(self._run(), name="shelfie-deadlines")
 
     async def stop(self) -> None:
         self._service.remove_deadline_listener(self._deadline_stored)
+        self._listening = False
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -78,32 +84,37 @@ class DeadlineDispatcher:
             self.wake()
 
     async def _run(self) -> None:
+        """Never ends on its own: an error in one round is logged and the next round starts shortly after."""
         while True:
-            self._sleeping_until = math.inf  # any deadline stored while we look wakes the wait below
-            self._woken = False
-            due = await self._service.next_deadline()
-            now = self._service.clock()
-            if due is not None and due <= now:
-                try:
-                    events = await self._service.fire_due(now)
-                    if events:
-                        await self._on_events(events)
-                except Exception:
-                    log.exception("firing deadlines due at %s failed", now)
-                    await asyncio.sleep(1.0)
-                continue
-            self._sleeping_until = math.inf if due is None else due
-            delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - now)
-            if self._woken:
-                continue
-            # A plain sleep in a child task, cancelled to wake early: simcord's advance_time understands
-            # asyncio.sleep, not an Event wait with a timeout (see /work/notes/simcord.md).
-            self._sleeper = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
             try:
-                await self._sleeper
-            except asyncio.CancelledError:
-                current = asyncio.current_task()
-                if current is not None and current.cancelling():
-                    raise
-            finally:
-                self._sleeper = None
+                await self._round()
+            except Exception:
+                log.exception("deadline dispatcher round failed; retrying in %s s", RETRY_DELAY)
+                await asyncio.sleep(RETRY_DELAY)
+
+    async def _round(self) -> None:
+        """Fire what is due, or sleep until the earliest deadline (or a wake)."""
+        self._sleeping_until = math.inf  # any deadline stored while we look wakes the wait below
+        self._woken = False
+        due = await self._service.next_deadline()
+        now = self._service.clock()
+        if due is not None and due <= now:
+            events = await self._service.fire_due(now)
+            if events:
+                await self._on_events(events)
+            return
+        self._sleeping_until = math.inf if due is None else due
+        delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - now)
+        if self._woken:
+            return
+        # A plain sleep in a child task, cancelled to wake early: simcord's advance_time understands
+        # asyncio.sleep, not an Event wait with a timeout (see /work/notes/simcord.md).
+        self._sleeper = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
+        try:
+            await self._sleeper
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise
+        finally:
+            self._sleeper = None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -154,5 +155,34 @@ async def test_dispatcher_fires_late_deadlines_at_start_and_new_ones_when_due(sv
         assert {(type(e), e.result.table.game_id if isinstance(e, TurnTimedOut) else e.table.game_id)
                 for e in got} == {(TurnTimedOut, late.game_id), (TurnReminder, fresh.game_id)}
         assert received.empty()
+    finally:
+        await dispatcher.stop()
+
+
+async def test_dispatcher_survives_a_failing_database_read(svc: TableService, clock: Clock,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    late = await started(svc, ANN, BOB, options=OPTIONS)
+    clock.advance(HOUR / 2)
+    real_next_deadline = svc.next_deadline
+    failures: list[int] = []
+
+    async def next_deadline_failing_once() -> float | None:
+        if not failures:
+            failures.append(1)
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real_next_deadline()
+
+    monkeypatch.setattr(svc, "next_deadline", next_deadline_failing_once)
+    received: asyncio.Queue[DeadlineEvent] = asyncio.Queue()
+
+    async def on_events(events: list[DeadlineEvent]) -> None:
+        for event in events:
+            received.put_nowait(event)
+
+    dispatcher = DeadlineDispatcher(svc, on_events)
+    dispatcher.start()
+    try:
+        event = await asyncio.wait_for(received.get(), timeout=30)
+        assert failures and isinstance(event, TurnReminder) and event.table.game_id == late.game_id
     finally:
         await dispatcher.stop()
