@@ -1,7 +1,7 @@
 """`python -m render.gallery OUTDIR`: play seeded games and write every kind of picture.
 
-Moves are the engine's legal moves; each turn takes the move that raises the mover's visible
-score most, ties broken by a seeded random choice, so the pictures show groups and tokens.
+Every seat is the engine's "normal" computer player (seeded), so the pictures show the groups
+and tokens of a plausible game.
 """
 from __future__ import annotations
 
@@ -10,33 +10,18 @@ import sys
 from pathlib import Path
 
 from engine.shelfie import COMMON_GOALS, Game, Move
+from engine.shelfie.ai import choose_move
 
 from . import render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
 
 
-def choose(game: Game, rng: random.Random) -> Move:
-    """A legal move: the best for the mover's visible score, ties broken by rng."""
-    seat = game.current_seat
-    best: list[Move] = []
-    best_score = -1
-    for move in game.legal_moves():
-        trial = game.copy()
-        trial.apply(move)
-        score = trial.public_score(seat)
-        if score > best_score:
-            best, best_score = [move], score
-        elif score == best_score:
-            best.append(move)
-    return rng.choice(best)
-
-
 def play(game: Game, rng: random.Random, turns: int | None = None) -> Move | None:
-    """Play `turns` turns (or to the end); return the last move played."""
+    """Play `turns` turns (or to the end) with rng seeding each move; return the last move played."""
     last = None
     while not game.is_over and (turns is None or turns > 0):
-        last = choose(game, rng)
+        last = choose_move(game, "normal", seed=rng.randrange(2**32))
         game.apply(last)
         turns = None if turns is None else turns - 1
     return last
