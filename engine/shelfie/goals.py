@@ -31,10 +31,29 @@ def _four_quads(shelf: Bookshelf) -> bool:
     return sum(1 for _, cells in groups(shelf) if len(cells) >= 4) >= 4
 
 
+CORNERS: tuple[int, ...] = (0, _C - 1, (_R - 1) * _C, _R * _C - 1)
+"""The goal shapes as flat shelf cell indices (row 0 = top), shared with the computer players."""
+DIAGONALS: tuple[tuple[int, ...], ...] = (
+    tuple(k * _C + k for k in range(5)),
+    tuple((k + 1) * _C + k for k in range(5)),
+    tuple(k * _C + (4 - k) for k in range(5)),
+    tuple((k + 1) * _C + (4 - k) for k in range(5)),
+)
+XS: tuple[tuple[int, ...], ...] = tuple(
+    (r * _C + c, r * _C + c + 2, (r + 1) * _C + c + 1, (r + 2) * _C + c, (r + 2) * _C + c + 2)
+    for r in range(_R - 2) for c in range(_C - 2)
+)
+STAIRS: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))
+"""Column heights left to right that make a staircase."""
+
+
+def _one_type(grid: list[str], cells: tuple[int, ...]) -> bool:
+    kinds = {grid[i] for i in cells}
+    return len(kinds) == 1 and EMPTY not in kinds
+
+
 def _four_corners(shelf: Bookshelf) -> bool:
-    g = shelf.grid
-    corners = {g[0], g[_C - 1], g[(_R - 1) * _C], g[_R * _C - 1]}
-    return len(corners) == 1 and EMPTY not in corners
+    return _one_type(shelf.grid, CORNERS)
 
 
 def _two_squares(shelf: Bookshelf) -> bool:
@@ -65,21 +84,8 @@ def _eight_same(shelf: Bookshelf) -> bool:
     return bool(counts) and max(counts.values()) >= 8
 
 
-_DIAGONALS = (
-    tuple(k * _C + k for k in range(5)),
-    tuple((k + 1) * _C + k for k in range(5)),
-    tuple(k * _C + (4 - k) for k in range(5)),
-    tuple((k + 1) * _C + (4 - k) for k in range(5)),
-)
-
-
 def _diagonal5(shelf: Bookshelf) -> bool:
-    g = shelf.grid
-    for diagonal in _DIAGONALS:
-        kinds = {g[i] for i in diagonal}
-        if len(kinds) == 1 and EMPTY not in kinds:
-            return True
-    return False
+    return any(_one_type(shelf.grid, diagonal) for diagonal in DIAGONALS)
 
 
 def _four_rows_max3(shelf: Bookshelf) -> bool:
@@ -95,21 +101,11 @@ def _two_rows_distinct(shelf: Bookshelf) -> bool:
 
 
 def _x_shape(shelf: Bookshelf) -> bool:
-    g = shelf.grid
-    for r in range(_R - 2):
-        for c in range(_C - 2):
-            i = r * _C + c
-            kind = g[i]
-            if kind != EMPTY and g[i + 2] == kind and g[i + _C + 1] == kind and g[i + 2 * _C] == kind and g[i + 2 * _C + 2] == kind:
-                return True
-    return False
-
-
-_STAIRS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))
+    return any(_one_type(shelf.grid, x) for x in XS)
 
 
 def _staircase(shelf: Bookshelf) -> bool:
-    return tuple(shelf.height(c) for c in range(_C)) in _STAIRS
+    return tuple(shelf.height(c) for c in range(_C)) in STAIRS
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
-from ..goals import COMMON_GOALS, PERSONAL_GOALS
+from ..goals import COMMON_GOALS, CORNERS, DIAGONALS, PERSONAL_GOALS, STAIRS, XS
 from ..board import BOARD_NEIGHBOURS, GONE
 from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf
-from .progress import DIAGONALS, PROGRESS, XS
+from .progress import PROGRESS
 
 CELLS = SHELF_ROWS * SHELF_COLS
 _GROUP_POINTS = (0, 0, 0, 2, 3, 5) + (8,) * (CELLS - 5)
-_CORNERS = frozenset((0, SHELF_COLS - 1, (SHELF_ROWS - 1) * SHELF_COLS, CELLS - 1))
 
 
 @dataclass(frozen=True)
@@ -274,7 +273,7 @@ class ShelfModel:
             elif gid == "eight_same":
                 done = any(self.counts.get(k, 0) + kinds.count(k) >= 8 for k in set(kinds))
             elif gid == "staircase":
-                done = tuple(heights) in _STAIRS
+                done = tuple(heights) in STAIRS
             elif tiles >= _MIN_TILES[gid] and _may_complete(gid, self, column, new, kinds):
                 if after is None:
                     after = self._after(new, kinds)
@@ -297,7 +296,6 @@ class ShelfModel:
         return after
 
 
-_STAIRS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))
 _MIN_TILES = {"two_squares": 8, "diagonal5": 5, "x_shape": 5, "three_cols_max3": 18, "two_cols_distinct": 12,
               "four_rows_max3": 20, "two_rows_distinct": 10, "four_corners": 4}
 
@@ -310,7 +308,7 @@ def _may_complete(gid: str, model: ShelfModel, column: int, new: list[int], kind
     if gid in ("four_rows_max3", "two_rows_distinct"):
         return any(model.row_gaps[i // SHELF_COLS] == 1 for i in new)
     if gid == "four_corners":
-        return any(i in _CORNERS for i in new)
+        return any(i in CORNERS for i in new)
     if gid == "two_squares":
         return any(_in_square(i, kind, grid, new, kinds) for i, kind in zip(new, kinds))
     if gid in _SHAPES_THROUGH:

@@ -7,24 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..data import SHELF_COLS, SHELF_ROWS
+from ..goals import CORNERS, DIAGONALS, STAIRS, XS
 from ..shelf import EMPTY
 
 Progress = Callable[[list[str], list[int], int, int], float]
 """(grid, column heights, groups of 2+, groups of 4+) -> 0..1."""
 
 _C, _R = SHELF_COLS, SHELF_ROWS
-_CORNERS = (0, _C - 1, (_R - 1) * _C, _R * _C - 1)
-DIAGONALS = (
-    tuple(k * _C + k for k in range(5)),
-    tuple((k + 1) * _C + k for k in range(5)),
-    tuple(k * _C + (4 - k) for k in range(5)),
-    tuple((k + 1) * _C + (4 - k) for k in range(5)),
-)
-XS = tuple(
-    (r * _C + c, r * _C + c + 2, (r + 1) * _C + c + 1, (r + 2) * _C + c, (r + 2) * _C + c + 2)
-    for r in range(_R - 2) for c in range(_C - 2)
-)
-_STAIRS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (5, 4, 3, 2, 1), (6, 5, 4, 3, 2))
 _ROWS = tuple(tuple(r * _C + c for c in range(_C)) for r in range(_R))
 _COLS = tuple(tuple(r * _C + c for r in range(_R)) for c in range(_C))
 
@@ -68,7 +57,7 @@ def _two_squares(grid: list[str], heights: list[int], pairs: int, quads: int) ->
 
 
 def _four_corners(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
-    return _one_kind(grid, _CORNERS)
+    return _one_kind(grid, CORNERS)
 
 
 def _eight_same(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
@@ -86,7 +75,7 @@ def _x_shape(grid: list[str], heights: list[int], pairs: int, quads: int) -> flo
 def _staircase(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
     """Only heights still below a staircase can become one."""
     best = 0.0
-    for stairs in _STAIRS:
+    for stairs in STAIRS:
         if all(h <= s for h, s in zip(heights, stairs)):
             best = max(best, sum(heights) / sum(stairs))
     return best
