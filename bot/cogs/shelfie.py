@@ -51,6 +51,14 @@ def _timeout_seconds(text: str | None) -> int | None:
     return int(parse_turn_timeout(text).total_seconds()) if text else None
 
 
+async def _archive_quietly(thread: discord.Thread) -> None:
+    """A thread the bot opened for a lobby that was then refused: tidy it away if Discord lets us."""
+    try:
+        await thread.edit(archived=True)
+    except discord.HTTPException:
+        log.warning("could not archive the unused game thread %s", thread.id)
+
+
 def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
     """What the bot lacks in this channel to run a game (sending, pictures, the thread)."""
     granted = interaction.app_permissions
@@ -185,14 +193,25 @@ class ShelfieCog(commands.GroupCog, group_name="shelfie",
         await service_of(self.bot).set_lobby_message(table.game_id, message.id)
 
     async def _open_in_new_thread(self, interaction: discord.Interaction, options: GameOptions) -> None:
-        """`thread:true`: the lobby and every later message of the game go to a new public thread."""
+        """`thread:true`: the lobby and every later message of the game go to a new public thread. The thread
+        comes first, so a thread Discord refuses leaves no lobby behind without a place to play."""
         service = service_of(self.bot)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
-                                         display_name(interaction.user), options)
-        place = await interaction.channel.create_thread(  # type: ignore[union-attr]
-            name=f"My Shelfie {table.game_id}", type=discord.ChannelType.public_thread)
-        table = await service.set_thread(table.game_id, place.id)
+        host = display_name(interaction.user)
+        try:
+            place = await interaction.channel.create_thread(  # type: ignore[union-attr]
+                name=f"My Shelfie · {host}"[:100], type=discord.ChannelType.public_thread)
+        except discord.HTTPException as error:
+            log.warning("could not open a game thread: %s", error,
+                        extra=context(None, interaction.guild_id, interaction.user.id))
+            await interaction.followup.send(t("reply.thread_failed", interaction.locale), ephemeral=True)
+            return
+        try:
+            table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0,
+                                             interaction.user.id, host, options, thread_id=place.id)
+        except ServiceError:
+            await _archive_quietly(place)
+            raise
         game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, thread=place.id)
         language = channel_locale(self.bot, table)
         message = await place.send(lobby_text(table, language), view=lobby_view(table, language))

@@ -62,3 +62,14 @@ async def test_a_thread_the_bot_may_not_archive_still_ends_with_the_score_sheet(
         await play_typed_move(table, thread)
     assert "Game over!" in thread.history()[-1].content
     assert not (await table.bot.fetch_channel(thread.id)).archived
+
+
+async def test_a_thread_discord_refuses_leaves_no_lobby_behind(table: Table) -> None:
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/threads", status=403, code=50013,
+                           message="Missing Permissions")
+    refused = await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    assert refused.ephemeral
+    assert refused.response.content.startswith("I could not open a thread for the game here, so no game was opened.")
+    assert await table.bot.service.tables_of(table.alice.id) == []
+    again = await table.alice.slash(table.channel, "shelfie new", players=2)
+    assert not again.response.ephemeral, "the channel is free for a game"
