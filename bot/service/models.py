@@ -233,5 +233,4 @@ class RatingEntry:
     user_id: int
     rating: tuple[float, float] | None
     rank: int
-    points: int = 0
     seats: int = 0

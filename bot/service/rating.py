@@ -1,7 +1,9 @@
 """Skill ratings from finished games: openskill's Plackett-Luce model, which ranks 2-4 players at once.
 
-The service calls `rate_game` (its `Rater` hook) in the transaction that records a finished game, so a
-rating changes exactly when the stats do, and a cancelled or abandoned game changes neither.
+The service calls `rate_game` (its `Rater` hook) when a game finishes and stores the new ratings in the
+transaction that records the result, so a rating changes exactly when the stats do, and a cancelled or
+abandoned game changes neither. Finishing games are serialised in the service (reading the priors and
+saving), so two games of one player ending at the same moment both count.
 
 Computer seats are opponents with the model's default rating that is never updated: beating the
 computer counts, but the computer has no rating of its own to inflate or drain.

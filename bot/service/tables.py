@@ -162,6 +162,7 @@ class TableService:
         self._seeds = seeds
         self._rater = rater
         self._listeners: list[Callable[[float], None]] = []
+        self._finishing = asyncio.Lock()
 
     @classmethod
     async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 1024,
@@ -515,25 +516,27 @@ class TableService:
 
     async def _commit_chain(self, entry: _Entry, chain: _Chain) -> _Entry:
         table = chain.table
-        results = await self._results(table, chain.standings) if table.status == "finished" else ()
-        return await self._save(entry, table, moves=tuple(chain.rows), results=results,
-                                seats_changed=table.seats != entry.table.seats)
+        seats_changed = table.seats != entry.table.seats
+        if table.status != "finished":
+            return await self._save(entry, table, moves=tuple(chain.rows), seats_changed=seats_changed)
+        # Two games of one player finishing at once would both rate from the same prior rating and the
+        # later write would win: finishing games read priors and save one at a time.
+        async with self._finishing:
+            results = await self._results(table, chain.standings)
+            return await self._save(entry, table, moves=tuple(chain.rows), results=results,
+                                    seats_changed=seats_changed)
 
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
-        people = [st for st in standings if st.seat.user_id is not None]
+        people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
         ratings: list[tuple[float, float] | None] = [None] * len(people)
         if self._rater is not None and people:
-            entries = []
-            for st in people:
-                assert st.seat.user_id is not None
-                prior = await self._store.player_stats(table.guild_id, st.seat.user_id)
-                rating = None if prior is None or prior.mu is None or prior.sigma is None else (prior.mu, prior.sigma)
-                entries.append(RatingEntry(st.seat.user_id, rating, st.rank, st.total, len(standings)))
-            ratings = list(self._rater(entries))
+            priors = await self._store.ratings(table.guild_id, [user for _, user in people])
+            ratings = list(self._rater(
+                [RatingEntry(user, priors.get(user), st.rank, seats=len(standings)) for st, user in people]))
         return tuple(
-            ResultRow(seat=st.seat.index, user_id=st.seat.user_id, name=st.seat.name, points=st.total, rank=st.rank,
+            ResultRow(seat=st.seat.index, user_id=user, name=st.seat.name, points=st.total, rank=st.rank,
                       won=st.won, rating=rating)
-            for st, rating in zip(people, ratings) if st.seat.user_id is not None
+            for (st, user), rating in zip(people, ratings)
         )
 
     async def _computer_move(self, table: Table, seed: int, level: str) -> Move:

@@ -444,6 +444,17 @@ class Store:
         )
         return None if row is None else _stats_row(row)
 
+    async def ratings(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
+        """(mu, sigma) of each of these players who has a rating in this guild, in one query."""
+        ids = list(user_ids)
+        marks = ", ".join("?" * len(ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, mu, sigma FROM player_stats WHERE guild_id = ? AND user_id IN ({marks})"
+            " AND mu IS NOT NULL AND sigma IS NOT NULL",
+            (guild_id, *ids),
+        )
+        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+
     async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[StatsRow]:
         if order not in _LEADERBOARD_ORDER:
             raise ValueError(f"order must be one of {', '.join(_LEADERBOARD_ORDER)}")

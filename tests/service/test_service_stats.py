@@ -1,12 +1,13 @@
 """Per-guild results: recorded once when a game finishes, never for a cancelled one."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from bot.service import InvalidOption, PlayerStats, RatingEntry, TableService
+from bot.service import InvalidOption, PlayerStats, RatingEntry, Table, TableService
 from tests.service.conftest import ANN, BOB, CAT, GUILD, Clock, play_first_legal, play_to_end, started
 
 
@@ -81,5 +82,33 @@ async def test_a_rating_hook_updates_ratings_with_the_result(tmp_path: Path, clo
         rated = await svc.leaderboard(GUILD, order="rating")
         assert all(r.mu is not None and r.sigma == 8.0 for r in rated)
         assert winner in {r.user_id for r in rated}
+    finally:
+        await svc.close()
+
+
+async def one_move_from_the_end(svc: TableService, table: Table) -> Table:
+    """Play first legal moves until the next one would finish the game."""
+    while True:
+        assert table.game is not None
+        after = table.game.copy()
+        after.apply(table.game.legal_moves()[0])
+        if after.is_over:
+            return table
+        table = (await play_first_legal(svc, table)).table
+
+
+async def test_two_games_of_one_player_finishing_at_once_both_count_in_the_rating(tmp_path: Path,
+                                                                                  clock: Clock) -> None:
+    def one_more_game(entries: Sequence[RatingEntry]) -> list[tuple[float, float]]:
+        return [((e.rating or (0.0, 8.0))[0] + 1.0, 8.0) for e in entries]
+
+    svc = await TableService.open(tmp_path / "rated.sqlite3", clock=clock, rater=one_more_game)
+    try:
+        first = await one_move_from_the_end(svc, await started(svc, ANN, BOB, channel=1))
+        second = await one_move_from_the_end(svc, await started(svc, ANN, CAT, channel=2))
+        results = await asyncio.gather(play_first_legal(svc, first), play_first_legal(svc, second))
+        assert all(r.finished for r in results)
+        ann = await svc.stats(GUILD, ANN)
+        assert ann is not None and (ann.games, ann.mu) == (2, 2.0)
     finally:
         await svc.close()
