@@ -18,7 +18,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.count_games("active")
     await svc.stats(guild_id, user_id); await svc.leaderboard(guild_id, order="wins"|"average"|"rating")
     await svc.guild_settings(guild_id); await svc.set_guild_settings(GuildSettings(...))
-    await svc.next_deadline(); await svc.fire_due(now); await svc.turn_expires_at(game_id)
+    await svc.next_deadline(); await svc.fire_due(now)
     DeadlineDispatcher(svc, on_events).start()                                # one per process
 
 Decisions callers rely on:

@@ -574,10 +574,6 @@ class TableService:
     async def next_deadline(self) -> float | None:
         return await self._store.next_due()
 
-    async def turn_expires_at(self, game_id: int) -> float | None:
-        """When the current person's turn runs out (for "play before ..." in turn messages)."""
-        return next((d.due_at for d in await self._store.deadlines_of(game_id) if d.kind == EXPIRY), None)
-
     async def fire_due(self, now: float | None = None) -> list[DeadlineEvent]:
         """Fire every deadline due at `now` (default: the clock), each exactly once, oldest first."""
         now = self.clock() if now is None else now
@@ -640,7 +636,7 @@ class TableService:
         return tables
 
     async def count_games(self, status: str = "active") -> int:
-        """How many games are in this status (for health checks and the bot's status line)."""
+        """How many games are in this status (an operator's figure: `python -m bench store` prints it)."""
         return await self._store.count_games(status)
 
     async def audit(self, game_id: int) -> AuditResult:

@@ -27,14 +27,14 @@ async def test_reminders_at_half_time_and_shortly_before_the_end(svc: TableServi
     table = await started(svc, ANN, BOB, options=OPTIONS)
     start = clock.now
     assert await svc.next_deadline() == start + HOUR / 2
-    assert await svc.turn_expires_at(table.game_id) == start + HOUR
     assert await svc.fire_due(clock.advance(HOUR / 2 - 1)) == []
     [half] = await svc.fire_due(clock.advance(1))
     assert isinstance(half, TurnReminder) and not half.final
     assert half.seat == table.current_seat and half.expires_at == start + HOUR
     assert await svc.fire_due(clock.now) == []
     [final] = await svc.fire_due(clock.advance(HOUR / 2 - 360))
-    assert isinstance(final, TurnReminder) and final.final
+    assert isinstance(final, TurnReminder) and final.final and final.expires_at == start + HOUR
+    assert await svc.next_deadline() == start + HOUR
     assert (await svc.table(table.game_id)).turn == 0
 
 
