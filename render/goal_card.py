@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 from engine.shelfie import PERSONAL_GOALS, Game
 
 from . import fonts, icons, pieces
-from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS
+from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
 from .palette import SHELF_SLOT, CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
 from .png import build_palette, encode
 from .text import DEFAULT_LOCALE, caption
@@ -32,8 +32,8 @@ def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> byt
     targets = {(r, c): kind for r, c, kind in goal.cells}
     for r in range(SHELF_ROWS):
         for c in range(SHELF_COLS):
-            x, y = ox + c * GOAL_CELL, oy + r * GOAL_CELL
-            box = (x, y, x + GOAL_CELL, y + GOAL_CELL)
+            box = cell_box(GOAL_ORIGIN, r, c, GOAL_CELL)
+            x, y = box[:2]
             have = shelf.cell(r, c)
             want = targets.get((r, c))
             if want is None:

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from engine.shelfie import COMMON_GOALS
 
 from . import fonts, icons
-from .layout import CARD_SIZE
+from .layout import CARD_SIZE, cell_box
 from .png import build_palette, encode
 from .palette import CARD, CARD_EDGE, GHOST, INK, MUTED, OUTLINE, TILE_INK, WHITE, mix
 from .text import DEFAULT_LOCALE, caption
@@ -67,9 +67,9 @@ def _diagram(img: Image.Image, goal_id: str) -> None:
         d.rectangle((gx - 4, gy - 4, gx + gw + 3, gy + gh + 3), fill=mix(CARD, CARD_EDGE, 0.45))
     for r, row in enumerate(rows):
         for c, kind in enumerate(row):
-            bx, by = gx + c * cell, gy + r * cell
+            bx, by, bx1, by1 = cell_box((gx, gy), r, c, cell)
             if kind == ".":
-                d.rounded_rectangle((bx + 1, by + 1, bx + cell - 2, by + cell - 2), radius=3, fill=GHOST)
+                d.rounded_rectangle((bx + 1, by + 1, bx1 - 2, by1 - 2), radius=3, fill=GHOST)
             elif kind in TILE_INK:
                 t = icons.tile(kind, cell - 2)
                 img.paste(t, (bx + 1, by + 1), t)

@@ -11,6 +11,18 @@ from engine.shelfie import SHELF_COLS, SHELF_ROWS
 Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
+
+def cell_box(origin: Point, r: int, c: int, cell: int) -> Box:
+    """Cell (r, c) of a grid of square cells whose cell (0, 0) has its top-left at origin."""
+    x, y = origin[0] + c * cell, origin[1] + r * cell
+    return (x, y, x + cell, y + cell)
+
+
+def box_center(box: Box) -> Point:
+    x0, y0, x1, y1 = box
+    return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
 # --- table picture ---------------------------------------------------------------------
 TABLE_SIZE = (1080, 1136)
 HEADER_H = 70
@@ -47,14 +59,11 @@ SHELF_FOOT_H = 52
 
 def board_cell_box(r: int, c: int) -> Box:
     """The board space at row r (0 = top, shown 1) and column c (0 = left, shown A)."""
-    x = BOARD_ORIGIN[0] + c * BOARD_CELL
-    y = BOARD_ORIGIN[1] + r * BOARD_CELL
-    return (x, y, x + BOARD_CELL, y + BOARD_CELL)
+    return cell_box(BOARD_ORIGIN, r, c, BOARD_CELL)
 
 
 def board_cell_center(r: int, c: int) -> Point:
-    x0, y0, x1, y1 = board_cell_box(r, c)
-    return ((x0 + x1) // 2, (y0 + y1) // 2)
+    return box_center(board_cell_box(r, c))
 
 
 def shelf_block_box(seat: int, n_players: int) -> Box:
@@ -67,6 +76,11 @@ def shelf_block_box(seat: int, n_players: int) -> Box:
 def shelf_size(cell: int = SHELF_CELL) -> tuple[int, int]:
     """Outer size of a shelf drawing (cells plus wood) for a given cell size."""
     return (SHELF_COLS * cell + 2 * SHELF_PAD, SHELF_ROWS * cell + SHELF_PAD + SHELF_BOTTOM)
+
+
+def shelf_cell(origin: Point, r: int, c: int, cell: int) -> Box:
+    """Cell (r, c) of a shelf drawing whose wood has its top-left at origin (see shelf_size)."""
+    return cell_box((origin[0] + SHELF_PAD, origin[1] + SHELF_PAD), r, c, cell)
 
 
 def shelf_origin(seat: int, n_players: int) -> Point:
@@ -82,15 +96,11 @@ def block_shelf_origin(block: Box) -> Point:
 
 def shelf_cell_box(seat: int, r: int, c: int, n_players: int) -> Box:
     """Shelf cell at row r (0 = top) and column c (0 = left, shown 1) of seat's shelf."""
-    ox, oy = shelf_origin(seat, n_players)
-    x = ox + SHELF_PAD + c * SHELF_CELL
-    y = oy + SHELF_PAD + r * SHELF_CELL
-    return (x, y, x + SHELF_CELL, y + SHELF_CELL)
+    return shelf_cell(shelf_origin(seat, n_players), r, c, SHELF_CELL)
 
 
 def shelf_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
-    x0, y0, x1, y1 = shelf_cell_box(seat, r, c, n_players)
-    return ((x0 + x1) // 2, (y0 + y1) // 2)
+    return box_center(shelf_cell_box(seat, r, c, n_players))
 
 
 # --- shelves picture (render_shelves): the same seat blocks as the table, in a row ------------
@@ -109,8 +119,7 @@ def shelves_block_box(index: int, count: int) -> Box:
 
 
 def shelves_cell_center(index: int, count: int, r: int, c: int) -> Point:
-    ox, oy = block_shelf_origin(shelves_block_box(index, count))
-    return (ox + SHELF_PAD + c * SHELF_CELL + SHELF_CELL // 2, oy + SHELF_PAD + r * SHELF_CELL + SHELF_CELL // 2)
+    return box_center(shelf_cell(block_shelf_origin(shelves_block_box(index, count)), r, c, SHELF_CELL))
 
 
 # --- personal goal card (render_goal_card) ----------------------------------------------
@@ -120,7 +129,7 @@ GOAL_ORIGIN: Point = ((GOAL_CARD_SIZE[0] - SHELF_COLS * GOAL_CELL) // 2, 86)  # 
 
 
 def goal_card_cell_center(r: int, c: int) -> Point:
-    return (GOAL_ORIGIN[0] + c * GOAL_CELL + GOAL_CELL // 2, GOAL_ORIGIN[1] + r * GOAL_CELL + GOAL_CELL // 2)
+    return box_center(cell_box(GOAL_ORIGIN, r, c, GOAL_CELL))
 
 
 # --- final score sheet (render_scores) --------------------------------------------------
@@ -142,8 +151,7 @@ def scores_shelves_top(n_players: int) -> int:
 
 def scores_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
     """Centre of a shelf cell in the final score sheet's row of shelves."""
-    ox, oy = scores_shelf_origin(seat, n_players)
-    return (ox + SHELF_PAD + c * SCORES_CELL + SCORES_CELL // 2, oy + SHELF_PAD + r * SCORES_CELL + SCORES_CELL // 2)
+    return box_center(shelf_cell(scores_shelf_origin(seat, n_players), r, c, SCORES_CELL))
 
 
 def scores_shelf_origin(seat: int, n_players: int) -> Point:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from . import fonts, icons
-from .layout import SHELF_BOTTOM, SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_size
+from .layout import SHELF_BOTTOM, SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_cell, shelf_size
 from .text import caption
 from .palette import (
     OUTLINE, SEAT_COLORS, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
@@ -25,8 +25,8 @@ def draw_shelf_frame(img: Image.Image, origin: tuple[int, int], cell: int) -> No
     d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=6, fill=WOOD, outline=WOOD_DARK, width=2)
     for c in range(SHELF_COLS):
         for r in range(SHELF_ROWS):
-            cx, cy = x + SHELF_PAD + c * cell, y + SHELF_PAD + r * cell
-            d.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), fill=SHELF_SLOT)
+            x0, y0, x1, y1 = shelf_cell(origin, r, c, cell)
+            d.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), fill=SHELF_SLOT)
         d.line((x + SHELF_PAD + c * cell, y + SHELF_PAD, x + SHELF_PAD + c * cell, y + h - SHELF_BOTTOM), fill=WOOD_LIGHT)
 
 
@@ -41,12 +41,10 @@ def shelf_column_numbers(img: Image.Image, origin: tuple[int, int], cell: int, s
 
 
 def paste_shelf_tiles(img: Image.Image, origin: tuple[int, int], cell: int, rows: list[str]) -> None:
-    x, y = origin
     for r, row in enumerate(rows):
         for c, kind in enumerate(row):
             if kind != ".":
-                bx, by = x + SHELF_PAD + c * cell, y + SHELF_PAD + r * cell
-                paste_tile(img, kind, (bx, by, bx + cell, by + cell), inset=2)
+                paste_tile(img, kind, shelf_cell(origin, r, c, cell), inset=2)
 
 
 def token(d: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, points: int) -> None:

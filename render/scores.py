@@ -9,7 +9,7 @@ from engine.shelfie import PERSONAL_GOALS, Game
 from . import fonts, icons, pieces
 from .layout import (
     SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W, SHELF_BLOCK_W,
-    SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top,
+    SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
 from .palette import (
     SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
@@ -98,8 +98,8 @@ def _final_shelf(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int
     pieces.paste_shelf_tiles(img, (ox, oy), SCORES_CELL, rows)
     goal = PERSONAL_GOALS[game.personal_goal_index(seat)]
     for r, c, want in goal.cells:
-        x0, y0 = ox + SHELF_PAD + c * SCORES_CELL, oy + SHELF_PAD + r * SCORES_CELL
-        x1, y1 = x0 + SCORES_CELL - 1, y0 + SCORES_CELL - 1
+        x0, y0, x1, y1 = shelf_cell((ox, oy), r, c, SCORES_CELL)
+        x1, y1 = x1 - 1, y1 - 1
         ok = rows[r][c] == want
         d.rectangle((x0, y0, x1, y1), outline=GOOD if ok else MISS, width=4)
         d.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=WHITE, width=1)
