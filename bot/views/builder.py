@@ -131,8 +131,7 @@ async def open_builder(interaction: discord.Interaction, table: Table) -> None:
 
 
 async def _current(interaction: discord.Interaction, game_id: int, args: tuple[str, ...]) -> Table | None:
-    turn = int(args[0]) if args and args[0].isdigit() else -1
-    found = await seat_for_click(interaction, game_id, turn=turn, must_move=True)
+    found = await seat_for_click(interaction, game_id, turn=_int_arg(args, 0), must_move=True)
     return None if found is None else found[0]
 
 
@@ -141,8 +140,14 @@ async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.Vi
     await interaction.response.edit_message(content=content, view=view)
 
 
-def _column(args: tuple[str, ...], index: int) -> int:
+def _int_arg(args: tuple[str, ...], index: int) -> int:
+    """A number carried in a custom id (turn, column); -1 when missing or garbled, which no turn or column is."""
     return int(args[index]) if len(args) > index and args[index].isdigit() else -1
+
+
+def _selection(args: tuple[str, ...]) -> tuple[Cell, ...]:
+    """The tiles chosen so far, carried in a custom id after the turn."""
+    return decode_cells(args[1] if len(args) > 1 else "")
 
 
 @handles("take")
@@ -160,7 +165,7 @@ def _select_handler(index: int) -> None:
         table = await _current(interaction, game_id, args)
         if table is None or table.game is None:
             return
-        previous = decode_cells(args[1] if len(args) > 1 else "")
+        previous = _selection(args)
         chunks = _chunks(free_tiles(table.game))
         shown = set(chunks[index]) if index < len(chunks) else set()
         chosen = {cell for cell in previous if cell not in shown} | set(decode_cells("".join(values)))
@@ -184,7 +189,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
     if table is not None:
-        await _show(interaction, tiles_step(table, decode_cells(args[1] if len(args) > 1 else ""), interaction.locale))
+        await _show(interaction, tiles_step(table, _selection(args), interaction.locale))
 
 
 @handles("col")
@@ -193,8 +198,8 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
     table = await _current(interaction, game_id, args)
     if table is None or table.game is None:
         return
-    selection = decode_cells(args[1] if len(args) > 1 else "")
-    column = _column(args, 2)
+    selection = _selection(args)
+    column = _int_arg(args, 2)
     if column not in columns_for(table.game, selection):
         await _show(interaction, tiles_step(table, selection, interaction.locale))
         return
@@ -207,7 +212,7 @@ async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str
     table = await _current(interaction, game_id, args)
     if table is None:
         return
-    await _show(interaction, confirm_step(table, decode_cells(args[1] if len(args) > 1 else ""), _column(args, 2),
+    await _show(interaction, confirm_step(table, _selection(args), _int_arg(args, 2),
                                           interaction.locale))
 
 
@@ -216,8 +221,8 @@ async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[s
                    values: tuple[str, ...]) -> None:
     """Play the move: commit first, then say it is done, then post the next turn for everyone."""
     locale = interaction.locale
-    turn = int(args[0]) if args and args[0].isdigit() else -1
-    move = Move(decode_cells(args[1] if len(args) > 1 else ""), _column(args, 2))
+    turn = _int_arg(args, 0)
+    move = Move(_selection(args), _int_arg(args, 2))
     await interaction.response.defer()
     try:
         result = await service_of(interaction.client).play(game_id, interaction.user.id, move, turn=turn)
