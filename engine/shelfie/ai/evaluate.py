@@ -12,11 +12,11 @@ from functools import lru_cache
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, CORNERS, DIAGONALS, PERSONAL_GOALS, STAIRS, XS
 from ..board import BOARD_NEIGHBOURS, GONE
-from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf
+from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf, group_points
 from .progress import PROGRESS
 
 CELLS = SHELF_ROWS * SHELF_COLS
-_GROUP_POINTS = (0, 0, 0, 2, 3, 5) + (8,) * (CELLS - 5)
+_GROUP_POINTS = tuple(group_points(size) for size in range(CELLS + 1))
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-_EXACT_GROUPS = (0.0, 0.0, 0.0, 2.0, 3.0, 5.0, 8.0)
+_EXACT_GROUPS = tuple(float(group_points(size)) for size in range(7))
+"""Open groups at their exact points, for a last turn where no group can grow any more."""
 
 
 class SeatContext:

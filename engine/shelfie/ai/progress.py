@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..data import SHELF_COLS, SHELF_ROWS
+from ..data import SHELF_COLS, SHELF_ROWS, TILE_TYPES
 from ..goals import CORNERS, DIAGONALS, STAIRS, XS
 from ..shelf import EMPTY
 
@@ -61,7 +61,7 @@ def _four_corners(grid: list[str], heights: list[int], pairs: int, quads: int) -
 
 
 def _eight_same(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
-    return min(8, max(grid.count(kind) for kind in "CBGFTP")) / 8
+    return min(8, max(grid.count(kind) for kind in TILE_TYPES)) / 8
 
 
 def _diagonal5(grid: list[str], heights: list[int], pairs: int, quads: int) -> float:
