@@ -18,6 +18,14 @@ SHELF_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def count_free(grid: Sequence[str], col: int) -> int:
+    """Empty cells above the topmost tile of column `col` in a flat shelf grid."""
+    n = 0
+    while n < SHELF_ROWS and grid[n * SHELF_COLS + col] == EMPTY:
+        n += 1
+    return n
+
+
 class Bookshelf:
     """6 rows x 5 columns, row 0 at the top; tiles drop to the lowest free cell of a column."""
 
@@ -27,7 +35,7 @@ class Bookshelf:
         """`free`: each column's free cells when the caller already knows them (search builds shelves by the
         thousand); otherwise they are counted from the grid."""
         self.grid: list[str] = grid if grid is not None else [EMPTY] * _CELLS
-        self._free = free if free is not None else [self._count_free(c) for c in range(SHELF_COLS)]
+        self._free = free if free is not None else [count_free(self.grid, c) for c in range(SHELF_COLS)]
 
     @classmethod
     def from_rows(cls, rows: Sequence[str]) -> Bookshelf:
@@ -39,12 +47,6 @@ class Bookshelf:
         if bad:
             raise ValueError(f"unknown tile letter(s) {sorted(bad)}; use {' '.join(TILE_TYPES)} or '.'")
         return cls(grid)
-
-    def _count_free(self, col: int) -> int:
-        n = 0
-        while n < SHELF_ROWS and self.grid[n * SHELF_COLS + col] == EMPTY:
-            n += 1
-        return n
 
     def copy(self) -> Bookshelf:
         return Bookshelf(self.grid.copy(), self._free.copy())

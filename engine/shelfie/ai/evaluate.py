@@ -12,7 +12,7 @@ from functools import lru_cache
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, CORNERS, DIAGONALS, PERSONAL_GOALS, STAIRS, XS
 from ..board import BOARD_NEIGHBOURS, GONE
-from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf, group_points
+from ..shelf import EMPTY, SHELF_NEIGHBOURS, Bookshelf, count_free, group_points
 from .progress import PROGRESS
 
 CELLS = SHELF_ROWS * SHELF_COLS
@@ -102,7 +102,7 @@ class ShelfModel:
     def __init__(self, grid: list[str], ctx: SeatContext) -> None:
         self.grid = grid
         self.ctx = ctx
-        self.free = [_count_free(grid, c) for c in range(SHELF_COLS)]
+        self.free = [count_free(grid, c) for c in range(SHELF_COLS)]
         label = [-1] * CELLS
         sizes: list[int] = []
         kinds: list[str] = []
@@ -359,22 +359,10 @@ def _merge_sharing(comps: list[list]) -> list[list]:
     return out
 
 
-def _count_free(grid: Sequence[str], column: int) -> int:
-    n = 0
-    while n < SHELF_ROWS and grid[n * SHELF_COLS + column] == EMPTY:
-        n += 1
-    return n
-
-
 def after_placing(grid: list[str], column: int, kinds: Sequence[str]) -> list[str]:
-    out = grid.copy()
-    row = _count_free(grid, column) - 1
-    for kind in kinds:
-        out[row * SHELF_COLS + column] = kind
-        row -= 1
-    return out
-
-
+    shelf = Bookshelf(grid.copy())
+    shelf.place(column, kinds)
+    return shelf.grid
 
 
 def exposed_run(board: Sequence[str], taken: Sequence[int]) -> int:
