@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .data import (
     BOARD_SIZE,
@@ -22,7 +22,7 @@ from .shelf import EMPTY, Bookshelf, adjacency_score
 
 STATE_VERSION = 1
 Refill = Literal["isolated", "four_or_fewer"]
-REFILL_RULES: tuple[str, ...] = ("isolated", "four_or_fewer")
+REFILL_RULES: tuple[str, ...] = get_args(Refill)
 
 
 def _is_int(value: object) -> bool:
