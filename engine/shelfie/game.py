@@ -87,7 +87,7 @@ class Game:
         self.over = False
         self.resigned: frozenset[int] = frozenset()
         self.last_report: TurnReport | None = None
-        self.rng = random.Random()
+        self.rng = random.Random(0)  # new(), from_dict() and sample() replace it; fixed so nothing reads the OS
 
     # ---- creation -------------------------------------------------------------------------------------------
     @classmethod
@@ -120,7 +120,7 @@ class Game:
         g.stacks = {k: v.copy() for k, v in self.stacks.items()}
         g.won = [w.copy() for w in self.won]
         g.personal = self.personal.copy()
-        g.rng = random.Random()
+        g.rng = random.Random(0)
         g.rng.setstate(self.rng.getstate())
         return g
 
