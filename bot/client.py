@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import errors
+from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
 
@@ -177,6 +178,6 @@ def invite_url(application_id: int) -> str:
     )
 
 
-def create_bot(db_path: str | Path = "shelfie.sqlite3", **options: Any) -> ShelfieBot:
+def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
     """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, owner_ids."""
     return ShelfieBot(db_path, **options)

@@ -5,7 +5,7 @@ line that names the variable, instead of failing hours later inside a game.
 
 | Variable              | Default                         | Meaning                                         |
 |-----------------------|---------------------------------|-------------------------------------------------|
-| DISCORD_TOKEN         | (none: sandbox)                 | bot token; required by `run` and `sync`         |
+| DISCORD_TOKEN         | (none: sandbox)                 | bot token; required by `run`, `sync`, `invite`  |
 | SHELFIE_DB            | ./shelfie.sqlite3 (/data/... in Docker) | SQLite database file                    |
 | SHELFIE_LOG_LEVEL     | INFO                            | DEBUG, INFO, WARNING, ERROR                     |
 | SHELFIE_TURN_TIMEOUT  | 24h                             | default turn deadline, 5m .. 7d (e.g. 90m, 2d)  |

@@ -13,17 +13,16 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.cogs.shelfie import AUTOCOMPLETE_LIMIT, GROUP_NAME
 from bot.config import parse_turn_timeout
 from bot.i18n import t
 from bot.presenters.words import duration_text
 from bot.service.models import GuildSettings
 from bot.views.common import reply_private, service_of
 
-GROUP_NAME = "shelfie"
 SERVER_LANGUAGE = "server"
 """The `language` choice that drops the server's own choice and follows its Discord language again."""
 TIMEOUT_SUGGESTIONS = ("5m", "30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
-AUTOCOMPLETE_LIMIT = 25
 
 
 def _timeout_seconds(text: str) -> int | None:

@@ -6,9 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.shelfie import GROUP_NAME
 from bot.i18n import t
-
-GROUP_NAME = "shelfie"
 
 
 async def show_help(interaction: discord.Interaction) -> None:
@@ -17,11 +16,10 @@ async def show_help(interaction: discord.Interaction) -> None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Join the /shelfie group the game cogs registered (loaded before this one), or start it."""
+    """Join the /shelfie group the game cog registered (extensions that join it load last)."""
     group = bot.tree.get_command(GROUP_NAME)
     if not isinstance(group, app_commands.Group):
-        group = app_commands.Group(name=GROUP_NAME, description="Play My Shelfie with the people in this channel")
-        bot.tree.add_command(group)
+        raise RuntimeError("the /shelfie group must be registered before bot.cogs.meta")
     group.add_command(
         app_commands.Command(name="help", description="How to take a turn, in three lines", callback=show_help)
     )

@@ -43,6 +43,8 @@ CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
 THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")
 NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
+GROUP_NAME = "shelfie"
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -87,7 +89,7 @@ def seat_named(table: Table, text: str) -> Seat | None:
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class ShelfieCog(commands.GroupCog, group_name="shelfie",
+class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                  group_description="Play My Shelfie with the people in this channel"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

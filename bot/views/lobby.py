@@ -61,8 +61,8 @@ async def refresh_lobby(client: discord.Client, table: Table, interaction: disco
         return
     if table.lobby_message_id is None:
         return
-    channel = await place_of(client, table)
     try:
+        channel = await place_of(client, table)
         lobby = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
         await lobby.edit(content=content, view=view)
     except discord.HTTPException:

@@ -87,8 +87,8 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     try:
         channel = await place_of(client, table)
         message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
-    except (discord.Forbidden, discord.NotFound):
-        log.warning("could not post the turn message (channel gone or permissions removed)",
+    except discord.HTTPException:
+        log.warning("could not post the turn message (channel gone, permissions removed or Discord refused)",
                     extra=context(table.game_id, table.guild_id, None))
         return False
     if table.status == "active":

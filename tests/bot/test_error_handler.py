@@ -105,7 +105,7 @@ async def test_an_expected_refusal_is_explained_not_logged_as_a_bug(
     assert [type(error).__name__ for error in table.env.errors] == ["MissingPermissions"]
 
 
-async def test_the_apology_is_in_the_users_language(table: Table, user_locale, unexpected_errors) -> None:
+async def test_a_permission_refusal_is_in_the_users_language(table: Table, user_locale, unexpected_errors) -> None:
     add_failing_commands(table)
     await table.bot.tree.sync()
     user_locale(table.carol, "it")
