@@ -20,10 +20,10 @@ import simcord
 
 from bot import create_bot
 from bot.service import TableService
+from bot.views.builder import SELECT_LIMIT
 from bot.views.picks import encode_cells, free_tiles
 
 GAMES = 3
-SELECT_LIMIT = 25
 
 
 class _Requests:
