@@ -83,6 +83,24 @@ def test_unknown_level_is_refused_clearly() -> None:
         choose_move(game, "expert", seed=1)
 
 
+@pytest.mark.parametrize("level", [None, 1, ("normal",)])
+def test_a_level_that_is_not_text_is_refused_clearly(level: object) -> None:
+    game = Game.new(2, seed=1)
+    before = game.to_dict()
+    with pytest.raises(ValueError, match="unknown computer level.*easy, normal, hard"):
+        choose_move(game, level, seed=1)  # type: ignore[arg-type]
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("seed", [None, True, 1.0, "1"])
+def test_a_seed_that_is_not_an_int_is_refused_clearly(seed: object) -> None:
+    game = Game.new(2, seed=1)
+    before = game.to_dict()
+    with pytest.raises(ValueError, match="seed must be an int"):
+        choose_move(game, "easy", seed=seed)  # type: ignore[arg-type]
+    assert game.to_dict() == before
+
+
 def test_a_finished_game_has_no_move_to_choose() -> None:
     game = Game.new(2, seed=1)
     game.resign(1)
