@@ -10,6 +10,7 @@ from .data import (
     BOARD_SIZE,
     END_TOKEN_POINTS,
     SHELF_COLS,
+    SHELF_ROWS,
     TILE_TYPES,
     TILES_PER_TYPE,
     TOKENS_BY_PLAYERS,
@@ -21,6 +22,9 @@ from .moves import MOVES, IllegalMove, Move
 from .shelf import EMPTY, Bookshelf, adjacency_score
 
 STATE_VERSION = 1
+_SHELF_CELLS = SHELF_ROWS * SHELF_COLS
+_SHELF_CHARS = frozenset(TILE_TYPES + EMPTY)
+_BOARD_CHARS = frozenset(TILE_TYPES + EMPTY + UNUSED)
 Refill = Literal["isolated", "four_or_fewer"]
 REFILL_RULES: tuple[str, ...] = get_args(Refill)
 
@@ -405,27 +409,67 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
-        if d.get("game") != "shelfie" or d.get("version") != STATE_VERSION:
+        """Reads a state written by to_dict; anything else (a damaged row, a hand edit) raises ValueError."""
+        if not isinstance(d, dict) or d.get("game") != "shelfie" or d.get("version") != STATE_VERSION:
             raise ValueError(f"not a My Shelfie state of version {STATE_VERSION}")
+        try:
+            return cls._from_checked_dict(d)
+        except (KeyError, TypeError, AttributeError, IndexError) as err:
+            raise ValueError(f"not a readable My Shelfie state: {type(err).__name__} {err}") from None
+
+    @classmethod
+    def _from_checked_dict(cls, d: dict[str, Any]) -> Game:
+        n_players = d["n_players"]
+        if not _is_int(n_players) or not 2 <= n_players <= 4:
+            raise ValueError(f"state player count must be 2 to 4, not {n_players!r}")
+        seats = range(n_players)
+        board, bag, shelves = d["board"], d["bag"], d["shelves"]
+        if not isinstance(board, str) or len(board) != CELLS or not set(board) <= _BOARD_CHARS:
+            raise ValueError(f"state board must be {CELLS} characters of {TILE_TYPES}, {EMPTY!r} or {UNUSED!r}")
+        if not isinstance(bag, str) or not set(bag) <= set(TILE_TYPES):
+            raise ValueError(f"state bag must be letters of {TILE_TYPES}")
+        if (not isinstance(shelves, list) or len(shelves) != n_players
+                or any(not isinstance(s, str) or len(s) != _SHELF_CELLS or not set(s) <= _SHELF_CHARS
+                       for s in shelves)):
+            raise ValueError(f"state shelves must be {n_players} strings of {_SHELF_CELLS} characters of "
+                             f"{TILE_TYPES} or {EMPTY!r}")
+        common = tuple(d["common"])
+        if not 1 <= len(common) <= 2 or any(gid not in COMMON_GOALS for gid in common):
+            raise ValueError(f"state common goals must be 1 or 2 known goal ids, not {list(common)!r}")
+        stacks = {gid: list(stack) for gid, stack in d["stacks"].items()}
+        if set(stacks) != set(common):
+            raise ValueError("state token stacks must be those of its common goals")
+        won = [[(gid, pts) for gid, pts in w] for w in d["won"]]
+        if len(won) != n_players or any(gid not in COMMON_GOALS or not _is_int(pts) for w in won for gid, pts in w):
+            raise ValueError(f"state tokens won must be {n_players} lists of (common goal id, points)")
+        personal = list(d["personal"])
+        if len(personal) != n_players or any(not _is_int(p) or not 0 <= p < len(PERSONAL_GOALS) for p in personal):
+            raise ValueError(f"state personal goals must be {n_players} card numbers 0-{len(PERSONAL_GOALS) - 1}")
+        current_seat, turn, end_token_seat = d["current_seat"], d["turn"], d["end_token_seat"]
+        if not _is_int(current_seat) or current_seat not in seats:
+            raise ValueError(f"state seat to move must be 0-{n_players - 1}, not {current_seat!r}")
+        if not _is_int(turn) or turn < 0:
+            raise ValueError(f"state turn must be a count from 0, not {turn!r}")
+        if end_token_seat is not None and (not _is_int(end_token_seat) or end_token_seat not in seats):
+            raise ValueError(f"state end token seat must be empty or 0-{n_players - 1}, not {end_token_seat!r}")
+        resigned = frozenset(d["resigned"])
+        if not resigned <= set(seats):
+            raise ValueError(f"state resigned seats must be among 0-{n_players - 1}")
+        if d["refill"] not in REFILL_RULES:
+            raise ValueError(f"state refill must be one of {', '.join(REFILL_RULES)}, not {d['refill']!r}")
         g = cls()
-        g.n_players, g.seed = int(d["n_players"]), int(d["seed"])
+        g.n_players, g.seed = n_players, int(d["seed"])
         g.first_game, g.refill = bool(d["first_game"]), d["refill"]
-        g.board = list(d["board"])
-        g.bag = list(d["bag"])
-        g.shelves = [Bookshelf(list(s)) for s in d["shelves"]]
-        g.common = tuple(d["common"])
-        g.stacks = {gid: list(stack) for gid, stack in d["stacks"].items()}
-        g.won = [[(gid, pts) for gid, pts in w] for w in d["won"]]
-        g.personal = list(d["personal"])
-        g.current_seat, g.turn = int(d["current_seat"]), int(d["turn"])
-        g.end_token_seat = d["end_token_seat"]
+        g.board = list(board)
+        g.bag = list(bag)
+        g.shelves = [Bookshelf(list(s)) for s in shelves]
+        g.common, g.stacks, g.won, g.personal = common, stacks, won, personal
+        g.current_seat, g.turn, g.end_token_seat = current_seat, turn, end_token_seat
         g.over = bool(d["over"])
-        g.resigned = frozenset(d["resigned"])
+        g.resigned = resigned
         g.last_report = TurnReport.from_dict(d["last_report"]) if d["last_report"] else None
         version, internal, gauss = d["rng"]
         g.rng.setstate((version, tuple(internal), gauss))
-        if len(g.board) != CELLS or len(g.shelves) != g.n_players or len(g.personal) != g.n_players:
-            raise ValueError("state does not fit its player count")
         return g
 
     def __eq__(self, other: object) -> bool:

@@ -45,3 +45,42 @@ def test_state_of_another_version_is_refused() -> None:
     d["version"] = d["version"] + 1
     with pytest.raises(ValueError, match="version"):
         Game.from_dict(d)
+
+
+def _damaged(**changes: object) -> dict:
+    d = Game.new(3, seed=4).to_dict()
+    for key, value in changes.items():
+        if value is KeyError:
+            del d[key]
+        else:
+            d[key] = value
+    return d
+
+
+@pytest.mark.parametrize("state, named", [
+    (None, "not a My Shelfie state"),
+    ([], "not a My Shelfie state"),
+    ("shelfie", "not a My Shelfie state"),
+    (_damaged(board=KeyError), "board"),
+    (_damaged(rng=KeyError), "rng"),
+    (_damaged(n_players=7), "player count"),
+    (_damaged(shelves=["." * 30, "." * 30, "." * 29]), "shelves"),
+    (_damaged(shelves=["." * 30, "." * 30]), "shelves"),
+    (_damaged(shelves=None), "shelves"),
+    (_damaged(board="X" * 81), "board"),
+    (_damaged(board="." * 80), "board"),
+    (_damaged(bag="CBZ"), "bag"),
+    (_damaged(common=["six_pairs", "no_such_goal"]), "common goals"),
+    (_damaged(stacks=[]), "readable"),
+    (_damaged(won=[[], [], [["no_such_goal", 8]]]), "tokens won"),
+    (_damaged(personal=[0, 1, 12]), "personal goals"),
+    (_damaged(current_seat=7), "seat to move"),
+    (_damaged(current_seat=-1), "seat to move"),
+    (_damaged(end_token_seat=3), "end token"),
+    (_damaged(resigned=[5]), "resigned"),
+    (_damaged(refill="never"), "refill"),
+    (_damaged(turn="3"), "turn"),
+])
+def test_a_damaged_state_is_refused_with_a_clear_value_error(state: object, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        Game.from_dict(state)  # type: ignore[arg-type]
