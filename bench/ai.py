@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
             cpu = sorted(c for _, c in per_level[level])
             print(f"{level:<8} {len(wall):>6} {statistics.median(wall) * 1000:>10.1f} {_p95(wall) * 1000:>8.1f} "
                   f"{_p95(cpu) * 1000:>11.1f}")
-    print("(time per move: wall clock while both workers play; CPU time is what the move itself used)")
+    print("(time per move: wall clock while all workers play; CPU time is what the move itself used)")
 
 
 def _p95(values: list[float]) -> float:
