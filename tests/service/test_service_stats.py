@@ -77,6 +77,8 @@ async def test_a_rating_hook_updates_ratings_with_the_result(tmp_path: Path, clo
         result = await play_to_end(svc, await started(svc, ANN, BOB))
         winner = next(s.seat.user_id for s in result.standings if s.won)
         assert [e.rating for e in seen[0]] == [None, None]
+        after_first = await svc.stats(GUILD, winner)
+        assert after_first is not None and after_first.mu == 26.0
         await play_to_end(svc, await started(svc, ANN, BOB))
         assert all(e.rating is not None for e in seen[1])
         rated = await svc.leaderboard(GUILD, order="rating")
