@@ -643,12 +643,12 @@ class TableService:
         """Replay the seed and the move log from scratch and compare with the stored state."""
         async with self._lock(game_id):
             try:
-                record = await self._store.load_game(game_id)
+                loaded = await self._store.load_game_with_moves(game_id)
             except CorruptRow as exc:
                 return AuditResult(game_id, False, 0, exc.reason)
-            if record is None:
+            if loaded is None:
                 raise UnknownGame(game_id)
-            moves = await self._store.moves(game_id)
+            record, moves = loaded
         row = record.game
         if len(moves) != row.turn or [m.seq for m in moves] != list(range(1, len(moves) + 1)):
             return AuditResult(game_id, False, len(moves), f"log has {len(moves)} entries, game says {row.turn}")

@@ -42,6 +42,7 @@ _GAME_COLUMNS = (
     " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id"
 )
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
+_MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
     "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
@@ -248,15 +249,34 @@ class Store:
             [(game_id, s.position, s.user_id, s.name, s.level, s.expired_turns) for s in seats],
         )
 
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Several SELECTs in one read transaction: one snapshot even if another process (the `audit`
+        command beside a running bot) writes in between."""
+        async with self._lock:
+            await _pragma(self._conn, "BEGIN DEFERRED")
+            try:
+                yield self._conn
+            finally:
+                await self._conn.rollback()
+
     async def load_game(self, game_id: int) -> GameRecord | None:
         """The game and its seats, or None if there is no such game; CorruptRow if unreadable."""
-        async with self._lock:
-            rows = list(await self._conn.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+        loaded = await self._load_game(game_id, with_moves=False)
+        return None if loaded is None else loaded[0]
+
+    async def load_game_with_moves(self, game_id: int) -> tuple[GameRecord, list[MoveRow]] | None:
+        """The game, its seats and its whole move log from one snapshot (for an audit); CorruptRow if unreadable."""
+        return await self._load_game(game_id, with_moves=True)
+
+    async def _load_game(self, game_id: int, *, with_moves: bool) -> tuple[GameRecord, list[MoveRow]] | None:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
             if not rows:
                 return None
-            row = rows[0]
-            seat_rows = await self._conn.execute_fetchall(_SEATS_SQL, (game_id,))
-        return GameRecord(_game_row(row), _seats(seat_rows))
+            seat_rows = await db.execute_fetchall(_SEATS_SQL, (game_id,))
+            move_rows = await db.execute_fetchall(_MOVES_SQL, (game_id,)) if with_moves else []
+        return GameRecord(_game_row(rows[0]), _seats(seat_rows)), [MoveRow(*r) for r in move_rows]
 
     async def open_game_at(self, place_id: int) -> int | None:
         """The id of the lobby or active game in this channel or thread, if any."""
@@ -385,12 +405,6 @@ class Store:
                 await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_id))
             if turn_message_id is not None:
                 await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
-
-    async def moves(self, game_id: int) -> list[MoveRow]:
-        rows = await self._fetchall(
-            "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
-        return [MoveRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     # deadlines ----------------------------------------------------------------------------------
 

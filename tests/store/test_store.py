@@ -97,7 +97,8 @@ async def test_commit_is_one_transaction_with_compare_and_set(store: Store) -> N
     record = await store.load_game(game.id)
     assert record is not None
     assert (record.game.version, record.game.state, record.game.turn) == (1, {"n": 1}, 1)
-    assert await store.moves(game.id) == [MoveRow(1, 0, "E5 1", "move", 2.0)]
+    loaded = await store.load_game_with_moves(game.id)
+    assert loaded is not None and loaded[1] == [MoveRow(1, 0, "E5 1", "move", 2.0)]
     assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 50.0, 1)]
 
 
