@@ -27,7 +27,7 @@ from bot.presenters.pictures import common_goal_picture, table_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
-from bot.service.errors import ServiceError
+from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import DeadlineEvent, GameOptions, Seat, Table, TurnReminder
 import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
@@ -148,7 +148,13 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         return table
 
     async def _lobby(self, interaction: discord.Interaction, action: str) -> None:
-        table = await self._table_here(interaction)
+        try:
+            table = await self._table_here(interaction)
+        except CorruptGame as unreadable:
+            if action != "cancel":
+                raise
+            await lobby_action(interaction, unreadable.params["game_id"], action)
+            return
         if table is not None:
             await lobby_action(interaction, table.game_id, action)
 

@@ -13,7 +13,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.resign(game_id, user_id); await svc.cancel(game_id, by_user_id, is_admin=False)
     await svc.rematch(game_id, by_user_id)        # same seats, new lobby, same place
     await svc.table(game_id); await svc.table_in_channel(channel_or_thread_id); await svc.tables_of(user_id)
-    await svc.set_thread(game_id, thread_id); await svc.set_lobby_message / set_turn_message(game_id, message_id)
+    await svc.set_lobby_message / set_turn_message(game_id, message_id)
     await svc.audit(game_id)                                                  # replay seed + log, compare
     await svc.count_games("active")
     await svc.stats(guild_id, user_id); await svc.leaderboard(guild_id, order="wins"|"average"|"rating")
@@ -23,7 +23,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
 
 Decisions callers rely on:
 - One open (lobby or active) game per channel, or per thread for `thread` games (`ChannelBusy`).
-  A `thread` lobby occupies no channel until `set_thread` binds it.
+  A `thread` lobby is opened with its thread's id and occupies that thread, not the channel.
 - Seats are in join order in the lobby and shuffled with the game's seed at `start`; seat 0 is the
   first player (`Table.first_seat`). `Seat.index` is the engine seat from then on.
 - `Table.turn` counts move-log entries. Pass the `turn` a message showed back to `play(turn=...)`:

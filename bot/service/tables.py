@@ -122,12 +122,14 @@ def _standings(game: Game, seats: Sequence[Seat]) -> tuple[Standing, ...]:
     )
 
 
-def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int | None:
-    """What a new lobby occupies: its thread; nothing yet for a thread game whose thread is still to come
-    (`set_thread` binds it); otherwise its channel."""
+def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int:
+    """What a new lobby occupies: its own thread for a `thread` game (the bot opens the thread first), otherwise
+    its channel."""
     if thread_id is not None:
         return thread_id
-    return None if options.thread else channel_id
+    if options.thread:
+        raise ValueError("a thread game is opened with the thread_id of its thread")
+    return channel_id
 
 
 def _table(record: GameRecord, options: GameOptions, game: Game | None) -> Table:
@@ -268,7 +270,7 @@ class TableService:
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                          options: GameOptions | None = None, *, thread_id: int | None = None) -> Table:
         """A new lobby with the host in the first seat (index 0). A `thread` game occupies its thread, not
-        the channel; pass `thread_id` now or later through `set_thread`."""
+        the channel: pass its `thread_id`."""
         options = options or GameOptions()
         options.check()
         if options.turn_timeout is None:
@@ -399,18 +401,6 @@ class TableService:
         seats = _reindexed([host, *(s for s in seats if s is not host)])
         place = _place(old.channel_id, thread_id, old.options)
         return await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id, seats)
-
-    async def set_thread(self, game_id: int, thread_id: int) -> Table:
-        """Bind a `thread` game to the thread the bot opened for it."""
-        async with self._lock(game_id):
-            entry = await self._load(game_id)
-            try:
-                await self._store.set_thread(game_id, thread_id)
-            except PlaceTaken as exc:
-                raise ChannelBusy(exc.place_id, exc.game_id) from exc
-            saved = _Entry(replace(entry.table, thread_id=thread_id), entry.seed)
-            self._remember(saved)
-            return saved.table
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> Table:
         return await self._set_message(game_id, lobby_message_id=message_id)

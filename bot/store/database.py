@@ -388,15 +388,6 @@ class Store:
         game = GameRow(**{**{key: row[key] for key in row.keys()}, "options": options, "state": None})
         return GameRecord(game, _seats(seat_rows))
 
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
-        """Bind a game to its own thread, which from now on is the place it occupies."""
-        try:
-            async with self._write() as db:
-                await db.execute("UPDATE games SET thread_id = ?, place_id = ? WHERE id = ?",
-                                 (thread_id, thread_id, game_id))
-        except sqlite3.IntegrityError as exc:
-            raise PlaceTaken(thread_id, await self.open_game_at(thread_id)) from exc
-
     async def set_message_ids(self, game_id: int, *, lobby_message_id: int | None = None,
                               turn_message_id: int | None = None) -> None:
         """Remember the bot's messages for a game; not game state, so no version bump."""

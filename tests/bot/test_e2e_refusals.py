@@ -5,6 +5,8 @@ Each refusal is a specific private answer, and the game is unchanged afterwards.
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -177,3 +179,24 @@ async def test_resigning_is_announced_and_a_lone_player_left_wins(table: Table) 
     assert f"**{waiter.name}** resigned and leaves the game." in final.content
     assert f"Game over! {mover.mention} wins" in final.content and "— resigned" in final.content
     assert await table.bot.service.table_in_channel(table.channel.id) is None
+
+
+async def test_a_game_whose_save_cannot_be_read_is_explained_and_an_admin_can_cancel_it(
+        table: Table, db_path: Path, restart) -> None:
+    await start_game(table, table.alice, [table.bob])
+    game_id = (await game_here(table)).game_id
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE games SET state = ? WHERE id = ?", ('{"board": "unterminated', game_id))
+    await restart()
+    board = await table.alice.slash(table.channel, "shelfie board")
+    assert board.response.ephemeral and board.response.content == (
+        "This game's saved state cannot be read; a server admin can cancel it with `/shelfie cancel`.")
+    busy = await table.carol.slash(table.channel, "shelfie new", players=2)
+    assert busy.response.ephemeral
+    role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("erin"), roles=[role])
+    cancelled = await admin.slash(table.channel, "shelfie cancel")
+    assert cancelled.response.ephemeral and "cancelled" in cancelled.response.content.lower()
+    fresh = await table.carol.slash(table.channel, "shelfie new", players=2)
+    assert not fresh.response.ephemeral, "the channel is free again"
+    assert [str(error.original.code) for error in table.env.errors] == ["corrupt_game"]

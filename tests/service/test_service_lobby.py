@@ -63,12 +63,13 @@ async def test_one_open_game_per_channel(svc: TableService) -> None:
 
 async def test_thread_games_occupy_their_thread_not_the_channel(svc: TableService) -> None:
     in_channel = await lobby(svc, ANN)
-    threaded = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", GameOptions(thread=True))
+    threaded = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", GameOptions(thread=True), thread_id=555)
     assert await svc.table_in_channel(CHANNEL) == in_channel
-    threaded = await svc.set_thread(threaded.game_id, 555)
     assert threaded.place_id == 555 and await svc.table_in_channel(555) == threaded
     with pytest.raises(ChannelBusy):
         await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True), thread_id=555)
+    with pytest.raises(ValueError, match="thread_id"):
+        await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True))
 
 
 async def test_lobby_full_and_joining_twice_change_nothing(svc: TableService) -> None:
