@@ -35,7 +35,9 @@ class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"shelfie:(?P<
         raise KeyError("seat 7")
 
 
-def add_failing_commands(table: Table) -> None:
+@pytest.fixture
+async def failing_commands(table: Table) -> None:
+    """/explode fails, /button posts a failing button, /admin needs Manage Server: synced before the test."""
     bot = table.bot
 
     @bot.tree.command(name="explode", description="fails on purpose")
@@ -55,14 +57,13 @@ def add_failing_commands(table: Table) -> None:
         await interaction.response.send_message("done")
 
     bot.add_dynamic_items(Explode)
+    await bot.tree.sync()
 
 
 @pytest.mark.allow_errors
 async def test_a_failing_command_apologises_privately_and_logs_the_traceback(
-    table: Table, unexpected_errors: list[logging.LogRecord]
+    table: Table, failing_commands: None, unexpected_errors: list[logging.LogRecord]
 ) -> None:
-    add_failing_commands(table)
-    await table.bot.tree.sync()
     result = await table.alice.slash(table.channel, "explode")
 
     assert result.ephemeral
@@ -78,10 +79,8 @@ async def test_a_failing_command_apologises_privately_and_logs_the_traceback(
 
 @pytest.mark.allow_errors
 async def test_a_failing_button_answers_instead_of_interaction_failed(
-    table: Table, unexpected_errors: list[logging.LogRecord]
+    table: Table, failing_commands: None, unexpected_errors: list[logging.LogRecord]
 ) -> None:
-    add_failing_commands(table)
-    await table.bot.tree.sync()
     posted = await table.alice.slash(table.channel, "button")
     clicked = await table.bob.click(posted.response, label="Explode")
 
@@ -93,10 +92,8 @@ async def test_a_failing_button_answers_instead_of_interaction_failed(
 
 
 async def test_an_expected_refusal_is_explained_not_logged_as_a_bug(
-    table: Table, unexpected_errors: list[logging.LogRecord]
+    table: Table, failing_commands: None, unexpected_errors: list[logging.LogRecord]
 ) -> None:
-    add_failing_commands(table)
-    await table.bot.tree.sync()
     result = await table.alice.slash(table.channel, "admin")
 
     assert result.ephemeral
@@ -105,9 +102,8 @@ async def test_an_expected_refusal_is_explained_not_logged_as_a_bug(
     assert [type(error).__name__ for error in table.env.errors] == ["MissingPermissions"]
 
 
-async def test_a_permission_refusal_is_in_the_users_language(table: Table, user_locale, unexpected_errors) -> None:
-    add_failing_commands(table)
-    await table.bot.tree.sync()
+async def test_a_permission_refusal_is_in_the_users_language(table: Table, failing_commands: None, user_locale,
+                                                             unexpected_errors) -> None:
     user_locale(table.carol, "it")
     result = await table.carol.slash(table.channel, "admin")
     assert result.response.content == "Ti servono questi permessi per farlo: Gestire il server."

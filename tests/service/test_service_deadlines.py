@@ -129,17 +129,22 @@ async def test_cancelled_and_finished_games_have_no_deadlines(svc: TableService,
     assert await svc.fire_due(clock.advance(10 * HOUR)) == []
 
 
-async def test_dispatcher_fires_late_deadlines_at_start_and_new_ones_when_due(svc: TableService,
-                                                                              clock: Clock) -> None:
-    late = await started(svc, ANN, BOB, options=OPTIONS)
-    clock.advance(HOUR / 2)
+def collecting_dispatcher(svc: TableService) -> tuple[DeadlineDispatcher, asyncio.Queue[DeadlineEvent]]:
+    """A dispatcher whose events land in a queue the test reads, one by one."""
     received: asyncio.Queue[DeadlineEvent] = asyncio.Queue()
 
     async def on_events(events: list[DeadlineEvent]) -> None:
         for event in events:
             received.put_nowait(event)
 
-    dispatcher = DeadlineDispatcher(svc, on_events)
+    return DeadlineDispatcher(svc, on_events), received
+
+
+async def test_dispatcher_fires_late_deadlines_at_start_and_new_ones_when_due(svc: TableService,
+                                                                              clock: Clock) -> None:
+    late = await started(svc, ANN, BOB, options=OPTIONS)
+    clock.advance(HOUR / 2)
+    dispatcher, received = collecting_dispatcher(svc)
     dispatcher.start()
     try:
         first = await asyncio.wait_for(received.get(), timeout=30)
@@ -173,13 +178,7 @@ async def test_dispatcher_survives_a_failing_database_read(svc: TableService, cl
         return await real_next_deadline()
 
     monkeypatch.setattr(svc, "next_deadline", next_deadline_failing_once)
-    received: asyncio.Queue[DeadlineEvent] = asyncio.Queue()
-
-    async def on_events(events: list[DeadlineEvent]) -> None:
-        for event in events:
-            received.put_nowait(event)
-
-    dispatcher = DeadlineDispatcher(svc, on_events)
+    dispatcher, received = collecting_dispatcher(svc)
     dispatcher.start()
     try:
         event = await asyncio.wait_for(received.get(), timeout=30)
