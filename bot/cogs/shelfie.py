@@ -35,7 +35,8 @@ from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
-from bot.views.turn import announce, post_turn, seat_for_click, show_goal, show_shelves, turn_view
+from bot.views.outbox import announce, post_if_current, post_turn, repost_forever
+from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
 
 log = logging.getLogger("shelfie.commands")
 
@@ -94,6 +95,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.dispatcher: DeadlineDispatcher | None = None
+        self.outbox: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -104,10 +106,15 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if self.dispatcher is None:
             self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
             self.dispatcher.start()
+        if self.outbox is None:
+            self.outbox = asyncio.get_running_loop().create_task(repost_forever(self.bot), name="shelfie-outbox")
 
     async def cog_unload(self) -> None:
         if self.dispatcher is not None:
             await self.dispatcher.stop()
+        if self.outbox is not None:
+            self.outbox.cancel()
+            await asyncio.gather(self.outbox, return_exceptions=True)
 
     async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
         """Reminders and expired turns, told in the game's channel."""
@@ -119,8 +126,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                 if isinstance(event, TurnReminder):
                     left = duration_text(max(60.0, event.expires_at - service.clock()), locale)
                     key = "turn.final_reminder" if event.final else "turn.reminder"
-                    channel = await place_of(self.bot, table)
-                    await channel.send(t(key, locale, mention=f"<@{event.seat.user_id}>", left=left))
+                    text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
+                    await post_if_current(self.bot, table, text)
                 else:
                     intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
                     await post_turn(self.bot, event.result, intro=intro)

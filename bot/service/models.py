@@ -12,7 +12,7 @@ from typing import Any
 from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
 
 from bot.service.errors import InvalidOption
-from bot.store.records import OPEN_STATUSES, StatsRow
+from bot.store.records import OPEN_STATUSES, AnnouncementRow, StatsRow
 
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
@@ -209,6 +209,9 @@ class AuditResult:
 
 PlayerStats = StatsRow
 """A player's results in one guild: the store's row is already a plain value, so the service hands it on."""
+
+Announcement = AnnouncementRow
+"""One outbox entry of a channel announcement; also a plain store row handed on as it is."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from engine.shelfie import Game, IllegalMove, Move
 from engine.shelfie.ai import LEVELS, choose_move
 
+from bot.service.announcements import AnnouncementOutbox, apply_entry, new_game
 from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, turn_deadlines
 from bot.service.errors import (
     AlreadyJoined,
@@ -147,7 +148,7 @@ def _has_person_left(game: Game, seats: Sequence[Seat]) -> bool:
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
 
-class TableService:
+class TableService(AnnouncementOutbox):
     """The game tables of every guild, with no Discord in sight. See the package docstring for the contract."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float], cache_size: int,
@@ -238,8 +239,10 @@ class TableService:
         return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
 
     async def _save(self, entry: _Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
-                    results: tuple[ResultRow, ...] = (), seats_changed: bool = False) -> _Entry:
-        """Commit `table` as the successor of `entry` (one transaction) and cache it."""
+                    results: tuple[ResultRow, ...] = (), seats_changed: bool = False,
+                    announce: str | None = None) -> _Entry:
+        """Commit `table` as the successor of `entry` (one transaction) and cache it; `announce` records the
+        step's channel announcement in the outbox within that transaction."""
         now = self.clock()
         old = entry.table
         deadlines = None if table.status == "lobby" else self._deadlines(table, now)
@@ -247,7 +250,7 @@ class TableService:
             game_id=old.game_id, expected_version=old.version, status=table.status, end_reason=table.end_reason,
             state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,
             turn=table.turn, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
-            moves=moves, deadlines=deadlines, results=results,
+            moves=moves, deadlines=deadlines, results=results, announce=announce,
         )
         try:
             version = await self._store.commit(update, now=now)
@@ -373,7 +376,9 @@ class TableService:
                 raise GameOver(game_id, table.status)
             if by_user_id != table.host_id and not is_admin:
                 raise NotHost(game_id, by_user_id, table.host_id)
-            return (await self._save(entry, replace(table, status="cancelled", end_reason="cancelled"))).table
+            announce = "cancel" if table.game is not None else None
+            return (await self._save(entry, replace(table, status="cancelled", end_reason="cancelled"),
+                                     announce=announce)).table
 
     async def _cancel_unreadable(self, game_id: int) -> Table | None:
         """None if the game is no longer open."""
@@ -436,7 +441,7 @@ class TableService:
             game = Game.new(len(order), seed=entry.seed, first_game=opts.first_game, refill=opts.refill)
             chain = _Chain(replace(table, status="active", seats=_reindexed(order), game=game))
             await self._play_computers(chain, entry.seed)
-            saved = await self._commit_chain(entry, chain)
+            saved = await self._commit_chain(entry, chain, "start")
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
     async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None) -> PlayResult:
@@ -458,7 +463,7 @@ class TableService:
                 raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
             chain = _Chain(table)
             self._step(chain, seat, "move", parsed, replace(seat, expired_turns=0))
-            return await self._finish(entry, chain)
+            return await self._finish(entry, chain, "move")
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
@@ -468,7 +473,7 @@ class TableService:
             seat = self._playing_seat(entry.table, user_id)
             chain = _Chain(entry.table)
             self._step(chain, seat, "resign", None, seat)
-            return await self._finish(entry, chain)
+            return await self._finish(entry, chain, "resign")
 
     def _playing_seat(self, table: Table, user_id: int) -> Seat:
         self._require_active(table)
@@ -480,10 +485,10 @@ class TableService:
             raise NotInGame(table.game_id, user_id)
         return seat
 
-    async def _finish(self, entry: _Entry, chain: _Chain) -> PlayResult:
-        """Let the computers answer, then commit the whole chain of moves at once."""
+    async def _finish(self, entry: _Entry, chain: _Chain, event: str) -> PlayResult:
+        """Let the computers answer, then commit the whole chain of moves (announced as `event`) at once."""
         await self._play_computers(chain, entry.seed)
-        saved = await self._commit_chain(entry, chain)
+        saved = await self._commit_chain(entry, chain, event)
         return PlayResult(saved.table, tuple(chain.turns), chain.standings)
 
     def _step(self, chain: _Chain, seat: Seat, kind: str, move: Move | None, seat_after: Seat) -> None:
@@ -504,17 +509,18 @@ class TableService:
                                   self.clock()))
         chain.turns.append(PlayedTurn(seat, kind, move, report))
 
-    async def _commit_chain(self, entry: _Entry, chain: _Chain) -> _Entry:
+    async def _commit_chain(self, entry: _Entry, chain: _Chain, event: str) -> _Entry:
         table = chain.table
         seats_changed = table.seats != entry.table.seats
         if table.status != "finished":
-            return await self._save(entry, table, moves=tuple(chain.rows), seats_changed=seats_changed)
+            return await self._save(entry, table, moves=tuple(chain.rows), seats_changed=seats_changed,
+                                    announce=event)
         # Two games of one player finishing at once would both rate from the same prior rating and the
         # later write would win: finishing games read priors and save one at a time.
         async with self._finishing:
             results = await self._results(table, chain.standings)
             return await self._save(entry, table, moves=tuple(chain.rows), results=results,
-                                    seats_changed=seats_changed)
+                                    seats_changed=seats_changed, announce=event)
 
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
@@ -550,6 +556,10 @@ class TableService:
                 break
             move = await self._computer_move(chain.table, seed, seat.level)
             self._step(chain, seat, "auto", move, seat)
+
+    def _final_standings(self, table: Table) -> tuple[Standing, ...]:
+        assert table.game is not None
+        return _standings(table.game, table.seats)
 
     # ---- deadlines ----------------------------------------------------------------------------------
 
@@ -603,7 +613,7 @@ class TableService:
             chain = _Chain(table)
             self._step(chain, seat, "timeout", move,
                        replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None))
-            return TurnTimedOut(seat, await self._finish(entry, chain), replaced)
+            return TurnTimedOut(seat, await self._finish(entry, chain, "replaced" if replaced else "timeout"), replaced)
 
     # ---- reading ------------------------------------------------------------------------------------
 
@@ -646,13 +656,9 @@ class TableService:
             ok = not moves
             return AuditResult(game_id, ok, 0, None if ok else "moves logged for a game that never started")
         try:
-            options = GameOptions.from_dict(row.options)
-            game = Game.new(len(record.seats), seed=row.seed, first_game=options.first_game, refill=options.refill)
+            game = new_game(len(record.seats), row.seed, GameOptions.from_dict(row.options))
             for m in moves:
-                if m.move is None:
-                    game.resign(m.seat)
-                else:
-                    game.apply(Move.parse(m.move), seat=m.seat)
+                apply_entry(game, m)
         except (IllegalMove, ValueError, KeyError, TypeError) as exc:
             return AuditResult(game_id, False, len(moves), f"replay failed: {exc}")
         if game.to_dict() != row.state:

@@ -9,6 +9,7 @@ from bot.store.database import Store
 from bot.store.errors import CorruptRow, PlaceTaken, StoreError, VersionConflict
 from bot.store.records import (
     OPEN_STATUSES,
+    AnnouncementRow,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -22,7 +23,7 @@ from bot.store.records import (
 )
 
 __all__ = [
-    "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
+    "AnnouncementRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
     "NewGame", "OPEN_STATUSES", "PlaceTaken", "ResultRow", "SeatRow", "StatsRow", "Store", "StoreError",
     "VersionConflict",
 ]

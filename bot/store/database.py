@@ -21,6 +21,7 @@ import aiosqlite
 from bot.store.errors import CorruptRow, PlaceTaken, VersionConflict
 from bot.store.records import (
     OPEN_STATUSES,
+    AnnouncementRow,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -43,6 +44,7 @@ _GAME_COLUMNS = (
 )
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
+_ANNOUNCEMENT_COLUMNS = "game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
     "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
@@ -344,8 +346,23 @@ class Store:
                 )
             if update.results:
                 await self._record_results(db, update, now)
+            if update.announce is not None:
+                await self._record_announcement(db, update, now)
         self._committed()
         return update.expected_version + 1
+
+    @staticmethod
+    async def _record_announcement(db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
+        if update.moves:
+            first, last = update.moves[0].seq, update.moves[-1].seq
+        else:
+            first = (update.turn or 0) + 1
+            last = first - 1
+        await db.execute(
+            "INSERT INTO announcements (game_id, version, event, first_seq, last_seq, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (update.game_id, update.expected_version + 1, update.announce, first, last, now),
+        )
 
     async def _record_results(self, db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
         [row] = await db.execute_fetchall("SELECT guild_id FROM games WHERE id = ?", (update.game_id,))
@@ -396,6 +413,48 @@ class Store:
                 await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_id))
             if turn_message_id is not None:
                 await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
+
+    # the outbox of announcements --------------------------------------------------------------
+
+    async def unposted_announcements(self, game_id: int) -> list[AnnouncementRow]:
+        """The game's announcements not yet posted, oldest first (the order they must be posted in)."""
+        rows = await self._fetchall(
+            f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND posted_at IS NULL"
+            " ORDER BY version", (game_id,))
+        return [AnnouncementRow(*r) for r in rows]
+
+    async def games_to_announce(self, created_before: float) -> list[int]:
+        """Games with an announcement recorded before this time and still not posted."""
+        rows = await self._fetchall(
+            "SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND created_at < ? ORDER BY game_id",
+            (created_before,))
+        return [int(r[0]) for r in rows]
+
+    async def live_announcement(self, game_id: int) -> AnnouncementRow | None:
+        """The newest posted announcement whose message still waits to be collapsed to its summary."""
+        row = await self._fetchone(
+            f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND summary IS NOT NULL"
+            " ORDER BY version DESC LIMIT 1", (game_id,))
+        return None if row is None else AnnouncementRow(*row)
+
+    async def mark_posted(self, game_id: int, version: int, *, now: float, message_id: int | None,
+                          summary: str | None) -> None:
+        """The announcement is out (or given up: `message_id` None); `summary` is what its message collapses to."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
+                (now, message_id, summary, game_id, version))
+
+    async def mark_collapsed(self, game_id: int, version: int) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE announcements SET summary = NULL WHERE game_id = ? AND version = ?",
+                             (game_id, version))
+
+    async def move_at(self, game_id: int, seq: int) -> MoveRow | None:
+        """One entry of the move log."""
+        row = await self._fetchone("SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? AND seq = ?",
+                                   (game_id, seq))
+        return None if row is None else MoveRow(*row)
 
     # deadlines ----------------------------------------------------------------------------------
 

@@ -89,6 +89,24 @@ class ResultRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AnnouncementRow:
+    """One channel announcement in the outbox: the step that committed game `version` played the move-log
+    entries `first_seq..last_seq` (none when first_seq > last_seq). `event` names the step (start, move,
+    resign, timeout, replaced, cancel). Once posted, `message_id` is the message and `summary` the one line
+    it collapses to when a newer message replaces it (None: nothing to collapse)."""
+
+    game_id: int
+    version: int
+    event: str
+    first_seq: int
+    last_seq: int
+    created_at: float = 0.0
+    posted_at: float | None = None
+    message_id: int | None = None
+    summary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameUpdate:
     """Everything one service step changes, committed in a single transaction.
 
@@ -108,6 +126,8 @@ class GameUpdate:
     moves: tuple[MoveRow, ...] = ()
     deadlines: tuple[DeadlineRow, ...] | None = None
     results: tuple[ResultRow, ...] = ()
+    announce: str | None = None
+    """The event to record in the outbox for this step (its moves are the range announced), or None."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,24 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 2: the outbox: what each committed step must announce in its channel, written in the step's own
+    # transaction and marked posted once the message is out, so a crash in between loses no announcement.
+    """
+    CREATE TABLE announcements (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        event      TEXT    NOT NULL,
+        first_seq  INTEGER NOT NULL,
+        last_seq   INTEGER NOT NULL,
+        created_at REAL    NOT NULL,
+        posted_at  REAL,
+        message_id INTEGER,
+        summary    TEXT,
+        PRIMARY KEY (game_id, version)
+    ) WITHOUT ROWID;
+    CREATE INDEX announcements_unposted ON announcements (created_at) WHERE posted_at IS NULL;
+    CREATE INDEX announcements_live ON announcements (game_id) WHERE summary IS NOT NULL;
+    """,
 )
 
 

@@ -13,7 +13,7 @@ from engine.shelfie import Move
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import kinds_text
-from bot.service.errors import ServiceError
+from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import Table
 from bot.views.common import service_of
 from bot.views.components import GameButton, GameSelect, handles, view_of
@@ -30,7 +30,8 @@ from bot.views.picks import (
     pick_problem,
     reading_order,
 )
-from bot.views.turn import announce, seat_for_click
+from bot.views.outbox import announce
+from bot.views.turn import seat_for_click
 
 SELECT_LIMIT = 25
 MAX_PICK = 3
@@ -224,13 +225,25 @@ async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[s
     turn = _int_arg(args, 0)
     move = Move(_selection(args), _int_arg(args, 2))
     await interaction.response.defer()
+    service = service_of(interaction.client)
+    done = t("builder.done", locale, tiles=cells_text(move.tiles), column=move.column + 1)
     try:
-        result = await service_of(interaction.client).play(game_id, interaction.user.id, move, turn=turn)
+        result = await service.play(game_id, interaction.user.id, move, turn=turn)
     except ServiceError as refusal:
+        if await _played_already(interaction, game_id, turn, move, refusal):
+            await interaction.edit_original_response(content=done, view=None)
+            return
         await interaction.edit_original_response(content=refusal_text(refusal, locale), view=None)
         return
-    await interaction.edit_original_response(
-        content=t("builder.done", locale, tiles=cells_text(move.tiles), column=move.column + 1), view=None
-    )
+    await interaction.edit_original_response(content=done, view=None)
     await announce(interaction, result)
+
+
+async def _played_already(interaction: discord.Interaction, game_id: int, turn: int, move: Move,
+                          refusal: ServiceError) -> bool:
+    """A second Confirm of the same builder (two clicks at once) finds its own move played: the builder
+    must end showing that move, not "earlier turn"."""
+    if not isinstance(refusal, (StaleTurn, GameOver)) or turn < 0:
+        return False
+    return await service_of(interaction.client).was_played(game_id, turn, interaction.user.id, move)
 

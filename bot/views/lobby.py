@@ -15,7 +15,8 @@ from bot.service.errors import NotInGame, ServiceError
 from bot.service.models import StartResult, Table
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import GameButton, handles, view_of
-from bot.views.turn import announce, send_goal_dms
+from bot.views.outbox import announce, flush_game
+from bot.views.turn import send_goal_dms
 
 log = logging.getLogger("shelfie.lobby")
 
@@ -120,17 +121,29 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
         elif action == "cancel":
             table = await service.cancel(game_id, user.id, is_admin=_is_admin(interaction))
             reply = t("reply.cancelled", locale)
-            if table.turn_message_id is not None and table.game is not None:
-                channel = await place_of(interaction.client, table)
-                await channel.send(t("lobby.cancelled", channel_locale(interaction.client, table)))
+            await flush_game(interaction.client, game_id)
         else:
             raise LookupError(action)
     except ServiceError as refusal:
+        if action == "botlevel":
+            await close_prompt(interaction, refusal_text(refusal, locale))
+            return
         await reply_private(interaction, refusal_text(refusal, locale))
         return
     game_event(f"lobby_{action}", game=game_id, guild=table.guild_id, user=user.id, seats=len(table.seats))
     await refresh_lobby(interaction.client, table, interaction)
+    if action == "botlevel":
+        await close_prompt(interaction, reply)
+        return
     await reply_private(interaction, reply)
+
+
+async def close_prompt(interaction: discord.Interaction, content: str) -> None:
+    """A private prompt that has been used (the Add bot level chooser) keeps only its answer, no buttons."""
+    if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
+        await interaction.response.edit_message(content=content, view=None)
+    else:
+        await reply_private(interaction, content)
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:

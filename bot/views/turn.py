@@ -1,7 +1,7 @@
-"""Turn messages (table picture, what happened in words, who plays next) and their buttons.
+"""Turn messages' buttons and the private answers behind them (My goal, Shelves), goal DMs.
 
-Every move, from a click, a typed command, a computer or an expired turn, ends in
-`post_turn`, so all of them look the same in the channel.
+Every move, from a click, a typed command, a computer or an expired turn, is announced by
+`bot.views.outbox.post_turn`, so all of them look the same in the channel.
 """
 
 from __future__ import annotations
@@ -13,21 +13,13 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import t
-from bot.logging_setup import context, game_event
-from bot.presenters.pictures import goal_picture, scores_picture, shelves_picture, table_picture
+from bot.logging_setup import context
+from bot.presenters.pictures import goal_picture, shelves_picture
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import (
-    final_lines,
-    goal_matches,
-    public_scores_line,
-    result_lines,
-    seat_label,
-    seat_names,
-    your_turn_line,
-)
+from bot.presenters.words import goal_matches, seat_label, seat_names
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
-from bot.service.models import PlayResult, Seat, Table
-from bot.views.common import channel_locale, place_of, reply_private, service_of
+from bot.service.models import Seat, Table
+from bot.views.common import channel_locale, reply_private, service_of
 from bot.views.components import GameButton, handles, view_of
 
 log = logging.getLogger("shelfie.turn")
@@ -48,58 +40,10 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
     )
 
 
-def _clip(lines: list[str]) -> str:
+def clipped(lines: list[str]) -> str:
+    """The non-empty lines as one message content, cut to Discord's limit."""
     text = "\n".join(line for line in lines if line)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
-
-
-async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> bool:
-    """Announce what was played and either ping the next person or close the game with the score sheet.
-
-    The move is already saved; if the channel refuses the message (deleted, permissions removed) this
-    logs it and returns False so the caller can tell the player privately.
-    """
-    table = result.table
-    game = table.game
-    assert game is not None
-    for played in result.turns:
-        game_event(played.kind, game=table.game_id, guild=table.guild_id, user=played.seat.user_id,
-                   seat=played.seat.index, move=str(played.move or "-"), tokens=len(played.report.tokens))
-    if table.status != "active":
-        winner = next((s.seat for s in result.standings if s.won), None)
-        game_event("finished", game=table.game_id, guild=table.guild_id, user=None, reason=table.end_reason,
-                   winner=winner.index if winner else "-")
-    locale = channel_locale(client, table)
-    lines = [*(intro or []), *result_lines(result, locale)]
-    last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
-    names = seat_names(table)
-    if table.status == "active":
-        lines.append(public_scores_line(table, locale))
-        lines.append(your_turn_line(table, locale) or "")
-        files = [await table_picture(game, names, locale, last_move)]
-    else:
-        lines.extend(final_lines(table, result.standings, locale))
-        files = await asyncio.gather(
-            table_picture(game, names, locale, last_move),
-            scores_picture(game, names, locale),
-            *(goal_picture(game, seat.index, locale) for seat in table.seats),
-        )
-    try:
-        channel = await place_of(client, table)
-        message = await channel.send(_clip(lines), files=list(files), view=turn_view(table, locale))
-    except discord.HTTPException:
-        log.warning("could not post the turn message (channel gone, permissions removed or Discord refused)",
-                    extra=context(table.game_id, table.guild_id, None))
-        return False
-    if table.status == "active":
-        await service_of(client).set_turn_message(table.game_id, message.id)
-    elif isinstance(channel, discord.Thread):
-        try:
-            await channel.edit(archived=True)
-        except discord.HTTPException as error:
-            log.warning("could not archive the finished game's thread: %s", error,
-                        extra=context(table.game_id, table.guild_id, None))
-    return True
 
 
 def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:
@@ -143,12 +87,6 @@ async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
     people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
     failed = await asyncio.gather(*(send(seat) for seat in people))
     return [seat for seat in failed if seat is not None]
-
-
-async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None) -> None:
-    """post_turn for a player's own action: if the channel refuses the message, the player learns why."""
-    if not await post_turn(interaction.client, result, intro=intro):
-        await reply_private(interaction, t("reply.cannot_post", interaction.locale))
 
 
 async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,
@@ -228,4 +166,4 @@ async def show_shelves(interaction: discord.Interaction, table: Table, seats: Se
         lines.append(t("shelves.line", locale, name=seat_label(seat, locale), points=game.public_score(seat.index),
                        free=sum(shelf.free(c) for c in range(5))))
     picture = await shelves_picture(game, seat_names(table), locale, [seat.index for seat in seats])
-    await interaction.followup.send(_clip(lines), file=picture, ephemeral=True)
+    await interaction.followup.send(clipped(lines), file=picture, ephemeral=True)

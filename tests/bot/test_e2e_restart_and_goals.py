@@ -23,7 +23,7 @@ MAX_TURNS = 200
 async def test_after_a_restart_buttons_an_open_builder_turn_order_and_goals_still_work(table: Table, restart) -> None:
     alice, bob = table.alice, table.bob
     await start_game(table, alice, [bob])
-    first_turn = latest_turn_message(table.channel)
+    first_board = (await alice.slash(table.channel, "shelfie board")).response
     for _ in range(3):
         await play_typed_move(table)
     before = await game_here(table)
@@ -35,7 +35,7 @@ async def test_after_a_restart_buttons_an_open_builder_turn_order_and_goals_stil
     bot = await restart()
     assert bot is table.bot and bot.service is not None
 
-    stale = await mover.click(first_turn, label="Take tiles")
+    stale = await mover.click(first_board, label="Take tiles")
     assert stale.response.ephemeral and "earlier turn" in stale.response.content
     early = await other.click(current_turn, label="Take tiles")
     assert "not yours" in early.response.content

@@ -1,0 +1,84 @@
+"""The outbox of channel announcements, as the service hands it to the bot.
+
+Every step that changes what a channel should see (a start, a move chain, a resignation, an expired
+turn, a cancel) records an announcement in the same transaction as the step. The bot posts the
+pending ones of a game in order and marks each posted, so a crash between the commit and the post
+delays an announcement, never loses it. After a restart the PlayResult with its reports is gone: the
+turns are rebuilt by replaying the move log.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.shelfie import Game, Move, TurnReport
+
+from bot.service.models import Announcement, GameOptions, PlayedTurn, PlayResult, Standing, Table
+from bot.store import MoveRow, Store
+
+
+def new_game(n_players: int, seed: int, options: GameOptions) -> Game:
+    """The game a stored seed and options start from; replaying its move log reaches the stored state."""
+    return Game.new(n_players, seed=seed, first_game=options.first_game, refill=options.refill)
+
+
+def apply_entry(game: Game, row: MoveRow) -> TurnReport:
+    """Apply one move-log entry again; raises what the engine raises if it does not apply."""
+    return game.resign(row.seat) if row.move is None else game.apply(Move.parse(row.move), seat=row.seat)
+
+
+class AnnouncementOutbox:
+    """TableService's part that reads and settles the outbox (a mixin: it uses the service's store and games)."""
+
+    _store: Store
+    clock: Callable[[], float]
+
+    async def table(self, game_id: int) -> Table:
+        raise NotImplementedError
+
+    def _final_standings(self, table: Table) -> tuple[Standing, ...]:
+        raise NotImplementedError
+
+    async def pending_announcements(self, game_id: int) -> list[Announcement]:
+        """The game's unposted announcements, in the order they must be posted."""
+        return await self._store.unposted_announcements(game_id)
+
+    async def games_to_announce(self, created_before: float) -> list[int]:
+        """Games with an announcement older than `created_before` still waiting to be posted."""
+        return await self._store.games_to_announce(created_before)
+
+    async def live_announcement(self, game_id: int) -> Announcement | None:
+        """The posted announcement whose message is still shown in full (it collapses when a newer one posts)."""
+        return await self._store.live_announcement(game_id)
+
+    async def announcement_posted(self, announcement: Announcement, message_id: int | None,
+                                  summary: str | None) -> None:
+        await self._store.mark_posted(announcement.game_id, announcement.version, now=self.clock(),
+                                      message_id=message_id, summary=summary)
+
+    async def announcement_collapsed(self, announcement: Announcement) -> None:
+        await self._store.mark_collapsed(announcement.game_id, announcement.version)
+
+    async def replayed_result(self, announcement: Announcement) -> PlayResult:
+        """What the announced step played, rebuilt from the move log, with the game as it is now."""
+        table = await self.table(announcement.game_id)
+        loaded = await self._store.load_game_with_moves(announcement.game_id)
+        assert loaded is not None and table.game is not None
+        record, moves = loaded
+        wanted = [m for m in moves if m.seq <= announcement.last_seq]
+        game = new_game(len(table.seats), record.game.seed, table.options)
+        turns = []
+        for row in wanted:
+            report = apply_entry(game, row)
+            if row.seq >= announcement.first_seq:
+                turns.append(PlayedTurn(table.seats[row.seat], row.kind, report.move, report))
+        ended = table.status == "finished" and announcement.last_seq == table.turn
+        return PlayResult(table, tuple(turns), self._final_standings(table) if ended else ())
+
+    async def was_played(self, game_id: int, turn: int, user_id: int, move: Move) -> bool:
+        """Whether the move-log entry after `turn` is this person's `move` (a repeated Confirm of a move
+        that already went through)."""
+        row = await self._store.move_at(game_id, turn + 1)
+        if row is None or row.kind != "move" or row.move != str(move):
+            return False
+        table = await self.table(game_id)
+        return row.seat < len(table.seats) and table.seats[row.seat].user_id == user_id

@@ -1,0 +1,256 @@
+"""Posting the outbox: every channel announcement of a game, in order, as the game stands when it is posted.
+
+The service records an announcement in the same transaction as each step (start, moves, resign, expired
+turn, cancel); here they are posted one game at a time under that game's lock, oldest first, and marked
+posted. Only the announcement of the game's current state gets the picture and live buttons; an older
+one (its turn has passed, or the game was cancelled meanwhile) posts as its one-line summary. When a new
+message is posted, the previous full turn message collapses to its summary, so the channel reads like a
+game log with one live turn at the bottom. Pending announcements left by a crash or a Discord outage are
+posted at start and then every `REPOST_EVERY` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import weakref
+
+import discord
+
+from bot.i18n import t
+from bot.logging_setup import context, game_event
+from bot.presenters.pictures import goal_picture, scores_picture, table_picture
+from bot.presenters.words import (
+    final_lines,
+    public_scores_line,
+    result_lines,
+    seat_names,
+    turn_order_text,
+    your_turn_line,
+)
+from bot.service.models import Announcement, PlayResult, Table
+from bot.views.common import channel_locale, place_of, reply_private, service_of
+from bot.views.turn import clipped, send_goal_dms, turn_view
+
+log = logging.getLogger("shelfie.outbox")
+
+REPOST_EVERY = 60.0
+"""How often pending announcements (a Discord outage, a crash) are tried again."""
+REPOST_GRACE = 30.0
+"""An announcement younger than this is left to the step that recorded it, which posts it at once."""
+
+_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+class Delivery(enum.Enum):
+    """What became of an announcement: out, waiting for a retry (Discord failed), or refused for good."""
+
+    POSTED = "posted"
+    RETRY = "retry"
+    REFUSED = "refused"
+
+
+def _order(client: discord.Client, game_id: int) -> asyncio.Lock:
+    key = (id(client), game_id)
+    lock = _locks.get(key)
+    if lock is None:
+        lock = _locks[key] = asyncio.Lock()
+    return lock
+
+
+def _mentions(table: Table) -> discord.AllowedMentions:
+    """Only the game's people may be pinged by its messages (a name that looks like a mention pings nobody)."""
+    people = [discord.Object(seat.user_id) for seat in table.seats if seat.user_id is not None]
+    return discord.AllowedMentions(everyone=False, roles=False, users=people)
+
+
+async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> Delivery:
+    """Announce a step the service just committed (with its reports and `intro` lines), after any older
+    announcement of the game still pending. The move is saved whatever this returns."""
+    return await flush_game(client, result.table.game_id, live=result, intro=intro)
+
+
+async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None) -> None:
+    """post_turn for a player's own action: if the channel message could not go out, the player learns why."""
+    delivery = await post_turn(interaction.client, result, intro=intro)
+    if delivery is Delivery.REFUSED:
+        await reply_private(interaction, t("reply.cannot_post", interaction.locale))
+    elif delivery is Delivery.RETRY:
+        await reply_private(interaction, t("reply.post_delayed", interaction.locale))
+
+
+async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult | None = None,
+                     intro: list[str] | None = None) -> Delivery:
+    """Post the game's pending announcements in order; returns what became of `live`'s own announcement
+    (POSTED when there is none, or another call already posted it)."""
+    service = service_of(client)
+    async with _order(client, game_id):
+        pending = await service.pending_announcements(game_id)
+        mine = None if live is None else live.table.version
+        outcome = Delivery.RETRY if any(a.version == mine for a in pending) else Delivery.POSTED
+        for announcement in pending:
+            own = announcement.version == mine
+            delivery = await _post(client, announcement, live if own else None, intro if own else None)
+            if own:
+                outcome = delivery
+            if delivery is Delivery.RETRY:
+                break  # keep the order: later ones wait for this one
+        return outcome
+
+
+async def repost_pending(client: discord.Client, created_before: float) -> None:
+    """Post every announcement recorded before `created_before` that is still pending, game by game."""
+    service = service_of(client)
+    for game_id in await service.games_to_announce(created_before):
+        try:
+            await flush_game(client, game_id)
+        except Exception:
+            log.exception("could not post a pending announcement", extra=context(game_id, None, None))
+
+
+async def repost_forever(client: discord.Client) -> None:
+    """At start everything pending from before; then, periodically, whatever a Discord failure left behind."""
+    created_before = service_of(client).clock()
+    while True:
+        try:
+            await repost_pending(client, created_before)
+        except Exception:
+            log.exception("the outbox pass failed; the next one retries")
+        await asyncio.sleep(REPOST_EVERY)
+        created_before = service_of(client).clock() - REPOST_GRACE
+
+
+async def post_if_current(client: discord.Client, table: Table, content: str) -> None:
+    """A notice about `table`'s turn (a reminder), posted in the game's order and only if that turn is
+    still the one being played."""
+    async with _order(client, table.game_id):
+        current = await service_of(client).table(table.game_id)
+        if current.status != "active" or current.turn != table.turn:
+            return
+        channel = await place_of(client, current)
+        await channel.send(content, allowed_mentions=_mentions(current))
+
+
+async def _post(client: discord.Client, announcement: Announcement, live: PlayResult | None,
+                intro: list[str] | None) -> Delivery:
+    service = service_of(client)
+    table = await service.table(announcement.game_id)
+    previous = await service.live_announcement(table.game_id)
+    unknown = table.turn_message_id if previous is None else None  # a turn posted before the outbox existed
+    try:
+        channel = await place_of(client, table)
+        message, summary = await _send(client, channel, announcement, table, live, intro)
+    except (discord.NotFound, discord.Forbidden) as error:
+        log.warning("could not post an announcement (channel gone or permissions removed): %s", error,
+                    extra=context(table.game_id, table.guild_id, None))
+        await service.announcement_posted(announcement, None, None)
+        return Delivery.REFUSED
+    except discord.HTTPException as error:
+        log.warning("Discord failed to take an announcement; it is posted again later: %s", error,
+                    extra=context(table.game_id, table.guild_id, None))
+        return Delivery.RETRY
+    await service.announcement_posted(announcement, message.id, summary)
+    if summary is not None:
+        await service.set_turn_message(table.game_id, message.id)
+    if previous is not None:
+        await _collapse(channel, previous.message_id, previous.summary, table)
+        await service.announcement_collapsed(previous)
+    elif unknown is not None and unknown != message.id:
+        await _collapse(channel, unknown, None, table)
+    if table.status == "finished" and isinstance(channel, discord.Thread) and announcement.version == table.version:
+        await _archive(channel, table)
+    return Delivery.POSTED
+
+
+async def _send(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement, table: Table,
+                live: PlayResult | None, intro: list[str] | None) -> tuple[discord.Message, str | None]:
+    """Send one announcement; returns the message and the summary it collapses to later (None: it stays)."""
+    locale = channel_locale(client, table)
+    mentions = _mentions(table)
+    if announcement.event == "cancel":
+        return await channel.send(t("lobby.cancelled", locale), allowed_mentions=mentions), None
+    result = live or await service_of(client).replayed_result(announcement)
+    _log_events(result, ended=announcement.version == table.version and table.status != "active")
+    event_lines = _event_lines(announcement, result, locale)
+    if intro is None:
+        intro = event_lines + await _rebuilt_notices(client, announcement, table, locale)
+    summary = clipped([*event_lines, *result_lines(result, locale)])
+    if announcement.version != table.version:
+        return await channel.send(summary, allowed_mentions=mentions), None
+    lines = [*intro, *result_lines(result, locale)]
+    game = table.game
+    assert game is not None
+    names = seat_names(table)
+    last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
+    if table.status == "active":
+        lines += [public_scores_line(table, locale), your_turn_line(table, locale) or ""]
+        files = [await table_picture(game, names, locale, last_move)]
+    else:
+        lines += final_lines(table, result.standings, locale)
+        files = list(await asyncio.gather(
+            table_picture(game, names, locale, last_move),
+            scores_picture(game, names, locale),
+            *(goal_picture(game, seat.index, locale) for seat in table.seats),
+        ))
+    view = turn_view(table, locale)
+    message = await channel.send(clipped(lines), files=files, allowed_mentions=mentions,
+                                 **({"view": view} if view is not None else {}))
+    return message, summary if table.status == "active" else None
+
+
+def _event_lines(announcement: Announcement, result: PlayResult, locale: object) -> list[str]:
+    """What the step itself was, beyond its moves: the start and its turn order, a seat taken over."""
+    table = result.table
+    if announcement.event == "start":
+        return [t("turn.game_start", locale, order=turn_order_text(table, locale))]
+    if announcement.event == "replaced" and result.turns:
+        return [t("turn.replaced", locale, name=result.turns[0].seat.name)]
+    return []
+
+
+async def _rebuilt_notices(client: discord.Client, announcement: Announcement, table: Table,
+                           locale: object) -> list[str]:
+    """A start announced after a crash may have lost its goal DMs too: send them, and say whose are closed."""
+    if announcement.event != "start" or table.status != "active":
+        return []
+    closed = await send_goal_dms(client, table)
+    return [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
+
+
+def _log_events(result: PlayResult, *, ended: bool) -> None:
+    table = result.table
+    for played in result.turns:
+        game_event(played.kind, game=table.game_id, guild=table.guild_id, user=played.seat.user_id,
+                   seat=played.seat.index, move=str(played.move or "-"), tokens=len(played.report.tokens))
+    if ended:
+        winner = next((s.seat for s in result.standings if s.won), None)
+        game_event("finished", game=table.game_id, guild=table.guild_id, user=None, reason=table.end_reason,
+                   winner=winner.index if winner else "-")
+
+
+async def _collapse(channel: discord.abc.Messageable, message_id: int | None, summary: str | None,
+                    table: Table) -> None:
+    """The previous turn message becomes its one-line summary, without picture or buttons (with no summary
+    known, it only loses its buttons). A failed edit (message deleted, Discord down) only leaves an old
+    message as it was: the game goes on."""
+    if message_id is None:
+        return
+    try:
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        if summary:
+            await message.edit(content=summary, attachments=[], view=None,
+                               allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await message.edit(view=None)
+    except discord.HTTPException as error:
+        log.warning("could not collapse the previous turn message: %s", error,
+                    extra=context(table.game_id, table.guild_id, None))
+
+
+async def _archive(thread: discord.Thread, table: Table) -> None:
+    try:
+        await thread.edit(archived=True)
+    except discord.HTTPException as error:
+        log.warning("could not archive the finished game's thread: %s", error,
+                    extra=context(table.game_id, table.guild_id, None))
