@@ -424,9 +424,9 @@ class Store:
         return [AnnouncementRow(*r) for r in rows]
 
     async def games_to_announce(self, created_before: float) -> list[int]:
-        """Games with an announcement recorded before this time and still not posted."""
+        """Games with an announcement recorded at or before this time and still not posted."""
         rows = await self._fetchall(
-            "SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND created_at < ? ORDER BY game_id",
+            "SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND created_at <= ? ORDER BY game_id",
             (created_before,))
         return [int(r[0]) for r in rows]
 
