@@ -29,6 +29,7 @@ from bot.presenters.words import (
     turn_order_text,
     your_turn_line,
 )
+from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Table
 from bot.views.common import channel_locale, place_of, reply_private, service_of
 from bot.views.turn import clipped, send_goal_dms, turn_view
@@ -135,7 +136,11 @@ async def post_if_current(client: discord.Client, table: Table, content: str) ->
 async def _post(client: discord.Client, announcement: Announcement, live: PlayResult | None,
                 intro: list[str] | None) -> Delivery:
     service = service_of(client)
-    table = await service.table(announcement.game_id)
+    try:
+        table = await service.table(announcement.game_id)
+    except CorruptGame:  # nothing true can be said about a game that cannot be read: give its notices up
+        await service.announcement_posted(announcement, None, None)
+        return Delivery.REFUSED
     previous = await service.live_announcement(table.game_id)
     unknown = table.turn_message_id if previous is None else None  # a turn posted before the outbox existed
     try:
