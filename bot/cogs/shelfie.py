@@ -35,7 +35,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
-from bot.views.outbox import announce, post_if_current, post_turn, repost_forever
+from bot.views.outbox import adopt_turn_message, announce, post_if_current, post_turn, repost_forever
 from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
 
 log = logging.getLogger("shelfie.commands")
@@ -319,8 +319,10 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                                       if table.game.last_report else None)
         content = your_turn_line(table, locale) or t("error.game_over", locale)
         view = turn_view(table, locale)
-        await interaction.followup.send(content, file=picture, allowed_mentions=discord.AllowedMentions.none(),
-                                        **({"view": view} if view else {}))
+        shown = await interaction.followup.send(content, file=picture, allowed_mentions=discord.AllowedMentions.none(),
+                                                wait=True, **({"view": view} if view else {}))
+        if table.status == "active":
+            await adopt_turn_message(self.bot, table, shown)
 
     @app_commands.command(name="shelf", description="Show a player's bookshelf (a person or a computer)")
     async def shelf(self, interaction: discord.Interaction, player: str | None = None) -> None:

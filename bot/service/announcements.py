@@ -55,6 +55,9 @@ class AnnouncementOutbox:
         await self._store.mark_posted(announcement.game_id, announcement.version, now=self.clock(),
                                       message_id=message_id, summary=summary)
 
+    async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
+        await self._store.move_announcement(announcement.game_id, announcement.version, message_id)
+
     async def announcement_collapsed(self, announcement: Announcement) -> None:
         await self._store.mark_collapsed(announcement.game_id, announcement.version)
 

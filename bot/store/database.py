@@ -445,6 +445,12 @@ class Store:
                 "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
                 (now, message_id, summary, game_id, version))
 
+    async def move_announcement(self, game_id: int, version: int, message_id: int) -> None:
+        """The announcement's live message is now this one (the turn was shown again further down)."""
+        async with self._write() as db:
+            await db.execute("UPDATE announcements SET message_id = ? WHERE game_id = ? AND version = ?",
+                             (message_id, game_id, version))
+
     async def mark_collapsed(self, game_id: int, version: int) -> None:
         async with self._write() as db:
             await db.execute("UPDATE announcements SET summary = NULL WHERE game_id = ? AND version = ?",

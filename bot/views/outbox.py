@@ -133,6 +133,23 @@ async def post_if_current(client: discord.Client, table: Table, content: str) ->
         await channel.send(content, allowed_mentions=_mentions(current))
 
 
+async def adopt_turn_message(client: discord.Client, table: Table, message: discord.Message) -> None:
+    """`/shelfie board` shows the current turn again at the bottom of the channel: that message becomes the
+    live one and the turn message above collapses to its summary, so the channel still has one live turn.
+    A board drawn while the turn moved on only loses its buttons."""
+    service = service_of(client)
+    async with _order(client, table.game_id):
+        current = await service.table(table.game_id)
+        live = await service.live_announcement(table.game_id)
+        channel = message.channel
+        if current.version != table.version or live is None or live.version != current.version:
+            await _collapse(channel, message.id, None, current)
+            return
+        await _collapse(channel, live.message_id, live.summary, current)
+        await service.announcement_moved(live, message.id)
+        await service.set_turn_message(table.game_id, message.id)
+
+
 async def _post(client: discord.Client, announcement: Announcement, live: PlayResult | None,
                 intro: list[str] | None) -> Delivery:
     service = service_of(client)

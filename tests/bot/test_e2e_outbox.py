@@ -146,3 +146,18 @@ async def test_a_cancelled_lobby_keeps_no_buttons(table: Table) -> None:
     await table.alice.click(lobby, label="Cancel")
     shown = channel_messages(table.channel)[0]
     assert "cancelled" in shown.content and not shown.components
+
+
+async def test_the_board_shown_again_becomes_the_live_turn_and_the_one_above_collapses(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    await play_typed_move(table)
+    turn_message = latest_turn_message(table.channel)
+    board = (await table.carol.slash(table.channel, "shelfie board")).response
+    assert [m.id for m in with_buttons(table)] == [board.id]
+    assert "took" in channel_messages(table.channel)[-2].content
+    game = await game_here(table)
+    waiting = member(table, game.current_seat.user_id)
+    assert (await waiting.click(board, label="Take tiles")).response.ephemeral
+    await play_typed_move(table)
+    assert [m.id for m in with_buttons(table)] == [channel_messages(table.channel)[-1].id]
+    assert turn_message.id != board.id

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from test_game_driver import (
     channel_messages,
+    custom_ids,
     game_here,
     latest_turn_message,
     member,
@@ -23,7 +24,9 @@ MAX_TURNS = 200
 async def test_after_a_restart_buttons_an_open_builder_turn_order_and_goals_still_work(table: Table, restart) -> None:
     alice, bob = table.alice, table.bob
     await start_game(table, alice, [bob])
-    first_board = (await alice.slash(table.channel, "shelfie board")).response
+    first = await game_here(table)
+    first_mover = member(table, first.current_seat.user_id)
+    old_builder = (await first_mover.click(latest_turn_message(table.channel), label="Take tiles")).response
     for _ in range(3):
         await play_typed_move(table)
     before = await game_here(table)
@@ -35,7 +38,9 @@ async def test_after_a_restart_buttons_an_open_builder_turn_order_and_goals_stil
     bot = await restart()
     assert bot is table.bot and bot.service is not None
 
-    stale = await mover.click(first_board, label="Take tiles")
+    select_id = next(c for c in custom_ids(old_builder) if ":pick0:" in c)
+    option = old_builder.components[0]["components"][0]["options"][0]["value"]
+    stale = await first_mover.select(old_builder, [option], custom_id=select_id)
     assert stale.response.ephemeral and "earlier turn" in stale.response.content
     early = await other.click(current_turn, label="Take tiles")
     assert "not yours" in early.response.content
