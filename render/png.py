@@ -1,5 +1,12 @@
-"""PNG encoding through a fixed palette: a 256-colour PNG is several times faster to
-compress and smaller than RGB, and pinning the key colours keeps tile colours exact."""
+"""The one encoder every picture goes through: PNG through a fixed 256-colour palette.
+
+Measured on a 1080x1136 table picture (CPU ms, `python -m bench render` reports the current
+figures): palette PNG at zlib level 3 costs ~4 ms and ~70 KB; level 6 ~10 ms (-17% bytes),
+level 9 or optimize ~55 ms; RGB PNG ~35 ms and 160 KB; WebP lossless ~25 ms at its fastest
+method (150 KB) and 190-350 ms for smaller files; lossy WebP ~30-90 ms and blurs the tile
+colours that tests and players read. A palette PNG is both the cheapest and the crispest.
+Building a palette (an octree quantization, ~16 ms) is done once per palette and reused.
+"""
 from __future__ import annotations
 
 import io
@@ -7,6 +14,8 @@ import io
 from PIL import Image
 
 from .palette import RGB
+
+COMPRESS_LEVEL = 3
 
 
 def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
@@ -24,9 +33,10 @@ def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
     return pal
 
 
-def encode(img: Image.Image, palette: Image.Image, compress_level: int = 3) -> bytes:
+def encode(img: Image.Image, palette: Image.Image) -> bytes:
+    """PNG bytes of img mapped (without dithering) onto palette's colours."""
     out = io.BytesIO()
     img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=compress_level
+        out, "PNG", compress_level=COMPRESS_LEVEL
     )
     return out.getvalue()
