@@ -111,6 +111,22 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+def wrap(text: str, size: int, max_width: int, bold: bool = False, lines: int = 2) -> list[str]:
+    """text broken at spaces into at most `lines` lines of max_width pixels (the last one cut with an
+    ellipsis if the text is longer still)."""
+    out: list[str] = []
+    words = visible(text, bold).split(" ")
+    while words and len(out) < lines - 1:
+        k = len(words)
+        while k > 1 and width(" ".join(words[:k]), size, bold) > max_width:
+            k -= 1
+        out.append(" ".join(words[:k]))
+        words = words[k:]
+    if words:
+        out.append(fit(" ".join(words), size, max_width, bold))
+    return out
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.shelfie import COMMON_GOALS, Game, Move
 from engine.shelfie.ai import choose_move
 
-from . import render_common_goal, render_goal_card, render_scores, render_shelves, render_table
+from . import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
 
@@ -40,13 +40,15 @@ def write_gallery(out: Path) -> list[Path]:
         game = Game.new(n, seed=2026 + n)
         rng = random.Random(n)
         last = play(game, rng, turns=7 * n)
-        save(f"table_{n}p.png", render_table(game, seat_names=NAMES[:n], last_move=last))
+        save(f"board_{n}p.png", render_board(game, seat_names=NAMES[:n], last_move=last))
+        save(f"shelves_{n}p.png", render_shelves(game, seat_names=NAMES[:n], last_move=last))
         if n == 4:
-            save("table_4p_it.png", render_table(game, seat_names=NAMES[:n], last_move=last, locale="it"))
+            save("board_4p_it.png", render_board(game, seat_names=NAMES[:n], last_move=last, locale="it"))
             save("personal_goal.png", render_goal_card(game, 0))
-            save("shelves_4p.png", render_shelves(game, seat_names=NAMES[:n]))
             save("shelves_one_it.png", render_shelves(game, seat_names=NAMES[:n], seats=[2], locale="it"))
-            play(game, rng)
+            last = play(game, rng)
+            save("board_4p_end.png", render_board(game, seat_names=NAMES[:n], last_move=last))
+            save("shelves_4p_end.png", render_shelves(game, seat_names=NAMES[:n], last_move=last))
             save("scores_4p.png", render_scores(game, seat_names=NAMES[:n]))
     for goal in sorted(COMMON_GOALS.values(), key=lambda g: g.number):
         save(f"common_goal_{goal.number:02d}_{goal.id}.png", render_common_goal(goal.id))

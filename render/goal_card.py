@@ -7,24 +7,31 @@ from engine.shelfie import PERSONAL_GOALS, Game
 
 from . import fonts, icons, pieces
 from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
-from .palette import SHELF_SLOT, CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
-from .png import build_palette, encode
+from .palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
+from .picture_palette import encode_picture
 from .text import DEFAULT_LOCALE, caption
 
 
 def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG (GOAL_CARD_SIZE) of seat's personal goal: the 6 target spaces, each marked ✓ when the
-    shelf already matches it or ✗ when another tile blocks it, and the points it is worth now.
+    """PNG (GOAL_CARD_SIZE) of seat's personal goal: the card's number in its corner (as the end
+    message names it), the 6 target spaces, each marked ✓ when the shelf already matches it or ✗
+    when another tile blocks it, and the points it is worth now.
 
     Secret: send it only to that seat's player.
     """
-    goal = PERSONAL_GOALS[game.personal_goal_index(seat)]
+    return encode_picture(draw_goal_card(game, seat, locale))
+
+
+def draw_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> Image.Image:
+    """The personal goal card picture as an RGB image."""
+    index = game.personal_goal_index(seat)
+    goal = PERSONAL_GOALS[index]
     shelf = game.shelf(seat)
     w, h = GOAL_CARD_SIZE
     img = Image.new("RGB", GOAL_CARD_SIZE, PAPER)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, w - 7, h - 7), radius=18, fill=CARD, outline=CARD_EDGE, width=3)
-    pieces.seat_marker(d, (40, 44), 17, seat)
+    pieces.card_number(d, (40, 44), 19, index + 1)
     fonts.draw_text(d, (66, 44), caption("personal_goal", locale), 28, INK, bold=True, max_width=w - 90)
     ox, oy = GOAL_ORIGIN
     d.rounded_rectangle((ox - 8, oy - 8, ox + SHELF_COLS * GOAL_CELL + 7, oy + SHELF_ROWS * GOAL_CELL + 7),
@@ -55,7 +62,7 @@ def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> byt
     fonts.draw_text(d, (w / 2, h - 68), caption("goal_matches", locale, n=matched, points=goal.score(shelf)), 24,
                     INK, bold=True, align="center", max_width=w - 30)
     fonts.draw_text(d, (w / 2, h - 32), caption("goal_scale", locale), 15, MUTED, align="center", max_width=w - 30)
-    return encode(img, build_palette(img, list(TILE_INK.values()) + [SHELF_SLOT, GOOD, MISS, INK]), compress_level=6)
+    return img
 
 
 def _badge(d: ImageDraw.ImageDraw, center: tuple[int, int], colour: tuple[int, int, int], mark: str) -> None:

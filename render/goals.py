@@ -7,10 +7,10 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import COMMON_GOALS
 
-from . import fonts, icons
+from . import fonts, icons, pieces
 from .layout import CARD_SIZE, cell_box
-from .png import build_palette, encode
-from .palette import CARD, CARD_EDGE, GHOST, INK, MUTED, OUTLINE, TILE_INK, WHITE, mix
+from .picture_palette import encode_picture
+from .palette import CARD, CARD_EDGE, GHOST, INK, MUTED, TILE_INK, mix
 from .text import DEFAULT_LOCALE, caption
 
 # Example shelf fragments (rows top first; letters are tiles, '.' an empty slot) and how many
@@ -29,8 +29,9 @@ DIAGRAMS: dict[str, tuple[list[str], str]] = {
     "x_shape": (["G.G", ".G.", "G.G"], ""),
     "staircase": ([".....", "....B", "...CF", "..TGP", ".PFCB", "GBTPC"], ""),
 }
-DIAGRAM_BOX = (48, 12, 272, 162)  # where the diagram and its multiplier go on the card
-TOKEN_SPOT = (CARD_SIZE[0] - 40, 40)  # centre of the token pile on a card in the table picture
+DIAGRAM_BOX = (52, 10, 268, 148)  # where the diagram and its multiplier go on the card
+TOKEN_SPOT = (CARD_SIZE[0] - 40, 42)
+CAPTION_TOP = 156  # the line between the diagram and the caption  # centre of the token pile on a card in the table picture
 
 
 @lru_cache(maxsize=None)
@@ -42,14 +43,16 @@ def common_goal_card(goal_id: str, locale: str = DEFAULT_LOCALE) -> Image.Image:
     img = Image.new("RGB", CARD_SIZE, CARD)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=CARD, outline=CARD_EDGE, width=3)
-    d.ellipse((10, 8, 42, 40), fill=mix(CARD_EDGE, OUTLINE, 0.3))
-    fonts.draw_text(d, (26, 24), str(COMMON_GOALS[goal_id].number), 17, WHITE, bold=True, align="center")
-    d.ellipse((TOKEN_SPOT[0] - 28, TOKEN_SPOT[1] - 28, TOKEN_SPOT[0] + 28, TOKEN_SPOT[1] + 28),
+    pieces.card_number(d, (28, 28), 19, COMMON_GOALS[goal_id].number)
+    d.ellipse((TOKEN_SPOT[0] - 30, TOKEN_SPOT[1] - 30, TOKEN_SPOT[0] + 30, TOKEN_SPOT[1] + 30),
               outline=mix(CARD, CARD_EDGE, 0.6), width=2)
     _diagram(img, goal_id)
-    d.line((14, h - 36, w - 14, h - 36), fill=mix(CARD, CARD_EDGE, 0.5), width=1)
-    fonts.draw_text(d, (w / 2, h - 19), caption(f"goal_{goal_id}", locale), 17, INK, bold=True, align="center",
-                    max_width=w - 20)
+    d.line((14, CAPTION_TOP, w - 14, CAPTION_TOP), fill=mix(CARD, CARD_EDGE, 0.5), width=1)
+    # Large enough to read on a phone, where the card shows about half size: two lines when needed.
+    lines = fonts.wrap(caption(f"goal_{goal_id}", locale), 21, w - 24, bold=True)
+    step = (h - CAPTION_TOP) / (len(lines) + 1)
+    for k, line in enumerate(lines, start=1):
+        fonts.draw_text(d, (w / 2, CAPTION_TOP + k * step + 1), line, 21, INK, bold=True, align="center")
     return img
 
 
@@ -80,5 +83,4 @@ def _diagram(img: Image.Image, goal_id: str) -> None:
 @lru_cache(maxsize=None)
 def render_common_goal(goal_id: str, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of common goal card `goal_id` (CARD_SIZE pixels), for the table and `/shelfie rules`."""
-    img = common_goal_card(goal_id, locale)
-    return encode(img, build_palette(img, list(TILE_INK.values())), compress_level=6)
+    return encode_picture(common_goal_card(goal_id, locale))

@@ -1,7 +1,8 @@
 """Geometry of every picture, in one place, so tests can probe the exact pixel of a cell.
 
-Table picture (render_table): header band, the board on the left with coordinates on all
-four edges, common goal cards and the tile legend on the right, the shelves in a row below.
+A turn carries two pictures of one width: the board (header band, the board with coordinates
+on all four edges, the common goal cards and the tile legend under it) and the shelves (two
+seats to a row).
 """
 from __future__ import annotations
 
@@ -23,12 +24,14 @@ def box_center(box: Box) -> Point:
     return ((x0 + x1) // 2, (y0 + y1) // 2)
 
 
-# --- table picture ---------------------------------------------------------------------
-TABLE_SIZE = (1080, 1136)
-HEADER_H = 70
-BOARD_CELL = 66
-COORD_MARGIN = 28
-BOARD_ORIGIN: Point = (20 + COORD_MARGIN, HEADER_H + 10 + COORD_MARGIN)  # top-left of cell A1
+# --- board picture (render_board) -------------------------------------------------------
+# Sized for a phone first: Discord shows a picture ~380 px wide there, so the 720-px pictures
+# shrink about by half and every size below is chosen to stay legible at that scale.
+PICTURE_W = 720
+HEADER_H = 100
+BOARD_CELL = 72
+COORD_MARGIN = 30
+BOARD_ORIGIN: Point = ((PICTURE_W - BOARD_N * BOARD_CELL) // 2, HEADER_H + 6 + COORD_MARGIN)  # cell A1
 BOARD_BOX: Box = (
     BOARD_ORIGIN[0] - COORD_MARGIN,
     BOARD_ORIGIN[1] - COORD_MARGIN,
@@ -37,24 +40,18 @@ BOARD_BOX: Box = (
 )
 TILE_INSET = 3  # gap between a tile and its space's edge
 
-CARD_SIZE = (340, 200)  # a common goal card
-SIDE_X = BOARD_BOX[2] + 24
-CARDS_Y = HEADER_H + 10
+CARD_SIZE = (340, 220)  # a common goal card
 CARD_GAP = 16
+CARDS_Y = BOARD_BOX[3] + 14
+LEGEND_Y = CARDS_Y + CARD_SIZE[1] + 12
+LEGEND_H = 44
+BOARD_PICTURE_SIZE = (PICTURE_W, LEGEND_Y + LEGEND_H + 10)
 
 
-def legend_y(n_goals: int) -> int:
-    """Top of the tile legend, right under the common goal cards in play."""
-    return CARDS_Y + n_goals * (CARD_SIZE[1] + CARD_GAP) + 14
-
-SHELF_CELL = 40
-SHELF_PAD = 10  # wood around the cells
-SHELF_BOTTOM = 26  # wood under the cells, where the column numbers are
-SHELF_BLOCK_W = 246
-SHELF_GAP = 12
-SHELF_HEADER_H = 46
-SHELF_TOP = BOARD_BOX[3] + 14
-SHELF_FOOT_H = 52
+def card_origin(index: int, n_goals: int) -> Point:
+    """Top-left of the index-th common goal card under the board (side by side, centred)."""
+    total = n_goals * CARD_SIZE[0] + (n_goals - 1) * CARD_GAP
+    return ((PICTURE_W - total) // 2 + index * (CARD_SIZE[0] + CARD_GAP), CARDS_Y)
 
 
 def board_cell_box(r: int, c: int) -> Box:
@@ -66,11 +63,16 @@ def board_cell_center(r: int, c: int) -> Point:
     return box_center(board_cell_box(r, c))
 
 
-def shelf_block_box(seat: int, n_players: int) -> Box:
-    """Everything about one seat: header (name, markers), the shelf, the points line."""
-    total = n_players * SHELF_BLOCK_W + (n_players - 1) * SHELF_GAP
-    x = (TABLE_SIZE[0] - total) // 2 + seat * (SHELF_BLOCK_W + SHELF_GAP)
-    return (x, SHELF_TOP, x + SHELF_BLOCK_W, SHELF_TOP + SHELF_HEADER_H + shelf_size()[1] + SHELF_FOOT_H)
+# --- shelves picture (render_shelves): one block per seat, two per row ---------------------
+SHELF_CELL = 52
+SHELF_PAD = 10  # wood around the cells
+SHELF_BOTTOM = 28  # wood under the cells, where the column numbers are
+SHELF_BLOCK_W = 340
+SHELF_GAP = 16
+SHELF_HEADER_H = 50
+SHELF_FOOT_H = 62
+SHELVES_MARGIN = 12
+SHELVES_PER_ROW = 2
 
 
 def shelf_size(cell: int = SHELF_CELL) -> tuple[int, int]:
@@ -83,43 +85,40 @@ def shelf_cell(origin: Point, r: int, c: int, cell: int) -> Box:
     return cell_box((origin[0] + SHELF_PAD, origin[1] + SHELF_PAD), r, c, cell)
 
 
-def shelf_origin(seat: int, n_players: int) -> Point:
-    """Top-left of the shelf drawing (its wood) for seat in the table picture."""
-    return block_shelf_origin(shelf_block_box(seat, n_players))
-
-
 def block_shelf_origin(block: Box) -> Point:
     """Top-left of the shelf drawing inside a seat's block (under its header, centred)."""
     x0, y0, x1, _ = block
     return (x0 + (x1 - x0 - shelf_size()[0]) // 2, y0 + SHELF_HEADER_H)
 
 
-def shelf_cell_box(seat: int, r: int, c: int, n_players: int) -> Box:
-    """Shelf cell at row r (0 = top) and column c (0 = left, shown 1) of seat's shelf."""
-    return shelf_cell(shelf_origin(seat, n_players), r, c, SHELF_CELL)
-
-
-def shelf_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
-    return box_center(shelf_cell_box(seat, r, c, n_players))
-
-
-# --- shelves picture (render_shelves): the same seat blocks as the table, in a row ------------
-SHELVES_MARGIN = 16
+SHELF_BLOCK_H = SHELF_HEADER_H + shelf_size()[1] + SHELF_FOOT_H
 
 
 def shelves_size(count: int) -> tuple[int, int]:
-    height = SHELF_HEADER_H + shelf_size()[1] + SHELF_FOOT_H
-    return (count * SHELF_BLOCK_W + (count - 1) * SHELF_GAP + 2 * SHELVES_MARGIN, height + 2 * SHELVES_MARGIN)
+    """A shelves picture of count seats: two to a row, so a phone shows each shelf large."""
+    cols = min(count, SHELVES_PER_ROW)
+    rows = -(-count // SHELVES_PER_ROW)
+    return (cols * SHELF_BLOCK_W + (cols - 1) * SHELF_GAP + 2 * SHELVES_MARGIN,
+            rows * SHELF_BLOCK_H + (rows - 1) * SHELF_GAP + 2 * SHELVES_MARGIN)
 
 
 def shelves_block_box(index: int, count: int) -> Box:
-    """The index-th seat block drawn (left to right) in a shelves picture of count seats."""
-    x = SHELVES_MARGIN + index * (SHELF_BLOCK_W + SHELF_GAP)
-    return (x, SHELVES_MARGIN, x + SHELF_BLOCK_W, shelves_size(count)[1] - SHELVES_MARGIN)
+    """The index-th seat block drawn (reading order) in a shelves picture of count seats; a last
+    seat alone on its row is centred."""
+    row, col = divmod(index, SHELVES_PER_ROW)
+    in_row = min(SHELVES_PER_ROW, count - row * SHELVES_PER_ROW)
+    row_w = in_row * SHELF_BLOCK_W + (in_row - 1) * SHELF_GAP
+    x = (shelves_size(count)[0] - row_w) // 2 + col * (SHELF_BLOCK_W + SHELF_GAP)
+    y = SHELVES_MARGIN + row * (SHELF_BLOCK_H + SHELF_GAP)
+    return (x, y, x + SHELF_BLOCK_W, y + SHELF_BLOCK_H)
+
+
+def shelves_cell_box(index: int, count: int, r: int, c: int) -> Box:
+    return shelf_cell(block_shelf_origin(shelves_block_box(index, count)), r, c, SHELF_CELL)
 
 
 def shelves_cell_center(index: int, count: int, r: int, c: int) -> Point:
-    return box_center(shelf_cell(block_shelf_origin(shelves_block_box(index, count)), r, c, SHELF_CELL))
+    return box_center(shelves_cell_box(index, count, r, c))
 
 
 # --- personal goal card (render_goal_card) ----------------------------------------------
@@ -139,6 +138,7 @@ SCORES_ROW_H = 50
 SCORES_TABLE_Y = SCORES_TITLE_H + 10
 SCORES_CELL = 44
 SCORES_SHELF_GAP = 12
+SCORES_BLOCK_W = 246  # one seat's column under the table of numbers
 
 
 def scores_height(n_players: int) -> int:
@@ -156,6 +156,6 @@ def scores_cell_center(seat: int, r: int, c: int, n_players: int) -> Point:
 
 def scores_shelf_origin(seat: int, n_players: int) -> Point:
     w = shelf_size(SCORES_CELL)[0]
-    total = n_players * SHELF_BLOCK_W + (n_players - 1) * SCORES_SHELF_GAP
-    x = (SCORES_W - total) // 2 + seat * (SHELF_BLOCK_W + SCORES_SHELF_GAP) + (SHELF_BLOCK_W - w) // 2
+    total = n_players * SCORES_BLOCK_W + (n_players - 1) * SCORES_SHELF_GAP
+    x = (SCORES_W - total) // 2 + seat * (SCORES_BLOCK_W + SCORES_SHELF_GAP) + (SCORES_BLOCK_W - w) // 2
     return (x, scores_shelves_top(n_players) + SHELF_HEADER_H)

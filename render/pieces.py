@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.shelfie import Game, Move
+
 from . import fonts, icons
 from .layout import SHELF_BOTTOM, SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_cell, shelf_size
 from .text import caption
 from .palette import (
-    OUTLINE, SEAT_COLORS, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
+    CARD_EDGE, OUTLINE, SEAT_COLORS, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB, mix,
 )
 
 
@@ -89,3 +91,22 @@ def seat_name(names: list[str], seat: int, locale: str) -> str:
     name = names[seat] if seat < len(names) else ""
     return fonts.visible(name, bold=True) or caption("seat", locale, n=seat + 1)
 
+
+
+def card_number(d: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, number: int) -> None:
+    """A card's printed number in its corner: the same badge on common and personal goal cards,
+    so it is never mistaken for a seat marker (a disc in the seat's colour)."""
+    x, y = center
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=mix(CARD_EDGE, OUTLINE, 0.3))
+    fonts.draw_text(d, (x, y), str(number), round(radius * 1.05), WHITE, bold=True, align="center")
+
+
+def placement(game: Game, move: Move | None) -> tuple[int | None, list[tuple[int, int]]]:
+    """Who played `move` (when it is the game's last report) and the shelf cells its tiles landed in,
+    first tile (lowest) first."""
+    report = game.last_report
+    if move is None or report is None or report.move != move:
+        return None, []
+    mover = report.seat
+    top = SHELF_ROWS - game.shelf(mover).height(move.column)
+    return mover, [(top + len(move.tiles) - 1 - i, move.column) for i in range(len(move.tiles))]

@@ -8,13 +8,13 @@ from engine.shelfie import PERSONAL_GOALS, Game
 
 from . import fonts, icons, pieces
 from .layout import (
-    SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W, SHELF_BLOCK_W,
+    SCORES_BLOCK_W, SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W,
     SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
 from .palette import (
     SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
 )
-from .png import build_palette, encode
+from .picture_palette import encode_picture
 from .text import DEFAULT_LOCALE, caption
 
 PARTS = ("common", "personal", "adjacency", "end_token", "total")
@@ -47,7 +47,7 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
     for seat in range(n):
         _final_shelf(img, d, game, seat, seat_names, locale)
     fonts.draw_text(d, (SCORES_W / 2, img.height - 16), caption("goal_spaces", locale), 16, MUTED, align="center")
-    return encode(img, build_palette(img, list(TILE_INK.values()) + [SHELF_SLOT, GOOD, MISS, INK, TURN]), compress_level=6)
+    return encode_picture(img)
 
 
 def ranking(game: Game) -> list[int]:
@@ -87,11 +87,13 @@ def _final_shelf(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int
                  locale: str) -> None:
     n = game.n_players
     ox, oy = scores_shelf_origin(seat, n)
-    bx = ox - (SHELF_BLOCK_W - (5 * SCORES_CELL + 2 * SHELF_PAD)) // 2
+    bx = ox - (SCORES_BLOCK_W - (5 * SCORES_CELL + 2 * SHELF_PAD)) // 2
     hy = scores_shelves_top(n) + SHELF_HEADER_H / 2 - 2
     pieces.seat_marker(d, (bx + 20, hy), 15, seat)
+    # The personal goal card's number, drawn as on the card itself (its corner badge).
+    pieces.card_number(d, (bx + SCORES_BLOCK_W - 18, hy), 15, game.personal_goal_index(seat) + 1)
     fonts.draw_text(d, (bx + 42, hy), pieces.seat_name(names, seat, locale), 20, INK, bold=True,
-                    max_width=SHELF_BLOCK_W - 46)
+                    max_width=SCORES_BLOCK_W - 84)
     pieces.draw_shelf_frame(img, (ox, oy), SCORES_CELL)
     pieces.shelf_column_numbers(img, (ox, oy), SCORES_CELL)
     rows = game.shelf_rows(seat)

@@ -1,34 +1,124 @@
-"""The Shelves picture: the bookshelves of some or all seats, drawn exactly as on the table picture
-(name, first-player chair, end-game token, tiles, visible points; the seat to play highlighted), without
-the board. Public information only: the personal goals are never drawn.
+"""The shelves picture: every seat's bookshelf two to a row (name, first-player chair, end-game token,
+tiles, points; the seat to play highlighted; where the last tiles landed outlined). Posted with the
+board each turn and alone by the Shelves button.
+
+Public information only while the game runs: the points under a shelf leave out the secret personal
+goal. Once the game is over everything is public and they are the final totals, as on the score sheet.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.shelfie import Game
+from engine.shelfie import Game, Move, adjacency_score
 
-from . import pieces
-from .layout import SHELF_CELL, block_shelf_origin, shelves_block_box, shelves_size
-from .palette import PAPER
-from .png import encode
-from .table import draw_shelf_block, table_palette
-from .text import DEFAULT_LOCALE
+from . import fonts, pieces
+from .layout import (
+    SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, Box, block_shelf_origin, shelf_cell, shelf_size, shelves_block_box,
+    shelves_size,
+)
+from .palette import INK, MUTED, PAPER, PLACED, TURN, mix
+from .picture_palette import encode_picture
+from .text import DEFAULT_LOCALE, caption, points
+
+HIGHLIGHT = mix(PAPER, TURN, 0.35)
 
 
 def render_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | None = None,
-                   locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG of the shelves of `seats` (all seats when None) left to right, `shelves_size(len(seats))` pixels."""
+                   last_move: Move | None = None, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of the shelves of `seats` (all seats when None) in reading order, `shelves_size(len(seats))` pixels.
+
+    last_move, the move just played, is outlined where its tiles landed.
+    """
+    return encode_picture(draw_shelves(game, seat_names=seat_names, seats=seats, last_move=last_move,
+                                       locale=locale))
+
+
+def draw_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | None = None,
+                 last_move: Move | None = None, locale: str = DEFAULT_LOCALE) -> Image.Image:
+    """The shelves picture as an RGB image."""
     chosen = list(range(game.n_players)) if seats is None else list(seats)
     if not chosen or any(not 0 <= seat < game.n_players for seat in chosen):
         raise ValueError(f"seats must be 0..{game.n_players - 1}, got {chosen}")
-    img = Image.new("RGB", shelves_size(len(chosen)), PAPER)
+    img = _empty_shelves(len(chosen)).copy()
     d = ImageDraw.Draw(img)
+    mover, placed = pieces.placement(game, last_move)
     for index, seat in enumerate(chosen):
         block = shelves_block_box(index, len(chosen))
-        pieces.draw_shelf_frame(img, block_shelf_origin(block), SHELF_CELL)
-        pieces.shelf_column_numbers(img, block_shelf_origin(block), SHELF_CELL)
         draw_shelf_block(img, d, game, seat, seat_names, locale, block)
-    return encode(img, table_palette(game, locale))
+        if seat == mover:
+            for r, c in placed:
+                x0, y0, x1, y1 = shelf_cell(block_shelf_origin(block), r, c, SHELF_CELL)
+                d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=PLACED, width=4)
+    return img
+
+
+@lru_cache(maxsize=4)  # one per number of seats shown
+def _empty_shelves(count: int) -> Image.Image:
+    img = Image.new("RGB", shelves_size(count), PAPER)
+    for index in range(count):
+        origin = block_shelf_origin(shelves_block_box(index, count))
+        pieces.draw_shelf_frame(img, origin, SHELF_CELL)
+        pieces.shelf_column_numbers(img, origin, SHELF_CELL, size=20)
+    return img
+
+
+def draw_shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
+                     locale: str, block: Box) -> None:
+    """One seat in `block` over an already drawn empty shelf: marker, name, badges, tiles, points;
+    the seat to play is highlighted."""
+    x0, y0, x1, y1 = block
+    origin = block_shelf_origin(block)
+    if not game.is_over and game.current_seat == seat:
+        d.rounded_rectangle((x0, y0, x1, y1), radius=14, fill=HIGHLIGHT, outline=TURN, width=4)
+        img.paste(_highlighted_shelf(), origin)
+    pieces.paste_shelf_tiles(img, origin, SHELF_CELL, game.shelf_rows(seat))
+    hy = y0 + SHELF_HEADER_H / 2
+    pieces.seat_marker(d, (x0 + 24, hy), 17, seat)
+    right = x1 - 8
+    if game.end_token_seat == seat:
+        pieces.end_token(d, (right - 38, hy - 18, right, hy + 18))
+        right -= 44
+    if seat == 0:
+        pieces.chair(d, (right - 34, hy - 18, right, hy + 18))
+        right -= 40
+    resigned = seat in game.resigned
+    name = pieces.seat_name(names, seat, locale)
+    fonts.draw_text(d, (x0 + 48, hy), name, 24, MUTED if resigned else INK, bold=True, max_width=right - x0 - 54)
+    fy = y0 + SHELF_HEADER_H + shelf_size()[1]
+    mid = (x0 + x1) / 2
+    if resigned:
+        fonts.draw_text(d, (mid, fy + 20), caption("resigned", locale), 22, MUTED, bold=True, align="center")
+        return
+    total, parts = _points(game, seat, locale)
+    fonts.draw_text(d, (mid, fy + 19), total, 26, INK, bold=True, align="center")
+    size = 18 if fonts.width(parts, 18) <= SHELF_BLOCK_W - 10 else 16  # the final parts are longer
+    fonts.draw_text(d, (mid, fy + 46), parts, size, MUTED, align="center", max_width=SHELF_BLOCK_W - 10)
+
+
+def _points(game: Game, seat: int, locale: str) -> tuple[str, str]:
+    """The points line and its parts: what everyone can see, or the final total once the game is over."""
+    tokens = "+".join(str(p) for _, p in game.tokens_of(seat)) or "0"
+    end = 1 if game.end_token_seat == seat else 0
+    if game.is_over:
+        score = game.score_breakdown(seat)
+        parts = caption("final_parts", locale, tokens=tokens, groups=score["adjacency"], personal=score["personal"])
+        total = score["total"]
+    else:
+        groups = adjacency_score(game.shelf(seat))
+        parts = caption("visible_parts", locale, tokens=tokens, groups=groups)
+        total = game.public_score(seat)
+    if end:
+        parts += caption("end_token_part", locale, n=end)
+    return points(total, locale), parts
+
+
+@lru_cache(maxsize=1)
+def _highlighted_shelf() -> Image.Image:
+    w, h = shelf_size()
+    img = Image.new("RGB", (w, h), HIGHLIGHT)
+    pieces.draw_shelf_frame(img, (0, 0), SHELF_CELL)
+    pieces.shelf_column_numbers(img, (0, 0), SHELF_CELL, size=20)
+    return img

@@ -18,6 +18,10 @@ CAPTIONS: dict[str, dict[str, str]] = {
     "points": {"en": "{n} points", "it": "{n} punti"},
     "points_one": {"en": "1 point", "it": "1 punto"},
     "visible_parts": {"en": "tokens {tokens} · groups {groups}", "it": "gettoni {tokens} · gruppi {groups}"},
+    "final_parts": {
+        "en": "tokens {tokens} · groups {groups} · goal {personal}",
+        "it": "gettoni {tokens} · gruppi {groups} · obiettivo {personal}",
+    },
     "end_token_part": {"en": " · end +{n}", "it": " · fine +{n}"},
     "resigned": {"en": "resigned", "it": "ritirato"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},
@@ -38,8 +42,10 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "it": "Parità a {points}: vince {name}, che tra i pari gioca per ultimo nel giro",
     },
     "goal_spaces": {
-        "en": "Framed: personal goal spaces · corner: the tile wanted there · ✓ matched · ✗ not",
-        "it": "Riquadri: caselle dell'obiettivo personale · angolo: la tessera richiesta · ✓ centrata · ✗ no",
+        "en": "Framed: personal goal spaces (the card's number by the name) · corner: the tile wanted there"
+              " · ✓ matched · ✗ not",
+        "it": "Riquadri: caselle dell'obiettivo personale (numero della carta accanto al nome) · angolo: la"
+              " tessera richiesta · ✓ centrata · ✗ no",
     },
     "tile_C": {"en": "Cats", "it": "Gatti"},
     "tile_B": {"en": "Books", "it": "Libri"},

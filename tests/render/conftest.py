@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.shelfie import Game, Move
+from render import fonts
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named Player of Games", "🦊 Zoë"]
 
@@ -35,3 +36,17 @@ def finished_4p() -> Game:
     game = Game.new(4, seed=404)
     play(game, None, seed=4)
     return game
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the pictures draw from now on (drawing still happens: the calls pass through)."""
+    texts: list[str] = []
+    real = fonts.draw_text
+
+    def recording(draw, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return real(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "draw_text", recording)
+    return texts

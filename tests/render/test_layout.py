@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from render.layout import (
-    BOARD_BOX, TABLE_SIZE, board_cell_box, board_cell_center, scores_cell_center, scores_height, shelf_block_box,
-    shelf_cell_center, SCORES_W,
+    BOARD_BOX, BOARD_PICTURE_SIZE, CARD_SIZE, board_cell_box, board_cell_center, card_origin, scores_cell_center,
+    scores_height, shelves_block_box, shelves_cell_center, shelves_size, SCORES_W,
 )
 
 
@@ -17,26 +17,38 @@ def test_board_columns_run_left_to_right_and_rows_top_to_bottom() -> None:
         assert board_cell_center(4, i)[0] < board_cell_center(4, i + 1)[0]
         assert board_cell_center(i, 4)[1] < board_cell_center(i + 1, 4)[1]
     x0, y0, x1, y1 = BOARD_BOX
+    assert 0 <= x0 and x1 <= BOARD_PICTURE_SIZE[0]
     for r, c in itertools.product(range(9), repeat=2):
         bx0, by0, bx1, by1 = board_cell_box(r, c)
         assert x0 < bx0 < bx1 < x1 and y0 < by0 < by1 < y1
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_shelves_sit_side_by_side_in_seat_order_inside_the_picture(n: int) -> None:
-    boxes = [shelf_block_box(seat, n) for seat in range(n)]
-    for left, right in zip(boxes, boxes[1:]):
-        assert left[2] < right[0]
-    assert boxes[0][0] >= 0 and boxes[-1][2] <= TABLE_SIZE[0] and boxes[0][3] <= TABLE_SIZE[1]
-    assert boxes[0][1] > BOARD_BOX[3]
-    for seat in range(n):
+@pytest.mark.parametrize("goals", [1, 2])
+def test_goal_cards_sit_under_the_board_inside_the_picture(goals: int) -> None:
+    boxes = [(*card_origin(i, goals), card_origin(i, goals)[0] + CARD_SIZE[0], card_origin(i, goals)[1] + CARD_SIZE[1])
+             for i in range(goals)]
+    for x0, y0, x1, y1 in boxes:
+        assert y0 > BOARD_BOX[3] and 0 <= x0 and x1 <= BOARD_PICTURE_SIZE[0] and y1 < BOARD_PICTURE_SIZE[1]
+    assert all(left[2] < right[0] for left, right in zip(boxes, boxes[1:]))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_shelves_sit_two_to_a_row_in_seat_order_inside_the_picture(n: int) -> None:
+    boxes = [shelves_block_box(index, n) for index in range(n)]
+    w, h = shelves_size(n)
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], "blocks overlap"
+    for index, (x0, y0, x1, y1) in enumerate(boxes):
+        assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h
+        if index % 2:
+            assert boxes[index - 1][2] < x0 and boxes[index - 1][1] == y0, "the second of a row is to the right"
         for r in range(5):
-            assert shelf_cell_center(seat, r, 0, n)[1] < shelf_cell_center(seat, r + 1, 0, n)[1]
+            assert shelves_cell_center(index, n, r, 0)[1] < shelves_cell_center(index, n, r + 1, 0)[1]
         for c in range(4):
-            assert shelf_cell_center(seat, 0, c, n)[0] < shelf_cell_center(seat, 0, c + 1, n)[0]
-        x0, y0, x1, y1 = boxes[seat]
+            assert shelves_cell_center(index, n, 0, c)[0] < shelves_cell_center(index, n, 0, c + 1)[0]
         for r, c in itertools.product(range(6), range(5)):
-            x, y = shelf_cell_center(seat, r, c, n)
+            x, y = shelves_cell_center(index, n, r, c)
             assert x0 < x < x1 and y0 < y < y1
-            sx, sy = scores_cell_center(seat, r, c, n)
-            assert 0 < sx < SCORES_W and 0 < sy < scores_height(n)
+            if n > 1:
+                sx, sy = scores_cell_center(index, r, c, n)
+                assert 0 < sx < SCORES_W and 0 < sy < scores_height(n)

@@ -11,12 +11,16 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
-from render import render_common_goal, render_goal_card, render_scores, render_table
+from render import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 from render.layout import (
-    CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, TABLE_SIZE, Point, board_cell_center,
-    goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelf_cell_center,
+    BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_center,
+    goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelves_cell_center, shelves_size,
 )
 from render.palette import MISS, SHELF_SLOT, TILE_INK
+
+from render import pieces
+from render.palette import SEAT_COLORS
+from render.text import caption, points
 
 from .conftest import NAMES, play
 
@@ -31,10 +35,10 @@ def decode(png: bytes) -> Image.Image:
     return img.convert("RGB")
 
 
-def test_table_shows_every_board_tile_where_the_engine_has_it(mid_game) -> None:
+def test_board_shows_every_board_tile_where_the_engine_has_it(mid_game) -> None:
     game, last = mid_game
-    img = decode(render_table(game, seat_names=NAMES[: game.n_players], last_move=last))
-    assert img.size == TABLE_SIZE
+    img = decode(render_board(game, seat_names=NAMES[: game.n_players], last_move=last))
+    assert img.size == BOARD_PICTURE_SIZE
     inks = set(TILE_INK.values())
     tiles = 0
     for r, row in enumerate(game.board_rows()):
@@ -48,15 +52,19 @@ def test_table_shows_every_board_tile_where_the_engine_has_it(mid_game) -> None:
     assert tiles > 0
 
 
-def test_table_shows_every_shelf_tile_where_the_engine_has_it(mid_game) -> None:
+def test_one_picture_table_is_the_board_over_every_shelf(mid_game) -> None:
+    """render_table (the CLI demo's one file per turn): the board picture with the shelves picture under it."""
     game, last = mid_game
     n = game.n_players
     img = decode(render_table(game, seat_names=NAMES[:n], last_move=last))
-    filled = sum(
-        assert_shelf_drawn(img, game, seat, lambda r, c, seat=seat: shelf_cell_center(seat, r, c, n))
-        for seat in range(n)
-    )
-    assert filled > 0
+    assert img.size == (BOARD_PICTURE_SIZE[0], BOARD_PICTURE_SIZE[1] + shelves_size(n)[1])
+    for r, row in enumerate(game.board_rows()):
+        for c, kind in enumerate(row):
+            if kind in TILE_INK:
+                assert img.getpixel(board_cell_center(r, c)) == TILE_INK[kind]
+    below = img.crop((0, BOARD_PICTURE_SIZE[1], img.width, img.height))
+    assert sum(assert_shelf_drawn(below, game, seat, lambda r, c, seat=seat: shelves_cell_center(seat, n, r, c))
+               for seat in range(n)) > 0
 
 
 def assert_shelf_drawn(img: Image.Image, game: Game, seat: int, centre: Callable[[int, int], Point]) -> int:
@@ -73,22 +81,22 @@ def assert_shelf_drawn(img: Image.Image, game: Game, seat: int, centre: Callable
     return filled
 
 
-def test_table_never_depends_on_personal_goals(mid_game) -> None:
-    """Two games that differ only in secret personal goals give the identical picture."""
+def test_turn_pictures_never_depend_on_personal_goals(mid_game) -> None:
+    """Two running games that differ only in secret personal goals give identical pictures."""
     game, last = mid_game
     data = game.to_dict()
     data["personal"] = [(p + 5) % len(PERSONAL_GOALS) for p in data["personal"]]
     other = Game.from_dict(data)
     names = NAMES[: game.n_players]
-    assert render_table(game, seat_names=names, last_move=last) == render_table(other, seat_names=names,
-                                                                                last_move=last)
+    for render in (render_board, render_shelves):
+        assert render(game, seat_names=names, last_move=last) == render(other, seat_names=names, last_move=last)
 
 
 def test_last_move_changes_the_picture_and_leaves_no_tile_colour_where_tiles_were_taken(mid_game) -> None:
     game, last = mid_game
     names = NAMES[: game.n_players]
-    with_move = render_table(game, seat_names=names, last_move=last)
-    assert with_move != render_table(game, seat_names=names)
+    with_move = render_board(game, seat_names=names, last_move=last)
+    assert with_move != render_board(game, seat_names=names)
     img = decode(with_move)
     board = game.board_rows()
     for r, c in last.tiles:
@@ -96,8 +104,43 @@ def test_last_move_changes_the_picture_and_leaves_no_tile_colour_where_tiles_wer
             assert img.getpixel(board_cell_center(r, c)) not in set(TILE_INK.values())
 
 
-def test_finished_table_decodes(finished_4p: Game) -> None:
-    assert decode(render_table(finished_4p, seat_names=NAMES)).size == TABLE_SIZE
+def test_finished_board_decodes(finished_4p: Game) -> None:
+    assert decode(render_board(finished_4p, seat_names=NAMES)).size == BOARD_PICTURE_SIZE
+
+
+@pytest.mark.parametrize("n, seed", [(3, 0), (4, 404), (2, 7)])
+def test_final_pictures_show_the_score_sheet_totals_and_its_winner(n: int, seed: int, drawn: list[str]) -> None:
+    """At the end everything is public: the points under each shelf are the score sheet's totals
+    (personal goals included) and the board names the engine's winner, whose total is the highest.
+    (3 players, seed 0: the leader on visible points is not the winner once the goals count.)"""
+    game = Game.new(n, seed=seed)
+    last = play(game, None, seed)
+    names = NAMES[:n]
+    render_scores(game, seat_names=names)
+    on_sheet = list(drawn)
+    drawn.clear()
+    render_shelves(game, seat_names=names, last_move=last)
+    totals = [game.score_breakdown(seat)["total"] for seat in range(n)]
+    for seat in range(n):
+        assert points(totals[seat]) in drawn and str(totals[seat]) in on_sheet, f"seat {seat}"
+    assert not any(points(p) in drawn for p in {game.public_score(s) for s in range(n)} - set(totals))
+    drawn.clear()
+    render_board(game, seat_names=names, last_move=last)
+    winner = game.winner
+    assert any(caption("winner", name=pieces.seat_name(names, winner, "en")) in text for text in drawn)
+    assert totals[winner] == max(totals) and all(totals[s] < totals[winner] for s in range(winner + 1, n))
+
+
+def test_goal_card_badge_is_the_card_number_not_the_seat(mid_game, drawn: list[str]) -> None:
+    """The end message names "personal goal card N": the card's corner shows N, in the card-number badge
+    (the common goal cards' one), never a seat marker's colour."""
+    game, _ = mid_game
+    for seat in range(game.n_players):
+        drawn.clear()
+        img = decode(render_goal_card(game, seat))
+        assert str(game.personal_goal_index(seat) + 1) in drawn
+        badge = img.getpixel((40 - 14, 44))
+        assert badge not in SEAT_COLORS
 
 
 @pytest.mark.parametrize("goal_id", sorted(COMMON_GOALS))
@@ -173,16 +216,14 @@ def test_score_sheet_lists_a_resigned_player(finished_4p: Game) -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(n=st.integers(2, 4), seed=st.integers(0, 10_000), turns=st.integers(0, 40))
-def test_any_reachable_table_shows_the_engine_tiles(n: int, seed: int, turns: int) -> None:
+def test_any_reachable_turn_shows_the_engine_tiles(n: int, seed: int, turns: int) -> None:
     game = Game.new(n, seed=seed)
     last = play(game, turns, seed)
-    img = decode(render_table(game, seat_names=NAMES[:n], last_move=last))
+    img = decode(render_board(game, seat_names=NAMES[:n], last_move=last))
     for r, row in enumerate(game.board_rows()):
         for c, kind in enumerate(row):
             if kind in TILE_INK:
                 assert img.getpixel(board_cell_center(r, c)) == TILE_INK[kind]
+    img = decode(render_shelves(game, seat_names=NAMES[:n], last_move=last))
     for seat in range(n):
-        for r, row in enumerate(game.shelf_rows(seat)):
-            for c, kind in enumerate(row):
-                want = SHELF_SLOT if kind == "." else TILE_INK[kind]
-                assert img.getpixel(shelf_cell_center(seat, r, c, n)) == want
+        assert_shelf_drawn(img, game, seat, lambda r, c, seat=seat: shelves_cell_center(seat, n, r, c))
