@@ -23,7 +23,7 @@ from bot.errors import permission_names
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
-from bot.presenters.pictures import common_goal_picture, table_picture
+from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
@@ -315,11 +315,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             return
         await interaction.response.defer(thinking=True)
         locale = channel_locale(self.bot, table)
-        picture = await table_picture(table.game, seat_names(table), locale, table.game.last_report.move
-                                      if table.game.last_report else None)
+        pictures = await turn_pictures(table.game, seat_names(table), locale, table.game.last_report.move
+                                       if table.game.last_report else None)
         content = your_turn_line(table, locale) or t("error.game_over", locale)
         view = turn_view(table, locale)
-        shown = await interaction.followup.send(content, file=picture, allowed_mentions=discord.AllowedMentions.none(),
+        shown = await interaction.followup.send(content, files=pictures, allowed_mentions=discord.AllowedMentions.none(),
                                                 wait=True, **({"view": view} if view else {}))
         if table.status == "active":
             await adopt_turn_message(self.bot, table, shown)

@@ -16,12 +16,17 @@ def _file(png: bytes, filename: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=filename)
 
 
-async def table_picture(game: Game, names: list[str], locale: object, last_move: Move | None = None) -> discord.File:
-    """The board and every shelf, as every player may see it (no personal goal on it)."""
-    png = await asyncio.to_thread(
-        render.render_table, game, seat_names=names, last_move=last_move, locale=language_of(locale)
+async def turn_pictures(game: Game, names: list[str], locale: object, last_move: Move | None = None
+                        ) -> list[discord.File]:
+    """What a turn message carries: the board picture and the shelves picture, as every player may see
+    them (no personal goal until the game is over). Two pictures of one width rather than one wide
+    table, so a phone shows each at full width: its shelves and goal cards stay readable."""
+    language = language_of(locale)
+    board, shelves = await asyncio.gather(
+        asyncio.to_thread(render.render_board, game, seat_names=names, last_move=last_move, locale=language),
+        asyncio.to_thread(render.render_shelves, game, seat_names=names, last_move=last_move, locale=language),
     )
-    return _file(png, "table.png")
+    return [_file(board, "board.png"), _file(shelves, "shelves.png")]
 
 
 async def shelves_picture(game: Game, names: list[str], locale: object, seats: list[int]) -> discord.File:

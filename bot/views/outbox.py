@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import t
 from bot.logging_setup import context, game_event
-from bot.presenters.pictures import goal_picture, scores_picture, table_picture
+from bot.presenters.pictures import goal_picture, scores_picture, turn_pictures
 from bot.presenters.words import (
     final_lines,
     public_scores_line,
@@ -207,11 +207,10 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
     if table.status == "active":
         lines += [public_scores_line(table, locale), your_turn_line(table, locale) or ""]
-        files = [await table_picture(game, names, locale, last_move)]
+        files = await turn_pictures(game, names, locale, last_move)
     else:
         lines += final_lines(table, result.standings, locale)
-        files = list(await asyncio.gather(
-            table_picture(game, names, locale, last_move),
+        files = await turn_pictures(game, names, locale, last_move) + list(await asyncio.gather(
             scores_picture(game, names, locale),
             *(goal_picture(game, seat.index, locale) for seat in table.seats),
         ))

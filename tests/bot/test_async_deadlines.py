@@ -52,7 +52,7 @@ async def test_reminders_at_half_time_and_before_the_end_then_the_computer_plays
     game = await game_here(table)
     assert game.turn == turn + 1 and game.current_seat.user_id == other.id
     posted = channel_messages(table.channel)[-1]
-    assert [a.filename for a in posted.attachments] == ["table.png"]
+    assert [a.filename for a in posted.attachments] == ["board.png", "shelves.png"]
     assert game.turn_message_id == posted.id, "the new turn message carries the live buttons"
 
 

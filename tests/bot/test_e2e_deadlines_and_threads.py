@@ -29,7 +29,7 @@ async def test_half_time_reminder_then_the_computer_plays_for_the_absent_player(
     posted = channel_messages(table.channel)[-1]
     assert f"**{absent.name}**'s time ran out, so the computer played for them" in posted.content
     assert f"{other.mention}, it's your turn (turn 2)" in posted.content
-    assert posted.attachments[0].filename == "table.png"
+    assert [a.filename for a in posted.attachments] == ["board.png", "shelves.png"]
     assert (await game_here(table)).turn == 1
 
 

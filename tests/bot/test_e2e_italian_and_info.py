@@ -105,7 +105,7 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     assert "```" not in shelves.response.content, "a picture, not letter grids"
     assert await picture_size(shelves) == shelves_size(2)
     board = await table.carol.slash(table.channel, "shelfie board")
-    assert not board.response.ephemeral and board.response.attachments[0].filename == "table.png"
+    assert not board.response.ephemeral and [a.filename for a in board.response.attachments] == ["board.png", "shelves.png"]
     game = await game_here(table)
     assert member(table, game.current_seat.user_id).mention in board.response.content
     nothing = await table.dave.slash(table.channel, "shelfie stats")

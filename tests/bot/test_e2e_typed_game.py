@@ -25,7 +25,7 @@ async def play_to_the_end(table: Table) -> int:
         after = channel_messages(table.channel)
         assert len(after) == before + 1, "each move posts exactly one channel message"
         posted = after[-1]
-        assert [a.filename for a in posted.attachments][0] == "table.png"
+        assert [a.filename for a in posted.attachments] == ["board.png", "shelves.png"]
         current = await game_here_or_none(table)
         if current is not None:
             assert f"<@{current.current_seat.user_id}>" in posted.content
@@ -44,8 +44,8 @@ async def game_here_or_none(table: Table):
 def assert_final_message(table: Table, players: list) -> None:
     final = channel_messages(table.channel)[-1]
     names = [a.filename for a in final.attachments]
-    assert names[:2] == ["table.png", "scores.png"]
-    assert sorted(names[2:]) == [f"goal-{n}.png" for n in range(1, len(players) + 1)], "every goal is revealed"
+    assert names[:3] == ["board.png", "shelves.png", "scores.png"]
+    assert sorted(names[3:]) == [f"goal-{n}.png" for n in range(1, len(players) + 1)], "every goal is revealed"
     assert "Game over!" in final.content
     winner = re.search(r"Game over! (<@\d+>) wins with (\d+) points", final.content)
     assert winner and winner.group(1) in {p.mention for p in players}

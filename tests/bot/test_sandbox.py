@@ -210,7 +210,7 @@ def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: tuple[subprocess.Pop
 
     turn = client.latest()
     (first,) = turn["mention_user_ids"]
-    assert [a["filename"] for a in turn["attachments"]] == ["table.png"]
+    assert [a["filename"] for a in turn["attachments"]] == ["board.png", "shelves.png"]
     client.become(names[first])
     tiles = client.autocomplete("shelfie take", "tiles", "")[0]["value"]
     column = client.autocomplete("shelfie take", "column", "", tiles=tiles)[0]["value"]
@@ -219,7 +219,7 @@ def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: tuple[subprocess.Pop
     after = client.latest()
     second = ids["alice"] if first == ids["bob"] else ids["bob"]
     assert after["mention_user_ids"] == [second], "the turn passes to the other player"
-    assert [a["filename"] for a in after["attachments"]] == ["table.png"]
+    assert [a["filename"] for a in after["attachments"]] == ["board.png", "shelves.png"]
 
     client.become(names[second])
     clicked = client.click(client.latest(), "My goal")
