@@ -29,9 +29,9 @@ DIAGRAMS: dict[str, tuple[list[str], str]] = {
     "x_shape": (["G.G", ".G.", "G.G"], ""),
     "staircase": ([".....", "....B", "...CF", "..TGP", ".PFCB", "GBTPC"], ""),
 }
-DIAGRAM_BOX = (52, 10, 268, 148)  # where the diagram and its multiplier go on the card
-TOKEN_SPOT = (CARD_SIZE[0] - 40, 42)
-CAPTION_TOP = 156  # the line between the diagram and the caption  # centre of the token pile on a card in the table picture
+DIAGRAM_BOX = (52, 10, 268, 142)  # where the diagram and its multiplier go on the card
+TOKEN_SPOT = (CARD_SIZE[0] - 40, 42)  # centre of the token pile on a card in the board picture
+CAPTION_TOP = 150  # the line between the diagram and the caption
 
 
 @lru_cache(maxsize=None)
