@@ -49,10 +49,10 @@ def common_goal_card(goal_id: str, locale: str = DEFAULT_LOCALE) -> Image.Image:
     _diagram(img, goal_id)
     d.line((14, CAPTION_TOP, w - 14, CAPTION_TOP), fill=mix(CARD, CARD_EDGE, 0.5), width=1)
     # Large enough to read on a phone, where the card shows about half size: two lines when needed.
-    lines = fonts.wrap(caption(f"goal_{goal_id}", locale), 21, w - 24, bold=True)
+    lines = fonts.wrap(caption(f"goal_{goal_id}", locale), 23, w - 24, bold=True)
     step = (h - CAPTION_TOP) / (len(lines) + 1)
     for k, line in enumerate(lines, start=1):
-        fonts.draw_text(d, (w / 2, CAPTION_TOP + k * step + 1), line, 21, INK, bold=True, align="center")
+        fonts.draw_text(d, (w / 2, CAPTION_TOP + k * step + 1), line, 23, INK, bold=True, align="center")
     return img
 
 

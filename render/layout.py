@@ -40,7 +40,7 @@ BOARD_BOX: Box = (
 )
 TILE_INSET = 3  # gap between a tile and its space's edge
 
-CARD_SIZE = (340, 220)  # a common goal card
+CARD_SIZE = (340, 232)  # a common goal card
 CARD_GAP = 16
 CARDS_Y = BOARD_BOX[3] + 14
 LEGEND_Y = CARDS_Y + CARD_SIZE[1] + 12

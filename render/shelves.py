@@ -86,16 +86,16 @@ def draw_shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat:
         right -= 40
     resigned = seat in game.resigned
     name = pieces.seat_name(names, seat, locale)
-    fonts.draw_text(d, (x0 + 48, hy), name, 24, MUTED if resigned else INK, bold=True, max_width=right - x0 - 54)
+    fonts.draw_text(d, (x0 + 48, hy), name, 26, MUTED if resigned else INK, bold=True, max_width=right - x0 - 54)
     fy = y0 + SHELF_HEADER_H + shelf_size()[1]
     mid = (x0 + x1) / 2
     if resigned:
         fonts.draw_text(d, (mid, fy + 20), caption("resigned", locale), 22, MUTED, bold=True, align="center")
         return
     total, parts = _points(game, seat, locale)
-    fonts.draw_text(d, (mid, fy + 19), total, 26, INK, bold=True, align="center")
-    size = 18 if fonts.width(parts, 18) <= SHELF_BLOCK_W - 10 else 16  # the final parts are longer
-    fonts.draw_text(d, (mid, fy + 46), parts, size, MUTED, align="center", max_width=SHELF_BLOCK_W - 10)
+    fonts.draw_text(d, (mid, fy + 19), total, 30, INK, bold=True, align="center")
+    size = 19 if fonts.width(parts, 19) <= SHELF_BLOCK_W - 10 else 16  # the final parts are longer
+    fonts.draw_text(d, (mid, fy + 48), parts, size, MUTED, align="center", max_width=SHELF_BLOCK_W - 10)
 
 
 def _points(game: Game, seat: int, locale: str) -> tuple[str, str]:
