@@ -14,7 +14,7 @@ from engine.shelfie import Game, Move
 from render import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
 from render.board import draw_board
 from render.gallery import NAMES, play
-from render.goals import common_goal_card
+from render import goals
 from render.picture_palette import picture_palette
 
 DISTINCT_GAMES = 100
@@ -46,8 +46,8 @@ def _measure(label: str, make: Callable[[], bytes], runs: int, reset: Callable[[
 
 
 def _forget_cards() -> None:
-    render_common_goal.cache_clear()
-    common_goal_card.cache_clear()
+    goals._card_png.cache_clear()
+    goals._card.cache_clear()
 
 
 def _turn(game: Game, last: Move) -> bytes:

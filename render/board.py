@@ -23,7 +23,7 @@ from .layout import (
 )
 from .palette import INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK
 from .picture_palette import encode_picture
-from .text import DEFAULT_LOCALE, caption
+from .text import DEFAULT_LOCALE, caption, language
 
 
 def render_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
@@ -42,7 +42,7 @@ def draw_board(game: Game, *, seat_names: list[str], last_move: Move | None = No
     goals = game.common_goal_ids
     for i, goal in enumerate(goals):
         img.paste(common_goal_card(goal, locale), card_origin(i, len(goals)))
-    img.paste(_legend(locale), (0, LEGEND_Y))
+    img.paste(_legend(language(locale)), (0, LEGEND_Y))
     d = ImageDraw.Draw(img)
     board = game.board_rows()
     for r, row in enumerate(board):

@@ -11,7 +11,7 @@ from . import fonts, icons, pieces
 from .layout import CARD_SIZE, cell_box
 from .picture_palette import encode_picture
 from .palette import CARD, CARD_EDGE, GHOST, INK, MUTED, TILE_INK, mix
-from .text import DEFAULT_LOCALE, caption
+from .text import DEFAULT_LOCALE, caption, language
 
 # Example shelf fragments (rows top first; letters are tiles, '.' an empty slot) and how many
 # times the pattern is needed. The caption states the rule; the diagram shows one way to meet it.
@@ -34,9 +34,13 @@ TOKEN_SPOT = (CARD_SIZE[0] - 40, 42)  # centre of the token pile on a card in th
 CAPTION_TOP = 150  # the line between the diagram and the caption
 
 
-@lru_cache(maxsize=None)
 def common_goal_card(goal_id: str, locale: str = DEFAULT_LOCALE) -> Image.Image:
-    """The card as an RGB image of CARD_SIZE (cached: cards never change)."""
+    """The card as an RGB image of CARD_SIZE (cached per card and caption language: cards never change)."""
+    return _card(goal_id, language(locale))
+
+
+@lru_cache(maxsize=None)  # at most 12 cards x the caption languages, ~230 KB each
+def _card(goal_id: str, locale: str) -> Image.Image:
     if goal_id not in DIAGRAMS:
         raise ValueError(f"unknown common goal {goal_id!r}; expected one of {', '.join(sorted(DIAGRAMS))}")
     w, h = CARD_SIZE
@@ -80,7 +84,11 @@ def _diagram(img: Image.Image, goal_id: str) -> None:
         fonts.draw_text(d, (gx + gw + 12, gy + gh / 2), times, 34, MUTED, bold=True)
 
 
-@lru_cache(maxsize=None)
 def render_common_goal(goal_id: str, locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG of common goal card `goal_id` (CARD_SIZE pixels), for the table and `/shelfie rules`."""
-    return encode_picture(common_goal_card(goal_id, locale))
+    """PNG of common goal card `goal_id` (CARD_SIZE pixels), for `/shelfie rules` (cached: cards never change)."""
+    return _card_png(goal_id, language(locale))
+
+
+@lru_cache(maxsize=None)
+def _card_png(goal_id: str, locale: str) -> bytes:
+    return encode_picture(_card(goal_id, locale))

@@ -68,6 +68,12 @@ CAPTIONS: dict[str, dict[str, str]] = {
 }
 
 
+def language(locale: str) -> str:
+    """The caption language drawn for `locale` (English when the captions lack it), so caches of drawn
+    parts are keyed by the few languages there are, not by every locale string a caller passes."""
+    return locale if locale in CAPTIONS["turn"] else DEFAULT_LOCALE
+
+
 def points(n: int, locale: str = DEFAULT_LOCALE) -> str:
     """'1 point' / 'N points' in the locale."""
     return caption("points_one", locale) if n == 1 else caption("points", locale, n=n)
