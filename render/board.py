@@ -21,7 +21,9 @@ from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, BOARD_PICTURE_SIZE, COORD_MARGIN, HEADER_H, LEGEND_H, LEGEND_Y,
     PICTURE_W, TILE_INSET, board_cell_box, card_origin,
 )
-from .palette import INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK
+from .palette import (
+    INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK,
+)
 from .picture_palette import encode_picture
 from .text import DEFAULT_LOCALE, caption, language
 

@@ -319,7 +319,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                                        if table.game.last_report else None)
         content = your_turn_line(table, locale) or t("error.game_over", locale)
         view = turn_view(table, locale)
-        shown = await interaction.followup.send(content, files=pictures, allowed_mentions=discord.AllowedMentions.none(),
+        shown = await interaction.followup.send(content, files=pictures,
+                                                allowed_mentions=discord.AllowedMentions.none(),
                                                 wait=True, **({"view": view} if view else {}))
         if table.status == "active":
             await adopt_turn_message(self.bot, table, shown)
