@@ -17,6 +17,8 @@ from bot import errors
 from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
+from bot.option_checks import option_problem
+from bot.presenters.user_text import CHOICE_LIMIT, clipped
 
 log = logging.getLogger("shelfie.bot")
 
@@ -55,16 +57,27 @@ def service_clock() -> float:
 
 
 class ShelfieTree(app_commands.CommandTree):
-    """Refuses new commands while the bot shuts down, with a polite ephemeral answer."""
+    """Refuses new commands while the bot shuts down, and options the command does not declare (a forged
+    payload), each with a polite ephemeral answer before the command runs."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         client = interaction.client
-        if not (isinstance(client, ShelfieBot) and client.draining):
+        refusal: str | None = None
+        if isinstance(client, ShelfieBot) and client.draining:
+            refusal = t("error.shutting_down", interaction.locale)
+        elif isinstance(command := interaction.command, app_commands.Command):
+            problem = option_problem(command, interaction.data or {},
+                                     autocomplete=interaction.type is discord.InteractionType.autocomplete)
+            if problem is not None:
+                log.info("refused a command option: %s", problem.key,
+                         extra=context(None, interaction.guild_id, interaction.user.id))
+                refusal = problem.text(interaction.locale)
+        if refusal is None:
             return True
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await errors.send_ephemeral(interaction, t("error.shutting_down", interaction.locale))
+            await errors.send_ephemeral(interaction, refusal)
         return False
 
 
@@ -79,7 +92,9 @@ class ShelfieBot(commands.Bot):
             tree_cls=ShelfieTree,
             help_command=None,
             owner_ids=set(owner_ids),
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names who it means to ping (the player to move, the reminded one):
+            # names that look like mentions ("<@id>", "@everyone") stay text.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.db_path = Path(db_path)
         # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
@@ -119,8 +134,8 @@ class ShelfieBot(commands.Bot):
             what = f"component {data.get('custom_id')}"
         log.info(
             "interaction %s locale=%s",
-            what,
-            interaction.locale,
+            clipped(what, CHOICE_LIMIT + 20),
+            clipped(interaction.locale, 10),
             extra=context(errors.interaction_game_id(interaction), interaction.guild_id, interaction.user.id),
         )
 

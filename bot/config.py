@@ -28,7 +28,10 @@ MIN_TURN_TIMEOUT = timedelta(minutes=5)
 MAX_TURN_TIMEOUT = timedelta(days=7)
 DEFAULT_TURN_TIMEOUT = timedelta(hours=24)
 
-_DURATION = re.compile(r"^\s*(\d+)\s*([smhd]?)\s*$", re.IGNORECASE)
+# ASCII digits, at most 7 of them (7d is 604800 s): int() also reads superscripts and other scripts' digits,
+# and a number of any length overflows timedelta before the range check could refuse it.
+_DURATION = re.compile(r"\s*([0-9]{1,7})\s*([smhd]?)\s*", re.IGNORECASE | re.ASCII)
+_SNOWFLAKE = re.compile(r"[0-9]{15,21}")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "": 1}
 _TOKEN = re.compile(r"^[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+$")
 
@@ -49,9 +52,9 @@ class Config:
 
 def parse_duration(text: str) -> timedelta:
     """Parse '90m', '24h', '2d', '300' (seconds) into a timedelta."""
-    match = _DURATION.match(text)
+    match = _DURATION.fullmatch(text)
     if not match:
-        raise ValueError(f"{text!r} is not a duration like 30m, 24h or 2d")
+        raise ValueError(f"{text[:20]!r} is not a duration like 30m, 24h or 2d")
     return timedelta(seconds=int(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()])
 
 
@@ -59,7 +62,7 @@ def parse_turn_timeout(text: str) -> timedelta:
     """A time per turn, from the operator's environment, `/shelfie new` or `/shelfie settings`: one range for all."""
     duration = parse_duration(text)
     if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
-        raise ValueError(f"{text!r} is outside 5m .. 7d")
+        raise ValueError(f"{text[:20]!r} is outside 5m .. 7d")
     return duration
 
 
@@ -85,8 +88,8 @@ def read_dotenv(path: Path) -> dict[str, str]:
 
 def _snowflake(name: str, text: str) -> int:
     text = text.strip()
-    if not text.isdigit() or not 15 <= len(text) <= 21:
-        raise ConfigError(f"{name}: {text!r} is not a Discord id (15-21 digits)")
+    if not _SNOWFLAKE.fullmatch(text):
+        raise ConfigError(f"{name}: {text[:30]!r} is not a Discord id (15-21 digits)")
     return int(text)
 
 

@@ -37,7 +37,7 @@ def interaction_game_id(interaction: discord.Interaction) -> object | None:
     custom_id = str((interaction.data or {}).get("custom_id", ""))
     parts = custom_id.split(":")
     if len(parts) >= 3 and parts[0] == CUSTOM_ID_PREFIX:
-        return parts[1]
+        return parts[1][:20]
     return None
 
 
@@ -89,7 +89,7 @@ async def report_interaction_error(interaction: discord.Interaction, error: Base
         return None
     error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = str((interaction.data or {}).get("custom_id"))[:120]
     log.error(
         "error_id=%s unhandled error in %s",
         error_id,

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
+from engine.shelfie.moves import MAX_NOTATION
 from engine.shelfie.ai import choose_move, explain_move
 
 from bot.config import parse_turn_timeout
@@ -25,6 +26,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
 from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
+from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
 from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import CorruptGame, ServiceError
@@ -46,7 +48,13 @@ NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 GROUP_NAME = "shelfie"
-MENTION = re.compile(r"<@!?(\d+)>")
+MENTION = re.compile(r"<@!?([0-9]{15,21})>", re.ASCII)
+SEAT_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
+"""What autocomplete sends for a seat; ASCII only (str.isdigit also takes superscripts, which int() refuses)."""
+TEXT_OPTION = 100
+"""Longest name or goal typed into an option; Discord's client stops the typing there."""
+TIME_OPTION = 20
+"""Longest turn time typed ("12h", "90m", "2d"): far more than any valid one needs."""
 
 
 def _timeout_seconds(text: str | None) -> int | None:
@@ -76,7 +84,7 @@ def seat_named(table: Table, text: str) -> Seat | None:
     """The seat typed or chosen in `/shelfie shelf player:`: its number (what autocomplete sends),
     a mention, or a name (exact, else the only one that starts with the text), ignoring case."""
     typed = text.strip()
-    if typed.isdigit():
+    if SEAT_NUMBER.fullmatch(typed):
         return next((seat for seat in table.seats if seat.index == int(typed) - 1), None)
     mention = MENTION.fullmatch(typed)
     if mention:
@@ -168,12 +176,21 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- lobby ------------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a My Shelfie lobby in this channel")
+    @app_commands.describe(
+        players="How many seats, people and computers together (2-4)",
+        first_game="Simpler game for beginners: one common goal instead of two",
+        refill="When the board is refilled from the bag",
+        turn_timeout="Time per turn, like 30m, 12h or 2d (5m to 7d); empty: the server's default",
+        thread="Play in a new thread of this channel",
+        hints="Allow /shelfie hint in this game",
+    )
     @app_commands.choices(refill=[
         app_commands.Choice(name="when only isolated tiles remain (rulebook)", value="isolated"),
         app_commands.Choice(name="when 4 or fewer tiles remain", value="four_or_fewer"),
     ])
     async def new(self, interaction: discord.Interaction, players: app_commands.Range[int, 2, 4] = 4,
-                  first_game: bool = False, refill: str = "isolated", turn_timeout: str | None = None,
+                  first_game: bool = False, refill: str = "isolated",
+                  turn_timeout: app_commands.Range[str, 1, TIME_OPTION] | None = None,
                   thread: bool = False, hints: bool = False) -> None:
         if not await self._guild_only(interaction):
             return
@@ -253,7 +270,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- playing ----------------------------------------------------------------------------------
 
     @app_commands.command(name="take", description="Take 1-3 tiles and put them in a shelf column")
-    async def take(self, interaction: discord.Interaction, tiles: str,
+    @app_commands.describe(tiles="Board spaces in a straight line, like E4 E5 (the first lands lowest)",
+                           column="Your shelf column, 1-5 from the left")
+    async def take(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, MAX_NOTATION],
                    column: app_commands.Range[int, 1, 5]) -> None:
         table = await self._table_here(interaction)
         if table is None:
@@ -326,7 +345,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             await adopt_turn_message(self.bot, table, shown)
 
     @app_commands.command(name="shelf", description="Show a player's bookshelf (a person or a computer)")
-    async def shelf(self, interaction: discord.Interaction, player: str | None = None) -> None:
+    @app_commands.describe(player="A player of this game by seat number or name; empty: your own shelf")
+    async def shelf(self, interaction: discord.Interaction,
+                    player: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         """Without `player`: your own shelf, or every shelf when you are not playing here."""
         table = await self._table_here(interaction)
         if table is None:
@@ -341,7 +362,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         seat = seat_named(table, player)
         if seat is None:
             await reply_private(interaction, t("reply.no_such_seat", interaction.locale,
-                                               name=discord.utils.escape_markdown(player[:100])))
+                                               name=quoted(player)))
             return
         await show_shelves(interaction, table, [seat])
 
@@ -407,7 +428,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- information ------------------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="The rules, or one common goal explained")
-    async def rules(self, interaction: discord.Interaction, goal: str | None = None) -> None:
+    @app_commands.describe(goal="A common goal to explain with its picture")
+    async def rules(self, interaction: discord.Interaction,
+                    goal: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         locale = interaction.locale
         if goal is None:
             await reply_private(interaction, "", embed=rules_embed(locale))
@@ -415,7 +438,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         goal_id = goal if goal in COMMON_GOALS else next(
             (g for g in COMMON_GOALS if t(f"goal.{g}", locale).lower() == goal.strip().lower()), None)
         if goal_id is None:
-            await reply_private(interaction, t("rules.unknown_goal", locale, goal=goal[:100]))
+            await reply_private(interaction, t("rules.unknown_goal", locale, goal=quoted(goal)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = t("rules.goal", locale, title=t(f"goal.{goal_id}", locale), number=COMMON_GOALS[goal_id].number,
@@ -433,6 +456,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         ][:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name="stats", description="A player's results in this server")
+    @app_commands.describe(player="Whose results; empty: yours")
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         if not await self._guild_only(interaction):
             return
@@ -442,7 +466,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         found = await service_of(self.bot).stats(interaction.guild_id, who.id)
         name = display_name(who)
         if found is None or not found.games:
-            await reply_private(interaction, t("stats.none", locale, name=name))
+            await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
             return
         await reply_private(interaction, "", embed=stats_embed(found, name, locale))
 
@@ -482,7 +506,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             else:
                 lines.append(t("games.active", locale, place=place, turn=table.turn + 1,
                                name=current.name if current else "-", link=link))
-        await reply_private(interaction, "\n".join(lines))
+        more = t("list.more", locale)
+        await reply_private(interaction, "\n".join([lines[0], *capped_lines(lines[1:], more, CONTENT_LIMIT - len(lines[0]) - 1)]))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,7 +7,12 @@ from typing import Any
 from engine.shelfie import IllegalMove
 
 from bot.i18n import t
+from bot.presenters.user_text import quoted
 from bot.service.errors import IllegalMoveError, NotHost, ServiceError
+
+
+DETAIL_LIMIT = 300
+"""Room for a rule's English explanation (`move.illegal`), far below a message's limit."""
 
 
 class _Params(dict[str, Any]):
@@ -18,13 +23,15 @@ class _Params(dict[str, Any]):
 
 
 def _format(key: str, locale: object, params: dict[str, Any]) -> str:
-    return t(key, locale).format_map(_Params(params))
+    """Text parameters can hold what a user typed: each is shown cut short, so no refusal outgrows a message."""
+    shown = {name: quoted(value, DETAIL_LIMIT) if isinstance(value, str) else value for name, value in params.items()}
+    return t(key, locale).format_map(_Params(shown))
 
 
 def move_refusal(code: str, params: dict[str, Any], english: str, locale: object) -> str:
     key = f"move.{code}"
     if t(key, locale) == key:
-        return t("move.illegal", locale, detail=english)
+        return t("move.illegal", locale, detail=quoted(english, DETAIL_LIMIT))
     return _format(key, locale, params)
 
 

@@ -16,7 +16,7 @@ from bot.presenters.words import kinds_text
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import Table
 from bot.views.common import service_of
-from bot.views.components import GameButton, GameSelect, handles, view_of
+from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
 from bot.views.picks import (
     Cell,
     cells_text,
@@ -151,7 +151,7 @@ def _selection(args: tuple[str, ...]) -> tuple[Cell, ...]:
     return decode_cells(args[1] if len(args) > 1 else "")
 
 
-@handles("take")
+@handles("take", Origin.TURN)
 async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -160,7 +160,7 @@ async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str,
 
 
 def _select_handler(index: int) -> None:
-    @handles(f"pick{index}")
+    @handles(f"pick{index}", Origin.PRIVATE, select=True)
     async def pick(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
         table = await _current(interaction, game_id, args)
@@ -177,7 +177,7 @@ for _index in range(2):
     _select_handler(_index)
 
 
-@handles("clear")
+@handles("clear", Origin.PRIVATE)
 async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -185,7 +185,7 @@ async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str
         await _show(interaction, tiles_step(table, (), interaction.locale))
 
 
-@handles("back")
+@handles("back", Origin.PRIVATE)
 async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -193,7 +193,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
         await _show(interaction, tiles_step(table, _selection(args), interaction.locale))
 
 
-@handles("col")
+@handles("col", Origin.PRIVATE)
 async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -207,7 +207,7 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
     await _show(interaction, column_step(table, selection, column, interaction.locale))
 
 
-@handles("order")
+@handles("order", Origin.PRIVATE)
 async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -217,7 +217,7 @@ async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str
                                           interaction.locale))
 
 
-@handles("ok")
+@handles("ok", Origin.PRIVATE)
 async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Play the move: commit first, then say it is done, then post the next turn for everyone."""

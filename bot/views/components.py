@@ -9,30 +9,64 @@ registered for its action; handlers live next to the messages they belong to
 
 from __future__ import annotations
 
+import enum
+import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.errors import CUSTOM_ID_PREFIX, reports_errors
+from bot.i18n import t
+from bot.presenters.refusals import refusal_text
+from bot.service.errors import ServiceError
+from bot.service.models import Table
+from bot.views.common import reply_private, service_of
 
 Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 """(interaction, game_id, id arguments, selected values)"""
 
-_ARGS = r"(?P<args>(?::[A-Za-z0-9_]*)*)"
-BUTTON_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<game>[0-9]+):(?P<action>[a-z_]+){_ARGS}"
-SELECT_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<game>[0-9]+):(?P<action>pick[0-9]){_ARGS}"
+CUSTOM_ID_LIMIT = 100
+"""Discord's limit; a longer id can only be forged."""
+_GAME_ID = re.compile(
+    r"(?P<game>[0-9]{1,19}):(?P<action>[a-z][a-z0-9_]{0,15})(?P<args>(?::[A-Za-z0-9_]{0,24}){0,6})", re.ASCII)
+# Both kinds of component take every `shelfie:` id (the two patterns match the same ids; discord.py needs them
+# distinct), so an id the bot never made still reaches `_dispatch` and gets a clear answer instead of silence.
+BUTTON_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>(?s:.*))"
+SELECT_TEMPLATE = rf"(?s){CUSTOM_ID_PREFIX}:(?P<rest>.*)"
 
-_HANDLERS: dict[str, Handler] = {}
+
+class Origin(enum.Enum):
+    """The one kind of message an action's components live on; a click from any other is refused."""
+
+    LOBBY = "lobby"
+    """The game's lobby message, public in the game's channel or thread."""
+    TURN = "turn"
+    """A public message of the game other than its lobby (turn messages, `/shelfie board`, the score sheet)."""
+    PRIVATE = "private"
+    """An ephemeral message in the game's channel or thread (the move builder, the level chooser)."""
+    DM = "dm"
+    """A direct message to a player seated in the game (their goal card)."""
 
 
-def handles(action: str) -> Callable[[Handler], Handler]:
-    """Register the handler of one action (each action has exactly one)."""
+@dataclass(frozen=True, slots=True)
+class _Registered:
+    handler: Handler
+    origin: Origin
+    select: bool
+
+
+_HANDLERS: dict[str, _Registered] = {}
+
+
+def handles(action: str, origin: Origin, *, select: bool = False) -> Callable[[Handler], Handler]:
+    """Register the handler of one action (each action has exactly one) and the message its components live on."""
 
     def register(handler: Handler) -> Handler:
-        if action in _HANDLERS and _HANDLERS[action] is not handler:
+        if action in _HANDLERS and _HANDLERS[action].handler is not handler:
             raise ValueError(f"action {action!r} already has a handler")
-        _HANDLERS[action] = handler
+        _HANDLERS[action] = _Registered(handler, origin, select)
         return handler
 
     return register
@@ -40,22 +74,73 @@ def handles(action: str) -> Callable[[Handler], Handler]:
 
 def custom_id(game_id: int, action: str, *args: object) -> str:
     text = ":".join([CUSTOM_ID_PREFIX, str(game_id), action, *(str(a) for a in args)])
-    if len(text) > 100:
-        raise ValueError(f"custom id too long: {text}")
+    if parse_custom_id(text) is None:
+        raise ValueError(f"not a valid custom id: {text[:CUSTOM_ID_LIMIT + 20]}")
     return text
 
 
-def _split(args: str) -> tuple[str, ...]:
-    return tuple(args.split(":")[1:]) if args else ()
+@dataclass(frozen=True, slots=True)
+class ComponentId:
+    game_id: int
+    action: str
+    args: tuple[str, ...]
 
 
-async def _dispatch(interaction: discord.Interaction, game_id: int, action: str, args: tuple[str, ...],
-                    values: tuple[str, ...]) -> None:
-    interaction.extras["game_id"] = game_id
-    handler = _HANDLERS.get(action)
-    if handler is None:
-        raise LookupError(f"no handler for button action {action!r}")
-    await handler(interaction, game_id, args, values)
+def parse_custom_id(text: str) -> ComponentId | None:
+    """What a custom id asks for, or None when it is not one the bot could have made (bounded, ASCII only)."""
+    if len(text) > CUSTOM_ID_LIMIT or not text.startswith(f"{CUSTOM_ID_PREFIX}:"):
+        return None
+    match = _GAME_ID.fullmatch(text, len(CUSTOM_ID_PREFIX) + 1)
+    if match is None:
+        return None
+    args = match["args"]
+    return ComponentId(int(match["game"]), match["action"], tuple(args.split(":")[1:]) if args else ())
+
+
+def _message_problem(interaction: discord.Interaction, table: Table, origin: Origin) -> str | None:
+    """Why this click may not act on this game from where it came, as a catalog key; None when it may.
+
+    The ids in a custom id are never trusted: the game must be this server's and this channel's (or, for a DM
+    button, the clicking user's own game), and the message must be the kind the action belongs to, so a
+    handler only ever edits its own kind of message."""
+    message = interaction.message
+    if origin is Origin.DM:
+        in_dm = interaction.guild_id is None
+        if not in_dm or table.seat_of(interaction.user.id) is None:
+            return "component.elsewhere" if not in_dm else "component.not_yours"
+        return None
+    if interaction.guild_id != table.guild_id or interaction.channel_id != table.place_id or message is None:
+        return "component.elsewhere"
+    ephemeral = message.flags.ephemeral
+    if origin is Origin.PRIVATE:
+        return None if ephemeral else "component.wrong_message"
+    if ephemeral:
+        return "component.wrong_message"
+    is_lobby = table.lobby_message_id is not None and message.id == table.lobby_message_id
+    if origin is Origin.LOBBY:
+        return None if is_lobby or table.lobby_message_id is None else "component.wrong_message"
+    return "component.wrong_message" if is_lobby else None
+
+
+async def _dispatch(interaction: discord.Interaction, target: ComponentId | None, values: tuple[str, ...],
+                    *, select: bool) -> None:
+    """Run the action's handler once the click is known to be about a game of this place and message."""
+    locale = interaction.locale
+    registered = _HANDLERS.get(target.action) if target is not None else None
+    if target is None or registered is None or registered.select != select:
+        await reply_private(interaction, t("component.unknown", locale))
+        return
+    interaction.extras["game_id"] = target.game_id
+    try:
+        table = await service_of(interaction.client).table(target.game_id)
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, locale))
+        return
+    problem = _message_problem(interaction, table, registered.origin)
+    if problem is not None:
+        await reply_private(interaction, t(problem, locale))
+        return
+    await registered.handler(interaction, target.game_id, target.args, values)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
@@ -67,18 +152,18 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
                               disabled=disabled),
             row=row,
         )
-        self.game_id = game_id
-        self.action = action
-        self.args = tuple(str(a) for a in args)
+        self.target: ComponentId | None = ComponentId(game_id, action, tuple(str(a) for a in args))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> GameButton:
-        return cls(int(match["game"]), match["action"], *_split(match["args"]), label=item.label, style=item.style)
+        button = cls(0, "unknown", label=item.label, style=item.style)
+        button.target = parse_custom_id(item.custom_id or "")
+        return button
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.game_id, self.action, self.args, ())
+        await _dispatch(interaction, self.target, (), select=False)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -91,20 +176,20 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
                               min_values=min_values, max_values=min(max_values, len(options))),
             row=row,
         )
-        self.game_id = game_id
-        self.action = action
-        self.args = tuple(str(a) for a in args)
+        self.target: ComponentId | None = ComponentId(game_id, action, tuple(str(a) for a in args))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> GameSelect:
-        return cls(int(match["game"]), match["action"], *_split(match["args"]), options=list(item.options),
-                   placeholder=item.placeholder, min_values=item.min_values, max_values=item.max_values)
+        select = cls(0, "unknown", options=list(item.options)[:25], placeholder=item.placeholder)
+        select.target = parse_custom_id(item.custom_id or "")
+        return select
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = tuple(str(v) for v in (interaction.data or {}).get("values", ()))
-        await _dispatch(interaction, self.game_id, self.action, self.args, values)
+        chosen = (interaction.data or {}).get("values")
+        values = tuple(str(v)[:CUSTOM_ID_LIMIT] for v in chosen[:25]) if isinstance(chosen, list) else ()
+        await _dispatch(interaction, self.target, values, select=True)
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

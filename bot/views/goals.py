@@ -6,15 +6,17 @@ import discord
 
 from bot.i18n import t
 from bot.presenters.pictures import goal_picture
+from bot.presenters.user_text import capped_lines
 from bot.presenters.words import goal_matches
 from bot.views.common import reply_private, service_of
-from bot.views.components import handles
+from bot.views.components import Origin, handles
 from bot.views.turn import goal_dm_text, place_names
 
 MAX_FILES = 10
+"""Discord's limit of attachments on one message."""
 
 
-@handles("refresh")
+@handles("refresh", Origin.DM)
 async def _refresh(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Redraw the DM card with the matches on the player's shelf now."""
@@ -32,7 +34,9 @@ async def _refresh(interaction: discord.Interaction, game_id: int, args: tuple[s
 
 
 async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
-    """One card per active game of the user, each named by server and channel (only the user sees a DM)."""
+    """One card per active game of the user, each named by server and channel (only the user sees a DM).
+
+    A message holds at most 10 pictures: past that the list says how many games are left out."""
     locale = interaction.locale
     tables = [table for table in await service_of(interaction.client).tables_of(interaction.user.id)
               if table.status == "active" and table.game is not None]
@@ -48,5 +52,8 @@ async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
         matches, points = goal_matches(table.game, seat.index)
         lines.append(t("goal.in_dm_line", locale, guild=guild_name, channel=channel_name, matches=matches,
                        points=points))
-        files.append(await goal_picture(table.game, seat.index, locale))
-    await interaction.followup.send("\n".join(lines), files=files)
+        picture = await goal_picture(table.game, seat.index, locale)
+        picture.filename = f"goal-game{table.game_id}.png"
+        files.append(picture)
+    shown = capped_lines(lines, t("list.more", locale), hidden=len(tables) - len(lines))
+    await interaction.followup.send("\n".join(shown), files=files)

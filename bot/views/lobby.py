@@ -14,7 +14,7 @@ from bot.presenters.words import options_text, seat_label, turn_order_text
 from bot.service.errors import NotInGame, ServiceError
 from bot.service.models import StartResult, Table
 from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
-from bot.views.components import GameButton, handles, view_of
+from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, flush_game
 from bot.views.turn import send_goal_dms
 
@@ -159,13 +159,13 @@ def _register_lobby_buttons() -> None:
                            values: tuple[str, ...], action: str = action) -> None:
             await lobby_action(interaction, game_id, action)
 
-        handles(action)(on_click)
+        handles(action, Origin.LOBBY)(on_click)
 
 
 _register_lobby_buttons()
 
 
-@handles("bot")
+@handles("bot", Origin.LOBBY)
 async def _choose_level(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                         values: tuple[str, ...]) -> None:
     """Only the host may add a computer: say so at once instead of after the level is chosen."""
@@ -178,14 +178,14 @@ async def _choose_level(interaction: discord.Interaction, game_id: int, args: tu
     await reply_private(interaction, t("lobby.choose_level", locale), view=view_of(*buttons))
 
 
-@handles("botlevel")
+@handles("botlevel", Origin.PRIVATE)
 async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     level = args[0] if args and args[0] in LEVELS else "normal"
     await lobby_action(interaction, game_id, "botlevel", level)
 
 
-@handles("rematch")
+@handles("rematch", Origin.TURN)
 async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Same seats, new lobby: in the same channel, or in a new thread for a game that had its own thread."""

@@ -16,14 +16,14 @@ from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.pictures import goal_picture, shelves_picture
 from bot.presenters.refusals import refusal_text
+from bot.presenters.user_text import fit_content, quoted
 from bot.presenters.words import goal_matches, seat_label, seat_names
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.views.common import channel_locale, reply_private, service_of
-from bot.views.components import GameButton, handles, view_of
+from bot.views.components import GameButton, Origin, handles, view_of
 
 log = logging.getLogger("shelfie.turn")
-MAX_CONTENT = 2000
 
 
 def turn_view(table: Table, locale: object) -> discord.ui.View | None:
@@ -42,8 +42,7 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
 
 def clipped(lines: list[str]) -> str:
     """The non-empty lines as one message content, cut to Discord's limit."""
-    text = "\n".join(line for line in lines if line)
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    return fit_content("\n".join(line for line in lines if line))
 
 
 def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:
@@ -55,8 +54,8 @@ def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, l
 def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
     guild = client.get_guild(table.guild_id)
     channel = client.get_channel(table.place_id)
-    return (guild.name if guild else str(table.guild_id),
-            getattr(channel, "name", None) or str(table.place_id))
+    return (quoted(guild.name if guild else str(table.guild_id)),
+            quoted(getattr(channel, "name", None) or str(table.place_id)))
 
 
 async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
@@ -119,7 +118,7 @@ def raise_for_status(table: Table) -> None:
     raise GameOver(table.game_id, table.status)
 
 
-@handles("goal")
+@handles("goal", Origin.TURN)
 async def _my_goal(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     found = await seat_for_click(interaction, game_id)
@@ -143,7 +142,7 @@ async def show_goal(interaction: discord.Interaction, table: Table, seat: Seat) 
     )
 
 
-@handles("shelves")
+@handles("shelves", Origin.TURN)
 async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     table = await service_of(interaction.client).table(game_id)

@@ -8,6 +8,9 @@ from typing import Any, NamedTuple
 from .data import BOARD_SIZE, SHELF_COLS, cell_label
 
 _COLS = "ABCDEFGHI"
+MAX_NOTATION = 60
+"""Longest move text read: "E4 to E6 and column 3" needs 21; more is not a move, whatever it holds."""
+SHOWN_TOKEN = 20
 
 
 class IllegalMove(ValueError):
@@ -57,7 +60,10 @@ def _example(tiles: tuple[tuple[int, int], ...]) -> str:
     return " ".join(cell_label(r, c) for r, c in tiles) or "E4 E5"
 
 
-_TOKEN = re.compile(r"[A-Za-z]\s*\d+|\d+|-|[A-Za-z]+|[^\sA-Za-z\d,;/+&.!-]+")
+# ASCII digits only: str.isdigit and \d also accept superscripts and other scripts' digits, which are no notation.
+_TOKEN = re.compile(r"[A-Za-z]\s*[0-9]+|[0-9]+|-|[A-Za-z]+|[^\sA-Za-z0-9,;/+&.!-]+")
+_NUMBER = re.compile(r"[0-9]+")
+_CELL_TOKEN = re.compile(r"([A-Za-z])\s*([0-9]+)")
 _SPAN_WORDS = {"-", "to", "a"}
 _FILLER = {"and", "e", "col", "column", "colonna"}
 
@@ -66,28 +72,32 @@ def _parse(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
     if not isinstance(text, str) or not text.strip():
         raise IllegalMove("Write the tiles you take, like \"E4 E5 3\": board spaces A-I/1-9, then a shelf column 1-5.",
                           "empty")
+    if len(text) > MAX_NOTATION:
+        raise IllegalMove(f"That is too long for a move: write at most {MAX_NOTATION} characters, like \"E4 E5 3\".",
+                          "too_long", limit=MAX_NOTATION)
     tiles: list[tuple[int, int]] = []
     column: int | None = None
     span_pending = False
     for token in _TOKEN.findall(text.replace("–", "-").replace("—", "-").replace("..", "-")):
         if token.lower() in _SPAN_WORDS:
             span_pending = bool(tiles)
-        elif token.isdigit():
+        elif _NUMBER.fullmatch(token):
             if column is not None:
                 raise IllegalMove("Give one shelf column only.", "two_columns")
             value = int(token)
             if not 1 <= value <= SHELF_COLS:
                 raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {value} is not one.", "bad_column", column=value)
             column = value - 1
-        elif token[0].isalpha() and token[1:].strip().isdigit():
+        elif cell_token := _CELL_TOKEN.fullmatch(token):
             if column is not None:
                 raise IllegalMove("Put the shelf column last, after the tiles (like \"E4 E5 3\").", "column_not_last")
-            cell = _cell(token[0], token[1:].strip())
+            cell = _cell(*cell_token.groups())
             tiles.extend(_span(tiles[-1], cell) if span_pending else [cell])
             span_pending = False
         elif token.lower() not in _FILLER:
-            raise IllegalMove(f"I can't read \"{token}\": write board spaces like E4 (columns A-I, rows 1-9) "
-                              f"and then a shelf column 1-{SHELF_COLS}.", "garbage", text=token)
+            shown = token if len(token) <= SHOWN_TOKEN else token[: SHOWN_TOKEN - 1] + "…"
+            raise IllegalMove(f"I can't read \"{shown}\": write board spaces like E4 (columns A-I, rows 1-9) "
+                              f"and then a shelf column 1-{SHELF_COLS}.", "garbage", text=shown)
     if not tiles:
         raise IllegalMove("Name the tiles you take, like \"E4 E5\" (columns A-I, rows 1-9).", "no_tiles")
     return tuple(tiles), column

@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 APOLOGY = re.compile(r"^Sorry, something went wrong on our side\. .* this code: `([0-9a-f]{8})`\.$")
 
 
-class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"shelfie:(?P<game>\d+):test-explode"):
-    """A turn-message style button whose callback fails ("-" keeps it out of the game buttons' id space)."""
+class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"test:(?P<game>\d+):explode"):
+    """A turn-message style button whose callback fails (its own prefix: every `shelfie:` id is a game button's)."""
 
     def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Explode", custom_id=f"shelfie:{game}:test-explode"))
+        super().__init__(discord.ui.Button(label="Explode", custom_id=f"test:{game}:explode"))
+        self.game = game
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]) -> "Explode":
@@ -32,6 +33,7 @@ class Explode(discord.ui.DynamicItem[discord.ui.Button], template=r"shelfie:(?P<
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
+        interaction.extras["game_id"] = self.game
         raise KeyError("seat 7")
 
 
@@ -87,8 +89,8 @@ async def test_a_failing_button_answers_instead_of_interaction_failed(
     assert clicked.ephemeral
     assert APOLOGY.match(clicked.response.content)
     (record,) = unexpected_errors
-    assert record.game == "77" and record.user == table.bob.id
-    assert "component shelfie:77:test-explode" in record.getMessage()
+    assert record.game == 77 and record.user == table.bob.id
+    assert "component test:77:explode" in record.getMessage()
 
 
 async def test_an_expected_refusal_is_explained_not_logged_as_a_bug(
