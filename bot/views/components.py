@@ -31,10 +31,10 @@ CUSTOM_ID_LIMIT = 100
 """Discord's limit; a longer id can only be forged."""
 _GAME_ID = re.compile(
     r"(?P<game>[0-9]{1,19}):(?P<action>[a-z][a-z0-9_]{0,15})(?P<args>(?::[A-Za-z0-9_]{0,24}){0,6})", re.ASCII)
-# Both kinds of component take every `shelfie:` id (the two patterns match the same ids; discord.py needs them
-# distinct), so an id the bot never made still reaches `_dispatch` and gets a clear answer instead of silence.
-BUTTON_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>(?s:.*))"
-SELECT_TEMPLATE = rf"(?s){CUSTOM_ID_PREFIX}:(?P<rest>.*)"
+# Between them the two classes take every `shelfie:` id, each exactly once (the move builder's tile selects are
+# the `pick` actions), so an id the bot never made still reaches `_dispatch` and gets a clear answer, not silence.
+BUTTON_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>(?![0-9]*:pick)(?s:.*))"
+SELECT_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>[0-9]*:pick(?s:.*))"
 
 
 class Origin(enum.Enum):
@@ -143,6 +143,11 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
     await registered.handler(interaction, target.game_id, target.args, values)
 
 
+def _is_select(interaction: discord.Interaction) -> bool:
+    """What was really clicked: a forged id can put a select's action on a button and the other way round."""
+    return (interaction.data or {}).get("component_type") != discord.ComponentType.button.value
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     def __init__(self, game_id: int, action: str, *args: object, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
@@ -157,13 +162,13 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> GameButton:
-        button = cls(0, "unknown", label=item.label, style=item.style)
+        button = cls(0, "unknown", label=getattr(item, "label", None))
         button.target = parse_custom_id(item.custom_id or "")
         return button
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.target, (), select=False)
+        await _dispatch(interaction, self.target, (), select=_is_select(interaction))
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -181,7 +186,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> GameSelect:
-        select = cls(0, "unknown", options=list(item.options)[:25], placeholder=item.placeholder)
+        select = cls(0, "pick0", options=list(getattr(item, "options", ()))[:25])
         select.target = parse_custom_id(item.custom_id or "")
         return select
 
@@ -189,7 +194,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = (interaction.data or {}).get("values")
         values = tuple(str(v)[:CUSTOM_ID_LIMIT] for v in chosen[:25]) if isinstance(chosen, list) else ()
-        await _dispatch(interaction, self.target, values, select=True)
+        await _dispatch(interaction, self.target, values, select=_is_select(interaction))
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
