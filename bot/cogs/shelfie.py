@@ -57,6 +57,12 @@ TIME_OPTION = 20
 """Longest turn time typed ("12h", "90m", "2d"): far more than any valid one needs."""
 
 
+def _descriptions(command: str, *options: str) -> dict[str, str]:
+    """The English descriptions of a command's options, from the catalog that also holds their Italian ones
+    (without one, discord.py would publish the placeholder "…")."""
+    return {option: t(f"cmd.{GROUP_NAME}.{command}.{option}.description") for option in options}
+
+
 def _timeout_seconds(text: str | None) -> int | None:
     """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
     return int(parse_turn_timeout(text).total_seconds()) if text else None
@@ -176,14 +182,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- lobby ------------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a My Shelfie lobby in this channel")
-    @app_commands.describe(
-        players="How many seats, people and computers together (2-4)",
-        first_game="Simpler game for beginners: one common goal instead of two",
-        refill="When the board is refilled from the bag",
-        turn_timeout="Time per turn, like 30m, 12h or 2d (5m to 7d); empty: the server's default",
-        thread="Play in a new thread of this channel",
-        hints="Allow /shelfie hint in this game",
-    )
+    @app_commands.describe(**_descriptions("new", "players", "first_game", "refill", "turn_timeout", "thread", "hints"))
     @app_commands.choices(refill=[
         app_commands.Choice(name="when only isolated tiles remain (rulebook)", value="isolated"),
         app_commands.Choice(name="when 4 or fewer tiles remain", value="four_or_fewer"),
@@ -270,8 +269,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- playing ----------------------------------------------------------------------------------
 
     @app_commands.command(name="take", description="Take 1-3 tiles and put them in a shelf column")
-    @app_commands.describe(tiles="Board spaces in a straight line, like E4 E5 (the first lands lowest)",
-                           column="Your shelf column, 1-5 from the left")
+    @app_commands.describe(**_descriptions("take", "tiles", "column"))
     async def take(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, MAX_NOTATION],
                    column: app_commands.Range[int, 1, 5]) -> None:
         table = await self._table_here(interaction)
@@ -345,7 +343,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             await adopt_turn_message(self.bot, table, shown)
 
     @app_commands.command(name="shelf", description="Show a player's bookshelf (a person or a computer)")
-    @app_commands.describe(player="A player of this game by seat number or name; empty: your own shelf")
+    @app_commands.describe(**_descriptions("shelf", "player"))
     async def shelf(self, interaction: discord.Interaction,
                     player: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         """Without `player`: your own shelf, or every shelf when you are not playing here."""
@@ -428,7 +426,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- information ------------------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="The rules, or one common goal explained")
-    @app_commands.describe(goal="A common goal to explain with its picture")
+    @app_commands.describe(**_descriptions("rules", "goal"))
     async def rules(self, interaction: discord.Interaction,
                     goal: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         locale = interaction.locale
@@ -456,7 +454,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         ][:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name="stats", description="A player's results in this server")
-    @app_commands.describe(player="Whose results; empty: yours")
+    @app_commands.describe(**_descriptions("stats", "player"))
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         if not await self._guild_only(interaction):
             return
