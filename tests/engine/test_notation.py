@@ -46,6 +46,14 @@ def test_lenient_notation(text: str, tiles: tuple[str, ...], column: int) -> Non
     ("E10 1", "off_board", "E10"),
     ("E4 E5 three", "garbage", "three"),
     ("E4 @ 1", "garbage", "@"),
+    ("E4 E5 ³", "garbage", "³"),
+    ("E٤ 1", "garbage", "٤"),
+    ("E4 E5 ３", "garbage", "３"),
+    ("E4 E5 " + "9" * 50, "bad_column", "9" * 50),
+    ("E" + "9" * 50 + " 1", "off_board", "E999"),
+    ("E4 " + "x" * 55, "garbage", "x" * 19 + "…"),
+    ("E4 " + "5" * 2000, "too_long", "60"),
+    ("E4 " * 1000, "too_long", "60"),
 ])
 def test_garbage_gets_a_specific_error(text: str, code: str, mentions: str) -> None:
     with pytest.raises(IllegalMove) as err:
