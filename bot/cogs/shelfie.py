@@ -301,7 +301,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         ]
         typed = current.strip()
         if typed and all(choice.value != typed.upper() for choice in choices):
-            choices = [*choices[: AUTOCOMPLETE_LIMIT - 1], app_commands.Choice(name=typed[:100], value=typed[:100])]
+            echo = typed[:MAX_NOTATION]  # the option takes no more; Discord refuses a longer choice value
+            choices = [*choices[: AUTOCOMPLETE_LIMIT - 1], app_commands.Choice(name=echo, value=echo)]
         return choices
 
     @take.autocomplete("column")
@@ -504,8 +505,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             else:
                 lines.append(t("games.active", locale, place=place, turn=table.turn + 1,
                                name=current.name if current else "-", link=link))
-        more = t("list.more", locale)
-        await reply_private(interaction, "\n".join([lines[0], *capped_lines(lines[1:], more, CONTENT_LIMIT - len(lines[0]) - 1)]))
+        title, *games = lines
+        shown = capped_lines(games, t("list.more", locale), CONTENT_LIMIT - len(title) - 1)
+        await reply_private(interaction, "\n".join([title, *shown]))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from forged import forged_click, forged_slash
 from test_game_driver import channel_messages, game_here, latest_turn_message, member, open_lobby, start_game
 
@@ -64,8 +65,8 @@ async def test_forged_lobby_and_settings_options_are_never_stored(table: Table) 
         assert result.ephemeral and NOTHING_CHANGED in result.response.content, options
     assert await table.bot.service.table_in_channel(other.id) is None
 
-    admin = table.guild.add_member(table.env.create_user("erin"), roles=[table.guild.create_role(
-        "Admins", permissions=__import__("discord").Permissions(manage_guild=True))])
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("erin"), roles=[admins])
     before = await table.bot.service.guild_settings(table.guild.id)
     for language in ("xx", "it" * 2500, 7):
         result = await forged_slash(admin, table.channel, "shelfie settings",
@@ -114,7 +115,8 @@ async def test_text_typed_back_in_a_refusal_is_cut_short(table: Table) -> None:
 
 
 async def test_lists_that_grow_with_use_stay_inside_one_message(table: Table) -> None:
-    """Sixteen games (more than 2,000 characters of list): `/shelfie games` and the goal cards in a DM say how many more there are, never fail."""
+    """Sixteen games (more than 2,000 characters of list): `/shelfie games` and the goal cards in a DM say how
+    many more there are instead of failing."""
     alice = table.alice
     for number in range(16):
         channel = table.guild.create_text_channel(f"room-{number}")
