@@ -33,13 +33,17 @@ class OptionProblem:
     """Why one option was refused, as a sentence in the reader's language."""
 
     key: str
+    command: str
     option: str
     expected: str = ""
     expected_params: Mapping[str, object] | None = None
 
     def text(self, locale: object) -> str:
+        """The option by the name the reader's command picker shows (`colonna` in Italian)."""
+        name_key = f"cmd.{self.command.replace(' ', '.')}.{self.option}.name"
+        name = t(name_key, locale)
         expected = t(self.expected, locale, **(self.expected_params or {})) if self.expected else ""
-        return t(self.key, locale, option=self.option, expected=expected)
+        return t(self.key, locale, option=self.option if name == name_key else name, expected=expected)
 
 
 def leaf_options(data: Mapping[str, Any]) -> list[Any]:
@@ -100,7 +104,8 @@ def option_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[s
         name = option.get("name") if isinstance(option, dict) else None
         param = params.get(name) if isinstance(name, str) else None
         if param is None or name in seen or option.get("type") != param.type.value:
-            return OptionProblem("option.unknown", quoted(name if isinstance(name, str) else "?"))
+            shown = quoted(name if isinstance(name, str) else "?")
+            return OptionProblem("option.unknown", command.qualified_name, shown)
         seen.add(name)
         value = option.get("value")
         if autocomplete and option.get("focused"):
@@ -110,8 +115,8 @@ def option_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[s
         elif _fits(param, value, resolved if isinstance(resolved, dict) else {}):
             continue
         key, values = _expected(param)
-        return OptionProblem("option.invalid", param.display_name, key, values)
+        return OptionProblem("option.invalid", command.qualified_name, param.display_name, key, values)
     missing = next((name for name, param in params.items() if param.required and name not in seen), None)
     if missing is not None and not autocomplete:
-        return OptionProblem("option.missing", missing)
+        return OptionProblem("option.missing", command.qualified_name, missing)
     return None

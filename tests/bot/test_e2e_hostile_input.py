@@ -52,6 +52,15 @@ async def test_option_values_discord_never_sends_are_refused_and_change_nothing(
     assert channel_messages(table.channel) == before
 
 
+async def test_a_forged_option_is_refused_in_the_readers_language(table: Table, user_locale) -> None:
+    user_locale(table.alice, "it")
+    refused = await forged_slash(table.alice, table.channel, "shelfie new",
+                                 [{"name": "players", "type": INTEGER, "value": 0}])
+    assert refused.ephemeral
+    assert refused.response.content == ("Questo valore di `giocatori` non si può usare: deve essere un numero intero "
+                                        "da 2 a 4. Non è cambiato nulla.")
+
+
 async def test_forged_lobby_and_settings_options_are_never_stored(table: Table) -> None:
     other = table.guild.create_text_channel("other")
     for options in (
