@@ -31,7 +31,7 @@ from bot.presenters.words import (
 )
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Table
-from bot.views.common import channel_locale, place_of, reply_private, service_of
+from bot.views.common import channel_locale, pings, place_of, reply_private, service_of
 from bot.views.turn import clipped, send_goal_dms, turn_view
 
 log = logging.getLogger("shelfie.outbox")
@@ -61,9 +61,10 @@ def _order(client: discord.Client, game_id: int) -> asyncio.Lock:
 
 
 def _mentions(table: Table) -> discord.AllowedMentions:
-    """Only the game's people may be pinged by its messages (a name that looks like a mention pings nobody)."""
-    people = [discord.Object(seat.user_id) for seat in table.seats if seat.user_id is not None]
-    return discord.AllowedMentions(everyone=False, roles=False, users=people)
+    """Who a game's message may ping: the player to move while it runs (the turn message, the reminder), every
+    person once it is over; a name that looks like a mention pings nobody."""
+    seats = [table.current_seat] if table.status == "active" else table.seats
+    return pings(*(seat.user_id for seat in seats if seat is not None))
 
 
 async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> Delivery:
