@@ -1,5 +1,7 @@
 # Two commands on a fresh machine with Python 3.11+:  `make run`  and  `make test`.
+# Options go to shelfie-bot through ARGS:  make run ARGS="--port 8080 --db games.sqlite3"
 PYTHON ?= python3
+ARGS   ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -13,7 +15,7 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/shelfie-bot
+	$(BIN)/shelfie-bot $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
