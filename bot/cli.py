@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.shelfie import Game
 from engine.shelfie.ai import LEVELS
 
 from bot.config import Config, ConfigError, load_config
@@ -32,39 +33,83 @@ def heartbeat_path(config: Config) -> Path:
     return config.db_path.parent / HEARTBEAT_NAME
 
 
+EXAMPLES = """\
+examples:
+  shelfie-bot                                   the sandbox (no DISCORD_TOKEN) or the bot (token set)
+  shelfie-bot sandbox --db games.sqlite3        the sandbox, keeping its games in games.sqlite3
+  shelfie-bot --port 8080 --db games.sqlite3    the same options go to the default command
+  shelfie-bot sync --guild 123456789012345678   publish the slash commands to one server at once
+  shelfie-bot backup nightly.sqlite3            a consistent copy of the live database
+  shelfie-bot demo demo-out --players 3         a computer-only game as pictures
+
+make run passes options the same way: make run ARGS="--port 8080 --db games.sqlite3"
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shelfie-bot",
-        description="My Shelfie for Discord. Without a subcommand: `run` if DISCORD_TOKEN is set, else `sandbox`.",
+        description="My Shelfie for Discord.\n\nWithout a subcommand: `run` when DISCORD_TOKEN is set (environment or "
+                    ".env),\nelse `sandbox`; options given without a subcommand go to that command.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("run", help="connect to Discord (token from DISCORD_TOKEN or .env)")
-    sandbox = sub.add_parser("sandbox", help="play locally in the browser against a simulated Discord")
-    sandbox.add_argument("--port", type=int, default=0, help="loopback port for the page (default: any free port)")
-    sandbox.add_argument("--db", type=Path, help="keep the sandbox games in this file (default: a temporary file)")
-    sync = sub.add_parser("sync", help="publish the slash commands to Discord")
-    sync.add_argument("--guild", type=int, help="sync to this server only (instant); default SHELFIE_DEV_GUILD, else global")
-    sub.add_parser("audit", help="replay every stored game and report mismatches")
-    backup = sub.add_parser("backup", help="copy the live database safely (SQLite online backup)")
-    backup.add_argument("path", type=Path, help="file to write")
-    demo = sub.add_parser("demo", help="a computer-only game: one table picture per turn and the score sheet")
-    demo.add_argument("outdir", type=Path)
-    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=summary, description=description)
+
+    command("run", "connect to Discord (token from DISCORD_TOKEN or .env)",
+            "Connect to Discord with DISCORD_TOKEN (environment or .env) and serve every server the bot is in "
+            "until SIGTERM or Ctrl+C, then finish the interactions in flight and close the database "
+            "(SHELFIE_DB, default ./shelfie.sqlite3).")
+    sandbox = command("sandbox", "play locally in the browser against a simulated Discord",
+                      "The real bot against a simulated Discord (one server, #shelfie, members alice, bob, carol "
+                      "and dave), played in the browser at the printed address. Nothing leaves the machine.")
+    sandbox.add_argument("--port", type=int, default=0,
+                         help="loopback port for the page (default: any free port)")
+    sandbox.add_argument("--db", type=Path, metavar="FILE",
+                         help="keep the sandbox games in FILE, so a restart resumes them "
+                              "(default: a temporary file, removed when the sandbox stops)")
+    sync = command("sync", "publish the slash commands to Discord",
+                   "Log in with DISCORD_TOKEN and publish the slash commands (with their translations). "
+                   "Global commands can take up to an hour to appear; one server gets them at once.")
+    sync.add_argument("--guild", type=int, metavar="ID",
+                      help="sync to this server only (instant); default SHELFIE_DEV_GUILD, else global")
+    command("audit", "replay every stored game and report mismatches",
+            "Replay every game in the database (SHELFIE_DB) from its seed and move log and compare it with the "
+            "stored state. Exit status 1 when any game disagrees. Safe while the bot runs.")
+    backup = command("backup", "copy the live database safely (SQLite online backup)",
+                     "Copy the database (SHELFIE_DB) to PATH with SQLite's online backup, check the copy's "
+                     "integrity, then move it into place. Safe while the bot runs.")
+    backup.add_argument("path", type=Path, help="file to write (replaced only once the copy is checked)")
+    demo = command("demo", "a computer-only game: one table picture per turn and the score sheet",
+                   "Play a whole game between computer players; write turn_000.png (the opening table), one "
+                   "table picture per turn and scores.png, and print the final standings and the winner.")
+    demo.add_argument("outdir", type=Path, help="folder for the pictures (created when missing)")
+    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="number of players (default: 4)")
     demo.add_argument("--level", choices=LEVELS, default="normal", help="computer level (default: normal)")
-    demo.add_argument("--seed", type=int, default=1)
-    sub.add_parser("invite", help="print the link that adds the bot to a server (from DISCORD_TOKEN)")
-    sub.add_parser("health", help="exit 0 when the running bot is connected (Docker HEALTHCHECK)")
+    demo.add_argument("--seed", type=int, default=1, help="deal and play seed; the same seed replays the same game "
+                                                          "(default: 1)")
+    command("invite", "print the link that adds the bot to a server (from DISCORD_TOKEN)",
+            "Print the OAuth2 link that adds the bot to a server, with the slash-command scope and exactly "
+            "the permissions the bot needs. The application id is read from DISCORD_TOKEN.")
+    command("health", "exit 0 when the running bot is connected (Docker HEALTHCHECK)",
+            f"Exit 0 when the bot running on this database is connected to Discord (its heartbeat file next to "
+            f"SHELFIE_DB is younger than {HEARTBEAT_STALE:.0f} s), else print why and exit 1.")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
+        if words and words[0].startswith("-") and words[0] not in ("-h", "--help"):
+            words.insert(0, default_command(load_config()))
+        args = parser.parse_args(words)
         config = load_config()
         setup_logging(config.log_level)
-        command = args.command or ("run" if config.token else "sandbox")
-        return _dispatch(command, args, config)
+        return _dispatch(args.command or default_command(config), args, config)
     except ConfigError as exc:
         print(f"shelfie-bot: configuration error: {exc}", file=sys.stderr)
         return 2
@@ -73,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def default_command(config: Config) -> str:
+    """A fresh clone has no token, so `make run` plays in the sandbox; a configured bot runs."""
+    return "run" if config.token else "sandbox"
 
 
 def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
@@ -98,8 +148,9 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         games = backup_database(config.db_path, args.path)
         print(f"Backed up {config.db_path} to {args.path} ({games} game(s)).")
     elif command == "demo":
-        written = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
-        print(f"Wrote {written} files to {args.outdir}.")
+        game = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
+        print("\n".join(standings_lines(game, demo_names(args.players))))
+        print(f"Wrote {game.turn + 2} files to {args.outdir}.")
     elif command == "health":
         return health(config)
     elif command == "invite":
@@ -199,14 +250,17 @@ async def audit(config: Config) -> int:
     return 1 if bad else 0
 
 
-def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> int:
-    """Play a computer-only game: turn_000.png (the opening table), one picture per turn, scores.png."""
-    from engine.shelfie import Game
+def demo_names(players: int) -> list[str]:
+    return [f"Computer {seat + 1}" for seat in range(players)]
+
+
+def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> Game:
+    """Play a computer-only game: turn_000.png (the opening table), one picture per turn, scores.png; returns it over."""
     from engine.shelfie.ai import choose_move
     from render import render_scores, render_table
 
     outdir.mkdir(parents=True, exist_ok=True)
-    names = [f"Computer {seat + 1}" for seat in range(players)]
+    names = demo_names(players)
     game = Game.new(players, seed=seed)
     (outdir / "turn_000.png").write_bytes(render_table(game, seat_names=names))
     while not game.is_over:
@@ -214,4 +268,25 @@ def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> int:
         game.apply(move)
         (outdir / f"turn_{game.turn:03d}.png").write_bytes(render_table(game, seat_names=names, last_move=move))
     (outdir / "scores.png").write_bytes(render_scores(game, seat_names=names))
-    return game.turn + 2
+    return game
+
+
+def standings_lines(game: Game, names: Sequence[str]) -> list[str]:
+    """The score sheet in words, in its order (best first), and the winner by the engine's rule."""
+    from render.scores import ranking
+
+    lines = ["Final scores:"]
+    for place, seat in enumerate(ranking(game), start=1):
+        parts = game.score_breakdown(seat)
+        lines.append(f"  {place}. {names[seat]}: {parts['total']} points (common goals {parts['common']}, "
+                     f"personal goal {parts['personal']}, groups {parts['adjacency']}, "
+                     f"end token {parts['end_token']})")
+    winner = game.winner
+    if winner is None:
+        lines.append("No winner.")
+    elif game.decided_by_tiebreak:
+        lines.append(f"Winner: {names[winner]} with {game.score_breakdown(winner)['total']} points "
+                     "(a tie, won by playing later in turn order).")
+    else:
+        lines.append(f"Winner: {names[winner]} with {game.score_breakdown(winner)['total']} points.")
+    return lines

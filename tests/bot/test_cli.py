@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -99,7 +101,60 @@ def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_
     assert turns == [f"turn_{n:03d}.png" for n in range(len(turns))]
     assert len(turns) > 20, "a two-player game lasts more than 20 turns"
     assert all((out / name).read_bytes().startswith(PNG) for name in files)
-    assert capsys.readouterr().out == f"Wrote {len(files)} files to {out}.\n"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == f"Wrote {len(files)} files to {out}."
+    assert lines[0] == "Final scores:"
+    standings = [re.fullmatch(r"  (\d)\. (Computer \d): (\d+) points \(.*\)", line) for line in lines[1:3]]
+    assert all(standings), lines
+    places = [int(match.group(1)) for match in standings]
+    totals = [int(match.group(3)) for match in standings]
+    assert places == [1, 2] and totals == sorted(totals, reverse=True), "best first, as on the score sheet"
+    winner = standings[0].group(2)
+    assert re.fullmatch(rf"Winner: {winner} with {totals[0]} points( \(a tie, won by .*\))?\.", lines[3]), lines[3]
+
+
+def test_demo_names_the_winner_by_the_engine_rule_even_on_a_tie() -> None:
+    from engine.shelfie import Game
+
+    from bot.cli import standings_lines
+
+    game = Game.new(2, seed=5)
+    while not game.is_over:
+        game.apply(game.legal_moves()[0])
+    names = ["Ann", "Ben"]
+    lines = standings_lines(game, names)
+    assert lines[1].startswith(f"  1. {names[game.winner]}: {game.score_breakdown(game.winner)['total']} points")
+    assert lines[-1].startswith(f"Winner: {names[game.winner]} with {game.score_breakdown(game.winner)['total']} points")
+    assert ("a tie" in lines[-1]) == game.decided_by_tiebreak
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    (group,) = [action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction)]
+    return dict(group.choices)
+
+
+@pytest.mark.parametrize("command", sorted(_subcommands()))
+def test_every_subcommand_explains_itself_and_each_of_its_options(command: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    subparser = _subcommands()[command]
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert subparser.description and " ".join(subparser.description.split()) in shown
+    for action in subparser._actions:
+        assert action.help, f"{command} {action.dest} has no help text"
+        assert " ".join(action.help.split()) in shown
+
+
+def test_the_top_level_help_describes_the_default_command_and_gives_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "else `sandbox`" in shown
+    assert "examples:" in shown and 'make run ARGS="--port 8080 --db games.sqlite3"' in shown
+    for command in _subcommands():
+        assert f"\n    {command} " in shown, f"{command} is listed with its summary"
 
 
 def test_demo_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
