@@ -131,9 +131,8 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     elif command == "sandbox":
         from bot.sandbox import serve_sandbox
 
-        def announce(url: str) -> None:
-            print(f"Sandbox ready: open {url}", flush=True)
-            print("Type /shelfie commands and switch between alice, bob, carol and dave. Ctrl+C stops.", flush=True)
+        def announce(line: str) -> None:
+            print(line, flush=True)
 
         asyncio.run(serve_sandbox(getattr(args, "db", None), port=getattr(args, "port", 0), announce=announce))
     elif command == "sync":

@@ -8,13 +8,19 @@ them, so a whole game can be played locally without a token.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import logging
 import signal
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from bot.client import create_bot
+import discord
+
+from bot.client import ShelfieBot, create_bot
 
 log = logging.getLogger("shelfie.sandbox")
 
@@ -37,6 +43,28 @@ MEMBERS = ("alice", "bob", "carol", "dave")
 GUILD_NAME = "Shelfie Sandbox"
 CHANNEL_NAME = "shelfie"
 BOT_NAME = "Shelfie"
+GUIDE_NAME = "Sandbox guide"
+KEEP_EXAMPLE = "games.sqlite3"
+# DMs never show in the page (a simcord preview presents one channel), so the page says where the card is.
+GOAL_CARD_WHERE = "click **My goal** on a turn message or type `/shelfie goal`"
+TOPIC = "Personal goal cards go by DM, which this page does not show: click My goal or type /shelfie goal"
+
+# The page simcord serves is blank without the "#key" part of its address, and without a running
+# sandbox. The key never reaches the server, so only the page can tell: KEY_HELP shows until the page
+# shows the channel (see _explain_missing_key; simcord offers no hook for its page).
+KEY_HELP_TEXT = (
+    "<strong>Shelfie sandbox:</strong> this page needs the sandbox running and its whole address. "
+    "Start it with <code>make run</code> and open the address it prints after “Sandbox ready: open”, "
+    "including the part after <code>#</code>: that is the page's key, new at every start."
+)
+KEY_HELP_STYLE = (
+    ".shelfie-key-help{position:fixed;z-index:100;left:12px;right:12px;bottom:12px;max-width:640px;"
+    "margin:0 auto;padding:14px 16px;border-radius:8px;background:#5865f2;color:#fff;"
+    "font:15px/1.45 system-ui,sans-serif}"
+    "body:has(#channel-layout:not([hidden])) .shelfie-key-help,"
+    "body:has(#preview-app[aria-busy=true]) .shelfie-key-help{display:none}"
+)
+KEY_HELP = f'<style>{KEY_HELP_STYLE}</style><p class="shelfie-key-help" role="alert">{KEY_HELP_TEXT}</p>'
 
 
 async def serve_sandbox(
@@ -46,10 +74,9 @@ async def serve_sandbox(
     announce: Callable[[str], None] = print,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Run until `stop` is set (SIGTERM/SIGINT by default); `announce` receives the preview URL.
+    """Run until `stop` is set (SIGTERM/SIGINT by default); `announce` receives the banner lines and DM notes.
 
-    Without `db_path` the games live in a temporary file: the simulated server
-    is new at every start, so games from an earlier sandbox could not resume.
+    Games persist in `db_path` when given, else in a temporary file removed at exit.
     """
     stop = stop or _stop_on_signals()
     with tempfile.TemporaryDirectory(prefix="shelfie-sandbox-") as scratch:
@@ -57,12 +84,20 @@ async def serve_sandbox(
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 guild = env.create_guild(GUILD_NAME)
-                channel = guild.create_text_channel(CHANNEL_NAME)
+                channel = guild.create_text_channel(CHANNEL_NAME, topic=TOPIC)
                 members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+                guide = guild.create_webhook(channel, GUIDE_NAME)
+                _catch_up_with_real_time(env)
                 await bot.user.edit(username=BOT_NAME)
                 await bot.publish_commands()
-                async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
-                    announce(preview.url)
+                bot.add_listener(_dm_notes(bot, members, announce), "on_message")
+                kept = await _kept_games(bot)
+                await guide.send(_welcome(db_path, kept))
+                preview = env.preview(channel, viewers=members, layout="channel", port=port)
+                _explain_missing_key(preview)
+                async with preview:
+                    for line in _banner(preview.url, db_path, kept):
+                        announce(line)
                     await stop.wait()
                     log.info("sandbox: stopping")
                 await bot.drain()
@@ -70,6 +105,115 @@ async def serve_sandbox(
             if bot.service is not None:
                 await bot.service.close()
 
+
+def _catch_up_with_real_time(env: Any) -> None:
+    """Set the simulated clock from simcord's fixed start to now, once the server, channel and members exist.
+
+    Created at the fixed start, they get the same ids at every start, so games kept with --db are
+    found again; created from now on, messages get ids no earlier sandbox used, so a kept game's
+    stored message ids never name a new message. Deadlines then run on real time, as on Discord.
+    The clock jumps like a corrected wall clock (env.advance_time would step the bot through every
+    idle wake-up of the months in between); the bot's sleeps still end on time.
+    """
+    behind = (datetime.now(UTC) - env.now()).total_seconds()
+    if behind > 0:
+        env.backend.advance_clock(behind)
+
+
+def _dm_notes(bot: ShelfieBot, members: list[Any], announce: Callable[[str], None]) -> Callable[[discord.Message], Any]:
+    """A listener that tells the terminal about each DM the bot sends a member, since the page cannot show DMs."""
+    names = {member.user.dm_channel.id: member.name for member in members}
+
+    async def on_message(message: discord.Message) -> None:
+        if message.author == bot.user and message.channel.id in names:
+            announce(_dm_note(names[message.channel.id]))
+
+    return on_message
+
+
+def _dm_note(name: str) -> str:
+    return (f"{BOT_NAME} sent {name} a DM (the page shows only #{CHANNEL_NAME}): to see it, view as {name} and "
+            f"{_plain(GOAL_CARD_WHERE)}.")
+
+
+def _plain(markdown: str) -> str:
+    return markdown.replace("**", "").replace("`", "")
+
+
+def _welcome(db_path: Path | None, kept: tuple[int, int]) -> str:
+    """The first message in #shelfie: what a newcomer needs before typing anything."""
+    lines = [
+        "**Welcome to the Shelfie sandbox**: the real bot in a simulated Discord, only on this machine.",
+        "1. Pick who you are in **Viewing as** at the top of the page; switch to play every seat.",
+        "2. `/shelfie new` opens a game (add `hints:true` to allow `/shelfie hint`). The others click **Join** "
+        "or type `/shelfie join`; the host clicks **Start**.",
+        f"3. Your secret personal goal card comes by DM, which this page does not show: {GOAL_CARD_WHERE}.",
+        f"4. {_keeping(db_path, markdown=True)}",
+    ]
+    if any(kept):
+        lines.append(f"5. {_kept_from_earlier(kept)}")
+    return "\n".join(lines)
+
+
+def _banner(url: str, db_path: Path | None, kept: tuple[int, int]) -> list[str]:
+    """The terminal lines printed once the page is up: the address, how to play, where games are kept."""
+    lines = [
+        f"Sandbox ready: open {url}",
+        "  (the whole address: the part after # is the page's key, new at every start)",
+        f"Play every seat: pick {', '.join(MEMBERS[:-1])} or {MEMBERS[-1]} in \"Viewing as\" at the top of the page.",
+        f"Personal goal cards go by DM, which the page does not show: {_plain(GOAL_CARD_WHERE)}.",
+        _keeping(db_path, markdown=False),
+    ]
+    if any(kept):
+        lines.append(_plain(_kept_from_earlier(kept)))
+    lines.append("Ctrl+C stops the sandbox.")
+    return lines
+
+
+def _keeping(db_path: Path | None, *, markdown: bool) -> str:
+    code = "`" if markdown else ""
+    if db_path is not None:
+        return f"Games are kept in {code}{db_path.resolve()}{code}: stop and start again with the same --db to go on."
+    return (f"Games vanish when the sandbox stops. To keep them, start it with "
+            f"{code}make run ARGS=\"--db {KEEP_EXAMPLE}\"{code} (or {code}shelfie-bot sandbox --db {KEEP_EXAMPLE}{code}).")
+
+
+def _kept_from_earlier(kept: tuple[int, int]) -> str:
+    active, lobbies = kept
+    return (f"Kept from earlier: {_count(active, 'game')} in play, {_count(lobbies, 'open lobby', 'open lobbies')}. "
+            f"`/shelfie board` in #{CHANNEL_NAME} shows a table again.")
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
+    """Games in play and open lobbies already in the database when the sandbox starts."""
+    return await bot.service.count_games("active"), await bot.service.count_games("lobby")
+
+
+def _explain_missing_key(preview: Any) -> None:
+    """Serve simcord's page with KEY_HELP, which its style hides while the page loads or shows the channel.
+
+    simcord has no option for its page, so this wraps the preview server's index handler (a private
+    attribute, read when the server starts; simcord is pinned in constraints.txt and
+    tests/bot/test_sandbox.py fetches the page over HTTP). The page's policy allows styles from its own
+    files only; the help's one style element is allowed by its hash, nothing else is loosened.
+    """
+    server = preview._server
+    index = server._index
+    style_hash = base64.b64encode(hashlib.sha256(KEY_HELP_STYLE.encode()).digest()).decode()
+
+    async def index_with_key_help(request: Any) -> Any:
+        response = await index(request)
+        response.text = response.text.replace("</body>", KEY_HELP + "</body>", 1)
+        policy = response.headers["Content-Security-Policy"]
+        response.headers["Content-Security-Policy"] = policy.replace(
+            "style-src 'self'", f"style-src 'self' 'sha256-{style_hash}'", 1)
+        return response
+
+    server._index = index_with_key_help
 
 def _stop_on_signals() -> asyncio.Event:
     stop = asyncio.Event()

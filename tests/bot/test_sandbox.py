@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import os
+import queue
 import re
-import select
 import signal
 import subprocess
 import sys
@@ -23,6 +25,7 @@ import pytest
 from bot.service import TableService
 
 URL_LINE = re.compile(r"Sandbox ready: open (http://127\.0\.0\.1:\d+)/#(\S+)")
+BANNER_END = re.compile(r"^Ctrl\+C stops the sandbox\.$")
 START_TIMEOUT = 60.0
 
 
@@ -120,57 +123,73 @@ class PreviewClient:
         )
 
 
-@pytest.fixture(params=[("sandbox",), ()], ids=["shelfie-bot sandbox", "shelfie-bot without a token"])
-def sandbox(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], PreviewClient]]:
-    """A running sandbox (cwd: an empty folder, so no .env token is picked up: no subcommand means sandbox)."""
-    environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
-    environment["PYTHONUNBUFFERED"] = "1"
-    process = subprocess.Popen(
-        [str(Path(sys.executable).with_name("shelfie-bot")), *request.param],
-        cwd=tmp_path,
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        yield process, PreviewClient(*_wait_for_url(process))
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
+class Sandbox:
+    """A running `shelfie-bot` process (cwd: an empty folder, so no .env token is picked up) and its page."""
+
+    def __init__(self, args: tuple[str, ...], cwd: Path) -> None:
+        environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
+        environment["PYTHONUNBUFFERED"] = "1"
+        self.process = subprocess.Popen(
+            [str(Path(sys.executable).with_name("shelfie-bot")), *args],
+            cwd=cwd,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.output: list[str] = []
+        self._lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        try:
+            self.wait_for_line(BANNER_END)
+        except AssertionError:
+            self.stop()
+            raise
+        match = next(URL_LINE.search(line) for line in self.output if URL_LINE.search(line))
+        self.client = PreviewClient(match.group(1), match.group(2))
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._lines.put(line)
+
+    def wait_for_line(self, pattern: re.Pattern[str]) -> str:
+        """The next printed line matching `pattern` (lines read on the way are kept in `output`)."""
+        deadline = time.monotonic() + START_TIMEOUT
+        while (left := deadline - time.monotonic()) > 0:
             try:
-                process.wait(timeout=30)
+                line = self._lines.get(timeout=min(left, 1.0))
+            except queue.Empty:
+                if self.process.poll() is not None and self._lines.empty():
+                    break
+                continue
+            self.output.append(line)
+            if pattern.search(line):
+                return line
+        raise AssertionError(f"the sandbox printed no line matching {pattern.pattern!r}:\n" + "".join(self.output))
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                self.process.kill()
+        return self.process.wait()
 
 
-def _wait_for_url(process: subprocess.Popen[str]) -> tuple[str, str]:
-    assert process.stdout is not None
-    deadline = time.monotonic() + START_TIMEOUT
-    seen: list[str] = []
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 1.0)
-        if not ready:
-            if process.poll() is not None:
-                break
-            continue
-        line = process.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        match = URL_LINE.search(line)
-        if match:
-            return match.group(1), match.group(2)
-    raise AssertionError("the sandbox printed no URL:\n" + "".join(seen))
+@pytest.fixture(params=[("sandbox",), ()], ids=["shelfie-bot sandbox", "shelfie-bot without a token"])
+def sandbox(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Sandbox]:
+    """A running sandbox; no subcommand means sandbox when there is no token."""
+    running = Sandbox(request.param, tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
-def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: tuple[subprocess.Popen[str], PreviewClient]) -> None:
-    process, client = sandbox
-    with urllib.request.urlopen(client.base + "/", timeout=30) as response:
-        assert response.status == 200
-        assert "<html" in response.read().decode().lower()
-
+def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: Sandbox) -> None:
+    client = sandbox.client
     page = client.open_page()
     assert [viewer["name"] for viewer in page["viewers"]] == ["alice", "bob", "carol", "dave"]
     assert page["channel"]["name"] == "shelfie"
@@ -186,8 +205,37 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: tuple[s
     assert message["embeds"][0]["title"] == "How to take a turn"
     assert "Take tiles" in message["embeds"][0]["description"]
 
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=30) == 0
+    assert sandbox.stop() == 0
+
+
+def test_a_newcomer_is_told_how_to_play_see_the_goal_card_and_keep_games(sandbox: Sandbox) -> None:
+    banner = "".join(sandbox.output)
+    assert '"Viewing as"' in banner
+    assert "Personal goal cards go by DM, which the page does not show: click My goal" in banner
+    assert 'Games vanish when the sandbox stops. To keep them, start it with make run ARGS="--db games.sqlite3"' in banner
+
+    page = sandbox.client.open_page()
+    assert "/shelfie goal" in page["channel"]["topic"], "the page header says where the goal card is"
+    (first,) = [page["messages"][message_id] for message_id in page["timeline"]]
+    assert first["author"]["name"] == "Sandbox guide"
+    for needed in ("**Viewing as**", "`/shelfie new`", "`hints:true`", "**My goal**", "`/shelfie goal`",
+                   'make run ARGS="--db games.sqlite3"'):
+        assert needed in first["content"], needed
+
+
+def test_the_page_opened_without_its_key_explains_what_to_open(sandbox: Sandbox) -> None:
+    with urllib.request.urlopen(sandbox.client.base + "/", timeout=30) as response:
+        assert response.status == 200
+        html = response.read().decode()
+        policy = response.headers["Content-Security-Policy"]
+    assert '<main id="preview-app" class="preview-app" aria-busy="true"' in html, "simcord's own page"
+    help_text = re.search(r'<p class="shelfie-key-help" role="alert">(.*?)</p>', html)
+    assert help_text and "its whole address" in help_text.group(1) and "the part after <code>#</code>" in help_text.group(1)
+    (style,) = re.findall(r"<style>(.*?)</style>", html, re.S)
+    assert "body:has(#channel-layout:not([hidden])) .shelfie-key-help," in style, "hidden once the channel shows"
+    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+    assert f"style-src 'self' 'sha256-{digest}'" in policy, "the browser applies the help's style"
+    assert "script-src 'self';" in policy, "nothing else is loosened"
 
 
 def _played(result: dict[str, Any]) -> None:
@@ -196,8 +244,8 @@ def _played(result: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("sandbox", [("sandbox",)], indirect=True, ids=["shelfie-bot sandbox"])
-def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: tuple[subprocess.Popen[str], PreviewClient]) -> None:
-    _process, client = sandbox
+def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: Sandbox) -> None:
+    client = sandbox.client
     page = client.open_page()
     ids = {viewer["name"]: viewer["id"] for viewer in page["viewers"]}
     names = {user_id: name for name, user_id in ids.items()}
@@ -207,6 +255,14 @@ def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: tuple[subprocess.Pop
     _played(client.run_command("shelfie join"))
     client.become("alice")
     _played(client.run_command("shelfie start"))
+    dm_note = re.compile(r"^Shelfie sent (\w+) a DM \(the page shows only #shelfie\): to see it, "
+                         r"view as \1 and click My goal on a turn message or type /shelfie goal")
+    told = set()
+    for _ in range(2):
+        match = dm_note.match(sandbox.wait_for_line(dm_note))
+        assert match is not None
+        told.add(match.group(1))
+    assert told == {"alice", "bob"}, "the terminal tells each player's DM, since the page cannot show it"
 
     turn = client.latest()
     (first,) = turn["mention_user_ids"]
@@ -239,9 +295,9 @@ def _prepare_move(client: PreviewClient, names: dict[str, str]) -> dict[str, str
 
 @pytest.mark.parametrize("sandbox", [("sandbox", "--db", "games.sqlite3")], indirect=True, ids=["--db"])
 def test_sigterm_during_a_stream_of_moves_keeps_every_acknowledged_move(
-    sandbox: tuple[subprocess.Popen[str], PreviewClient], tmp_path: Path
+    sandbox: Sandbox, tmp_path: Path
 ) -> None:
-    process, client = sandbox
+    process, client = sandbox.process, sandbox.client
     page = client.open_page()
     names = {viewer["id"]: viewer["name"] for viewer in page["viewers"]}
     _played(client.run_command("shelfie new", players="2"))
@@ -279,3 +335,42 @@ async def _stored_game(db: Path) -> tuple[Any, Any]:
         return await service.table(1), await service.audit(1)
     finally:
         await service.close()
+
+
+def test_games_kept_with_db_go_on_after_a_restart(tmp_path: Path) -> None:
+    first = Sandbox(("--db", "games.sqlite3"), tmp_path)  # options without a subcommand go to the sandbox
+    try:
+        client = first.client
+        names = {viewer["id"]: viewer["name"] for viewer in client.open_page()["viewers"]}
+        assert f"Games are kept in {tmp_path / 'games.sqlite3'}: stop and start again with the same --db" in "".join(first.output)
+        _played(client.run_command("shelfie new", players="2"))
+        client.become("bob")
+        _played(client.run_command("shelfie join"))
+        client.become("alice")
+        _played(client.run_command("shelfie start"))
+        _played(client.run_command("shelfie take", **_prepare_move(client, names)))
+        earlier_ids = {int(message_id) for message_id in client.state()["timeline"]}
+    finally:
+        assert first.stop() == 0
+
+    second = Sandbox(("sandbox", "--db", "games.sqlite3"), tmp_path)
+    try:
+        client = second.client
+        page = client.open_page()
+        assert {viewer["id"]: viewer["name"] for viewer in page["viewers"]} == names, "the same members"
+        assert "Kept from earlier: 1 game in play, 0 open lobbies. /shelfie board in #shelfie shows a table again." \
+            in "".join(second.output)
+        (welcome,) = [page["messages"][message_id] for message_id in page["timeline"]]
+        assert "Kept from earlier: 1 game in play" in welcome["content"]
+
+        _played(client.run_command("shelfie board"))
+        table = client.latest()
+        assert [a["filename"] for a in table["attachments"]] == ["table.png"]
+        _played(client.run_command("shelfie take", **_prepare_move(client, names)))
+        assert "turn 3" in client.latest()["content"], "the kept game goes on from where it stopped"
+        assert min(int(message_id) for message_id in client.state()["timeline"]) > max(earlier_ids), \
+            "a new message never reuses the id of one a kept game may remember"
+    finally:
+        assert second.stop() == 0
+    stored, audit = asyncio.run(_stored_game(tmp_path / "games.sqlite3"))
+    assert stored.turn == 2 and audit.ok
