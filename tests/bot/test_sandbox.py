@@ -365,7 +365,7 @@ def test_games_kept_with_db_go_on_after_a_restart(tmp_path: Path) -> None:
 
         _played(client.run_command("shelfie board"))
         table = client.latest()
-        assert [a["filename"] for a in table["attachments"]] == ["table.png"]
+        assert [a["filename"] for a in table["attachments"]] == ["board.png", "shelves.png"]
         _played(client.run_command("shelfie take", **_prepare_move(client, names)))
         assert "turn 3" in client.latest()["content"], "the kept game goes on from where it stopped"
         assert min(int(message_id) for message_id in client.state()["timeline"]) > max(earlier_ids), \
