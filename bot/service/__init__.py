@@ -11,7 +11,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     result = await svc.start(game_id, by_user_id)                             # host only -> StartResult
     result = await svc.play(game_id, user_id, "E4 E5 3", turn=table.turn)     # -> PlayResult
     await svc.resign(game_id, user_id); await svc.cancel(game_id, by_user_id, is_admin=False)
-    await svc.rematch(game_id, by_user_id)        # same seats, new lobby, same place
+    await svc.rematch(game_id, by_user_id)        # -> Rematch: same seats, new lobby, same place; once per game
     await svc.table(game_id); await svc.table_in_channel(channel_or_thread_id); await svc.tables_of(user_id)
     await svc.set_lobby_message / set_turn_message(game_id, message_id)
     await svc.audit(game_id)                                                  # replay seed + log, compare
@@ -31,14 +31,18 @@ Decisions callers rely on:
   person is to move again after the computers.
 - After a person's move, resignation or expired turn, every computer seat that follows plays at
   once (engine AI in a worker thread, one commit per move) and `PlayResult.turns` lists them all.
+- A lobby closes (cancelled, `end_reason="expired"`, `LobbyExpired` event) when nobody starts it within
+  the operator's lobby timeout (24 h by default); the deadline is stored with the lobby.
+- A typed move passes `sent_at` (when it was sent): one sent before the current turn began is `StaleTurn`.
 - Deadlines (person to move only): a reminder at half the turn timeout, a final one shortly before
   the end, and at expiry the computer plays for the absentee (kind "timeout"). After 3 expiries in a
   row the seat becomes a computer seat (`Seat.level` set, `user_id` kept); when no person is left the
   game is cancelled with `end_reason="abandoned"`. Reminders fire at most once (deleted on firing);
   an expiry is replaced in the same transaction as its move, so it fires exactly once across restarts.
 - Stats: finishing records each person's result (and per-guild games/wins/points/best) in the same
-  transaction as the last move; a replaced absentee's result counts, a cancelled or abandoned game
-  records nothing. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
+  transaction as the last move. A person who left (resigned, or replaced after timing out) is ranked
+  behind every seat still playing and never wins; when every person left (the game ends "abandoned")
+  their results are still recorded as those losses. A cancelled game records nothing. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
   different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
   (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
@@ -73,10 +77,12 @@ from bot.service.models import (
     DeadlineEvent,
     GameOptions,
     GuildSettings,
+    LobbyExpired,
     PlayedTurn,
     PlayerStats,
     PlayResult,
     RatingEntry,
+    Rematch,
     Seat,
     Standing,
     StartResult,
@@ -89,8 +95,8 @@ from bot.service.tables import Rater, TableService
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
     "AlreadyJoined", "AlreadyStarted", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
-    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "IllegalMoveError", "InvalidOption", "LobbyFull",
-    "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
-    "PlayerStats", "Rater", "RatingEntry", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult", "Table",
-    "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",
+    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "IllegalMoveError", "InvalidOption", "LobbyExpired",
+    "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
+    "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult",
+    "Table", "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",
 ]

@@ -74,7 +74,8 @@ class AnnouncementOutbox:
             report = apply_entry(game, row)
             if row.seq >= announcement.first_seq:
                 turns.append(PlayedTurn(table.seats[row.seat], row.kind, report.move, report))
-        ended = table.status == "finished" and announcement.last_seq == table.turn
+        scored = table.status == "finished" or table.end_reason == "abandoned"  # an abandoned game scores who left
+        ended = scored and announcement.last_seq == table.turn
         return PlayResult(table, tuple(turns), self._final_standings(table) if ended else ())
 
     async def was_played(self, game_id: int, turn: int, user_id: int, move: Move) -> bool:

@@ -1,5 +1,8 @@
 """Turn deadlines: when a person's turn is reminded and expires, and the one task that fires them.
 
+A lobby has one deadline of its own (`bot.store.LOBBY_EXPIRY`), stored with it when it opens: nobody started it in
+time, so it closes and frees its channel.
+
 Deadlines live in the database (written in the same transaction as the move that starts the turn),
 so a restart loses none: the dispatcher simply fires whatever is already due, then sleeps until the
 earliest one. The service wakes it when a move stores a deadline earlier than the one it sleeps on.

@@ -17,6 +17,8 @@ from bot.store.records import OPEN_STATUSES, AnnouncementRow, StatsRow
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
 DEFAULT_TURN_TIMEOUT = 24 * 3600
+DEFAULT_LOBBY_TIMEOUT = 24 * 3600
+"""A lobby nobody starts closes this long after it opened (the operator's SHELFIE_LOBBY_TIMEOUT)."""
 
 
 def check_turn_timeout(seconds: int | None) -> None:
@@ -105,6 +107,9 @@ class Table:
     turn_message_id: int | None
     created_at: float
     updated_at: float
+    turn_started_at: float | None = None
+    """When the current turn began (epoch seconds, the service clock); a typed move sent before is out of date."""
+    rematch_of: int | None = None
 
     @property
     def place_id(self) -> int:
@@ -152,6 +157,13 @@ class Standing:
     breakdown: dict[str, int]
     won: bool
     resigned: bool
+    replaced: bool = False
+    """The person missed 3 turns in a row and a computer finished for them: ranked last, like a resignation."""
+
+    @property
+    def forfeited(self) -> bool:
+        """Left the game (resigned or replaced): ranked behind every seat still playing, never the winner."""
+        return self.resigned or self.replaced
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +208,24 @@ class TurnTimedOut:
     replaced: bool
 
 
-DeadlineEvent = TurnReminder | TurnTimedOut
+@dataclass(frozen=True, slots=True)
+class LobbyExpired:
+    """Nobody started the lobby in time: it is closed (cancelled, `end_reason="expired"`), its place is free."""
+
+    table: Table
+
+
+DeadlineEvent = TurnReminder | TurnTimedOut | LobbyExpired
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The rematch lobby of a finished game. `opened` is False when an earlier click had already opened it;
+    `spare_thread_id` is a thread this call opened but lost to a concurrent rematch (the caller closes it)."""
+
+    table: Table
+    opened: bool
+    spare_thread_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -36,15 +37,18 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.models import (
+    DEFAULT_LOBBY_TIMEOUT,
     DEFAULT_TURN_TIMEOUT,
     AuditResult,
     DeadlineEvent,
     GameOptions,
     GuildSettings,
+    LobbyExpired,
     PlayedTurn,
     PlayerStats,
     PlayResult,
     RatingEntry,
+    Rematch,
     Seat,
     Standing,
     StartResult,
@@ -54,6 +58,7 @@ from bot.service.models import (
     check_turn_timeout,
 )
 from bot.store import (
+    LOBBY_EXPIRY,
     CorruptRow,
     DeadlineRow,
     GameRecord,
@@ -62,6 +67,7 @@ from bot.store import (
     MoveRow,
     NewGame,
     PlaceTaken,
+    RematchTaken,
     ResultRow,
     SeatRow,
     Store,
@@ -106,21 +112,34 @@ def _derived_seed(seed: int, purpose: str) -> int:
     return random.Random(f"{purpose}:{seed}").getrandbits(63)
 
 
+def _replaced(seat: Seat) -> bool:
+    """A person whose seat a computer took over after 3 expired turns in a row."""
+    return seat.user_id is not None and seat.level is not None
+
+
 def _standings(game: Game, seats: Sequence[Seat]) -> tuple[Standing, ...]:
-    """Active seats by total (ties go to the seat later in turn order, as the engine rules), then resigned ones."""
+    """Seats still playing by total (ties go to the seat later in turn order, as the engine rules), then the
+    people who left (resigned, or replaced after timing out), also by total: leaving is a loss, so letting
+    every turn time out cannot dodge one. Only a seat still playing can win."""
     totals = {s.index: game.score_breakdown(s.index) for s in seats}
+
+    def forfeited(seat: Seat) -> bool:
+        return seat.index in game.resigned or _replaced(seat)
 
     def order(group: list[Seat]) -> list[Seat]:
         return sorted(group, key=lambda s: (totals[s.index]["total"], s.index), reverse=True)
 
-    ranked = order([s for s in seats if s.index not in game.resigned]) + order(
-        [s for s in seats if s.index in game.resigned])
-    winner = game.winner
+    ranked = order([s for s in seats if not forfeited(s)]) + order([s for s in seats if forfeited(s)])
     return tuple(
-        Standing(seat=s, rank=rank, total=totals[s.index]["total"], breakdown=totals[s.index], won=s.index == winner,
-                 resigned=s.index in game.resigned)
+        Standing(seat=s, rank=rank, total=totals[s.index]["total"], breakdown=totals[s.index],
+                 won=rank == 1 and not forfeited(s), resigned=s.index in game.resigned, replaced=_replaced(s))
         for rank, s in enumerate(ranked, start=1)
     )
+
+
+def _whole_ms(seconds: float) -> int:
+    """Milliseconds, the resolution of a Discord snowflake's time."""
+    return math.floor(round(seconds * 1000, 3))
 
 
 def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int:
@@ -141,6 +160,7 @@ def _table(record: GameRecord, options: GameOptions, game: Game | None) -> Table
         seats=tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats),
         game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
         turn_message_id=row.turn_message_id, created_at=row.created_at, updated_at=row.updated_at,
+        turn_started_at=row.turn_started_at, rematch_of=row.rematch_of,
     )
 
 
@@ -152,11 +172,14 @@ class TableService(AnnouncementOutbox):
     """The game tables of every guild, with no Discord in sight. See the package docstring for the contract."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float], cache_size: int,
-                 seeds: Callable[[], int], rater: Rater | None, default_turn_timeout: int) -> None:
+                 seeds: Callable[[], int], rater: Rater | None, default_turn_timeout: int,
+                 lobby_timeout: int = DEFAULT_LOBBY_TIMEOUT) -> None:
         if cache_size < 1:
             raise ValueError("cache_size must be at least 1")
         check_turn_timeout(default_turn_timeout)
+        check_turn_timeout(lobby_timeout)  # the same range as a turn: 5 minutes to 7 days
         self._default_turn_timeout = default_turn_timeout
+        self._lobby_timeout = lobby_timeout
         self._store = store
         self.clock = clock
         self._cache_size = cache_size
@@ -170,13 +193,20 @@ class TableService(AnnouncementOutbox):
     @classmethod
     async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 1024,
                    seeds: Callable[[], int] | None = None, rater: Rater | None = None,
-                   synchronous: str = "NORMAL", default_turn_timeout: int | None = None) -> TableService:
+                   synchronous: str = "NORMAL", default_turn_timeout: int | None = None,
+                   lobby_timeout: int | None = None) -> TableService:
         """Open the database (migrating it); nothing else to restore, games load when first touched.
         `synchronous="FULL"` also survives power cuts, at an fsync per move (see `Store.open`).
-        `default_turn_timeout` (seconds): the operator's turn time for servers that set none (None: 24 h)."""
+        `default_turn_timeout` (seconds): the operator's turn time for servers that set none (None: 24 h).
+        `lobby_timeout` (seconds, same range): a lobby nobody starts closes this long after it opened (None: 24 h)."""
         store = await Store.open(db_path, synchronous=synchronous)
-        return cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
-                   rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT)
+        try:
+            return cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
+                       rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT,
+                       lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT)
+        except BaseException:
+            await store.close()
+            raise
 
     async def close(self) -> None:
         await self._store.close()
@@ -246,10 +276,13 @@ class TableService(AnnouncementOutbox):
         now = self.clock()
         old = entry.table
         deadlines = None if table.status == "lobby" else self._deadlines(table, now)
+        if table.status == "active" and (table.turn != old.turn or old.status != "active"):
+            table = replace(table, turn_started_at=now)
         update = GameUpdate(
             game_id=old.game_id, expected_version=old.version, status=table.status, end_reason=table.end_reason,
             state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,
-            turn=table.turn, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
+            turn=table.turn, turn_started_at=table.turn_started_at if table.turn_started_at != old.turn_started_at
+            else None, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
             moves=moves, deadlines=deadlines, results=results, announce=announce,
         )
         try:
@@ -263,10 +296,12 @@ class TableService(AnnouncementOutbox):
         saved = _Entry(replace(table, version=version, updated_at=now), entry.seed)
         self._remember(saved)
         if deadlines:
-            due = min(d.due_at for d in deadlines)
-            for listener in list(self._listeners):
-                listener(due)
+            self._deadline_stored(min(d.due_at for d in deadlines))
         return saved
+
+    def _deadline_stored(self, due_at: float) -> None:
+        for listener in list(self._listeners):
+            listener(due_at)
 
     # ---- lobby ------------------------------------------------------------------------------------------
 
@@ -283,15 +318,21 @@ class TableService(AnnouncementOutbox):
         return await self._create(guild_id, channel_id, thread_id, place, options, host_id, seats)
 
     async def _create(self, guild_id: int, channel_id: int, thread_id: int | None, place: int | None,
-                      options: GameOptions, host_id: int, seats: tuple[Seat, ...]) -> Table:
+                      options: GameOptions, host_id: int, seats: tuple[Seat, ...],
+                      rematch_of: int | None = None) -> Table:
+        """Insert the lobby with its expiry deadline (RematchTaken passes through for `rematch`)."""
+        now = self.clock()
+        expires = now + self._lobby_timeout
         new = NewGame(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, place_id=place,
-                      options=options.to_dict(), host_id=host_id, seed=self._seeds(), seats=_seat_rows(seats))
+                      options=options.to_dict(), host_id=host_id, seed=self._seeds(), seats=_seat_rows(seats),
+                      rematch_of=rematch_of, lobby_expires_at=expires)
         try:
-            record = await self._store.create_game(new, now=self.clock())
+            record = await self._store.create_game(new, now=now)
         except PlaceTaken as exc:
             raise ChannelBusy(exc.place_id, exc.game_id) from exc
         entry = self._entry_from(record)
         self._remember(entry)
+        self._deadline_stored(expires)
         return entry.table
 
     @staticmethod
@@ -392,20 +433,38 @@ class TableService(AnnouncementOutbox):
             options = GameOptions()
         return _table(record, options, None)
 
-    async def rematch(self, game_id: int, by_user_id: int, *, thread_id: int | None = None) -> Table:
-        """A new lobby in the same place with the same seats (in turn order); whoever asks is the host."""
-        old = (await self._load(game_id)).table
-        if old.status == "active":
-            raise AlreadyStarted(game_id)
-        if old.status == "lobby":
-            raise NotStarted(game_id)
-        if old.seat_of(by_user_id) is None:
-            raise NotInGame(game_id, by_user_id)
-        seats = tuple(Seat(s.index, s.user_id, s.name, None if s.user_id is not None else s.level) for s in old.seats)
-        host = next(s for s in seats if s.user_id == by_user_id)
-        seats = _reindexed([host, *(s for s in seats if s is not host)])
-        place = _place(old.channel_id, thread_id, old.options)
-        return await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id, seats)
+    async def rematch(self, game_id: int, by_user_id: int, *,
+                      open_thread: Callable[[], Awaitable[int]] | None = None) -> Rematch:
+        """A new lobby in the same place with the same seats (in turn order); whoever asks first is the host.
+
+        One rematch per game: a later call, from anyone, gets the lobby already opened (`opened=False`).
+        A `thread` game's rematch gets a new thread from `open_thread()` (the bot opens it), called only
+        when this call does open the rematch; calls on one game wait for each other, and the store's
+        unique `rematch_of` settles a race with another process (the losing thread comes back as spare)."""
+        async with self._lock(game_id):
+            existing = await self._store.rematch_of(game_id)
+            if existing is not None:
+                return Rematch((await self._load(existing)).table, opened=False)
+            old = (await self._load(game_id)).table
+            if old.status == "active":
+                raise AlreadyStarted(game_id)
+            if old.status == "lobby":
+                raise NotStarted(game_id)
+            if old.seat_of(by_user_id) is None:
+                raise NotInGame(game_id, by_user_id)
+            seats = tuple(Seat(s.index, s.user_id, s.name, None if s.user_id is not None else s.level)
+                          for s in old.seats)
+            host = next(s for s in seats if s.user_id == by_user_id)
+            seats = _reindexed([host, *(s for s in seats if s is not host)])
+            thread_id = await open_thread() if old.options.thread and open_thread is not None else None
+            place = _place(old.channel_id, thread_id, old.options)
+            try:
+                table = await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id,
+                                           seats, rematch_of=game_id)
+            except RematchTaken as taken:
+                assert taken.game_id is not None
+                return Rematch((await self._load(taken.game_id)).table, opened=False, spare_thread_id=thread_id)
+            return Rematch(table, opened=True)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> Table:
         return await self._set_message(game_id, lobby_message_id=message_id)
@@ -444,14 +503,23 @@ class TableService(AnnouncementOutbox):
             saved = await self._commit_chain(entry, chain, "start")
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
-    async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None) -> PlayResult:
-        """Apply a person's move (text is parsed leniently), then every computer turn that follows."""
+    async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None,
+                   sent_at: float | None = None) -> PlayResult:
+        """Apply a person's move (text is parsed leniently), then every computer turn that follows.
+
+        A typed move has no turn to quote: `sent_at` (epoch seconds on the service clock, e.g. the creation
+        time of the Discord interaction) refuses it as stale when it was sent before the current turn began,
+        so a burst of typed moves cannot play on boards the player never saw. Compared in whole
+        milliseconds (a snowflake's resolution): a move sent in the very millisecond the turn began counts."""
         async with self._lock(game_id):
             entry = await self._load(game_id)
             table = entry.table
             seat = self._playing_seat(table, user_id)
             if turn is not None and turn != table.turn:
                 raise StaleTurn(game_id, turn, table.turn)
+            started = table.turn_started_at
+            if sent_at is not None and started is not None and _whole_ms(sent_at) < _whole_ms(started):
+                raise StaleTurn(game_id, table.turn - 1, table.turn)
             current = table.current_seat
             assert current is not None and table.game is not None
             if current.index != seat.index:
@@ -504,6 +572,7 @@ class TableService(AnnouncementOutbox):
             chain.standings = _standings(game, seats)
         elif not _has_person_left(game, seats):
             status, reason = "cancelled", "abandoned"
+            chain.standings = _standings(game, seats)  # every person left: each is scored a loss
         chain.table = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
         chain.rows.append(MoveRow(chain.table.turn, seat.index, None if move is None else str(move), kind,
                                   self.clock()))
@@ -512,7 +581,7 @@ class TableService(AnnouncementOutbox):
     async def _commit_chain(self, entry: _Entry, chain: _Chain, event: str) -> _Entry:
         table = chain.table
         seats_changed = table.seats != entry.table.seats
-        if table.status != "finished":
+        if not chain.standings:
             return await self._save(entry, table, moves=tuple(chain.rows), seats_changed=seats_changed,
                                     announce=event)
         # Two games of one player finishing at once would both rate from the same prior rating and the
@@ -597,6 +666,8 @@ class TableService(AnnouncementOutbox):
         async with self._lock(deadline.game_id):
             entry = await self._load(deadline.game_id)
             table = entry.table
+            if deadline.kind == LOBBY_EXPIRY:
+                return await self._expire_lobby(entry, deadline)
             seat = table.current_seat
             if table.turn != deadline.turn or seat is None or not seat.is_human:
                 await self._store.take_deadline(deadline)  # left over from a turn already played
@@ -614,6 +685,15 @@ class TableService(AnnouncementOutbox):
             self._step(chain, seat, "timeout", move,
                        replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None))
             return TurnTimedOut(seat, await self._finish(entry, chain, "replaced" if replaced else "timeout"), replaced)
+
+    async def _expire_lobby(self, entry: _Entry, deadline: DeadlineRow) -> LobbyExpired | None:
+        """Close a lobby nobody started (its place is free again); a lobby that started or closed meanwhile
+        only loses the deadline."""
+        if entry.table.status != "lobby":
+            await self._store.take_deadline(deadline)
+            return None
+        closed = await self._save(entry, replace(entry.table, status="cancelled", end_reason="expired"))
+        return LobbyExpired(closed.table)
 
     # ---- reading ------------------------------------------------------------------------------------
 

@@ -18,8 +18,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.errors import CorruptRow, PlaceTaken, VersionConflict
+from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, VersionConflict
 from bot.store.records import (
+    LOBBY_EXPIRY,
     OPEN_STATUSES,
     AnnouncementRow,
     DeadlineRow,
@@ -40,7 +41,7 @@ _OPEN_SQL = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
 CHECKPOINT_EVERY = 200
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
-    " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id"
+    " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id, turn_started_at, rematch_of"
 )
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
@@ -93,6 +94,8 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         turn=row["turn"],
         lobby_message_id=row["lobby_message_id"],
         turn_message_id=row["turn_message_id"],
+        turn_started_at=row["turn_started_at"],
+        rematch_of=row["rematch_of"],
     )
 
 
@@ -219,19 +222,29 @@ class Store:
     # games --------------------------------------------------------------------------------------
 
     async def create_game(self, new: NewGame, *, now: float) -> GameRecord:
-        """Insert a lobby with its first seats; PlaceTaken if the channel/thread has an open game."""
+        """Insert a lobby with its first seats (and its expiry deadline); PlaceTaken if the channel/thread
+        has an open game, RematchTaken if `new.rematch_of` already has its rematch."""
         try:
             async with self._write() as db:
                 cur = await db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, thread_id, place_id, status, options,"
-                    " host_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " host_id, seed, created_at, updated_at, rematch_of)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (new.kind, new.guild_id, new.channel_id, new.thread_id, new.place_id, _dumps(new.options),
-                     new.host_id, new.seed, now, now),
+                     new.host_id, new.seed, now, now, new.rematch_of),
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None
                 await self._insert_seats(db, game_id, new.seats)
+                if new.lobby_expires_at is not None:
+                    await db.execute("INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, 0)",
+                                     (game_id, LOBBY_EXPIRY, new.lobby_expires_at))
         except sqlite3.IntegrityError as exc:
+            # A rematch racing another one may also collide on the place (the same channel): the rematch wins.
+            rematch = None if new.rematch_of is None else await self.rematch_of(new.rematch_of)
+            if rematch is not None:
+                assert new.rematch_of is not None
+                raise RematchTaken(new.rematch_of, rematch) from exc
             if "games.place_id" not in str(exc):
                 raise
             assert new.place_id is not None
@@ -240,9 +253,14 @@ class Store:
             id=game_id, kind=new.kind, guild_id=new.guild_id, channel_id=new.channel_id, thread_id=new.thread_id,
             place_id=new.place_id, status="lobby", end_reason=None, options=dict(new.options), host_id=new.host_id,
             seed=new.seed, created_at=now, updated_at=now, state=None, version=0, turn=0,
-            lobby_message_id=None, turn_message_id=None,
+            lobby_message_id=None, turn_message_id=None, rematch_of=new.rematch_of,
         )
         return GameRecord(row, tuple(new.seats))
+
+    async def rematch_of(self, game_id: int) -> int | None:
+        """The id of the lobby (or later game) opened as the rematch of this game, if any."""
+        row = await self._fetchone("SELECT id FROM games WHERE rematch_of = ?", (game_id,))
+        return None if row is None else int(row[0])
 
     @staticmethod
     async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Iterable[SeatRow]) -> None:
@@ -312,7 +330,8 @@ class Store:
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
         for column, value in (("status", update.status), ("end_reason", update.end_reason),
-                              ("turn", update.turn), ("host_id", update.host_id)):
+                              ("turn", update.turn), ("turn_started_at", update.turn_started_at),
+                              ("host_id", update.host_id)):
             if value is not None:
                 sets.append(f"{column} = ?")
                 params.append(value)
@@ -337,11 +356,10 @@ class Store:
                     "INSERT INTO moves (game_id, seq, seat, move, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
                     [(gid, m.seq, m.seat, m.move, m.kind, m.at) for m in update.moves],
                 )
-            if update.deadlines == ():
+            if update.deadlines is not None:
                 await db.execute("DELETE FROM deadlines WHERE game_id = ?", (gid,))
-            elif update.deadlines is not None:
                 await db.executemany(
-                    "INSERT OR REPLACE INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
                     [(gid, d.kind, d.due_at, d.turn) for d in update.deadlines],
                 )
             if update.results:

@@ -31,3 +31,12 @@ class PlaceTaken(StoreError):
         super().__init__(f"place {place_id} already hosts game {game_id}")
         self.place_id = place_id
         self.game_id = game_id
+
+
+class RematchTaken(StoreError):
+    """The finished game already has its rematch lobby (one per game, whoever asks first)."""
+
+    def __init__(self, original_id: int, game_id: int | None) -> None:
+        super().__init__(f"game {original_id} already has its rematch {game_id}")
+        self.original_id = original_id
+        self.game_id = game_id

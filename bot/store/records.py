@@ -6,6 +6,8 @@ from typing import Any
 
 OPEN_STATUSES = ("lobby", "active")
 """A game in one of these occupies its channel or thread (the schema's unique index on place_id says the same)."""
+LOBBY_EXPIRY = "lobby_expiry"
+"""The deadline kind that closes a lobby nobody started (the schema's CHECK lists it beside the turn kinds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,10 @@ class GameRow:
     turn: int
     lobby_message_id: int | None
     turn_message_id: int | None
+    turn_started_at: float | None = None
+    """When the current turn began (the commit that made it current); None before the game starts."""
+    rematch_of: int | None = None
+    """The finished game this lobby is the rematch of (a game has at most one rematch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +62,9 @@ class NewGame:
     seed: int
     seats: tuple[SeatRow, ...]
     kind: str = "shelfie"
+    rematch_of: int | None = None
+    lobby_expires_at: float | None = None
+    """When the lobby closes if nobody starts it (a "lobby_expiry" deadline stored with the lobby)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +119,8 @@ class AnnouncementRow:
 class GameUpdate:
     """Everything one service step changes, committed in a single transaction.
 
-    `None` leaves a column or child table untouched. `deadlines` replaces the game's deadline of each
-    kind it holds (a turn always sets all three), `deadlines=()` clears them all. `seats` replaces
+    `None` leaves a column or child table untouched. `deadlines` replaces all the game's deadlines
+    (a lobby's expiry goes when the game starts), `deadlines=()` clears them all. `seats` replaces
     every seat. `moves` are appended to the log, never rewritten.
     """
 
@@ -121,6 +130,7 @@ class GameUpdate:
     end_reason: str | None = None
     state: dict[str, Any] | None = None
     turn: int | None = None
+    turn_started_at: float | None = None
     host_id: int | None = None
     seats: tuple[SeatRow, ...] | None = None
     moves: tuple[MoveRow, ...] = ()

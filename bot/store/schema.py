@@ -113,6 +113,29 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX announcements_unposted ON announcements (created_at) WHERE posted_at IS NULL;
     CREATE INDEX announcements_live ON announcements (game_id) WHERE summary IS NOT NULL;
     """,
+    # 3: when the current turn began (a typed move made before it is out of date), which finished game a
+    #    lobby is the rematch of (at most one per game), and lobby expiry deadlines. Lobbies already open
+    #    get the default 24 h from when they were opened.
+    """
+    ALTER TABLE games ADD COLUMN turn_started_at REAL;
+    UPDATE games SET turn_started_at = updated_at WHERE status = 'active';
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    CREATE UNIQUE INDEX games_one_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+
+    CREATE TABLE deadlines_v2 (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind    TEXT    NOT NULL CHECK (kind IN ('reminder', 'final_reminder', 'expiry', 'lobby_expiry')),
+        due_at  REAL    NOT NULL,
+        turn    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    ) WITHOUT ROWID;
+    INSERT INTO deadlines_v2 (game_id, kind, due_at, turn) SELECT game_id, kind, due_at, turn FROM deadlines;
+    DROP TABLE deadlines;
+    ALTER TABLE deadlines_v2 RENAME TO deadlines;
+    CREATE INDEX deadlines_by_due ON deadlines (due_at);
+    INSERT INTO deadlines (game_id, kind, due_at, turn)
+        SELECT id, 'lobby_expiry', created_at + 86400, 0 FROM games WHERE status = 'lobby';
+    """,
 )
 
 

@@ -87,7 +87,8 @@ async def test_three_expiries_in_a_row_replace_the_player(svc: TableService, clo
         await svc.play(table.game_id, absent.user_id, "E5 1")
 
 
-async def test_with_no_person_left_the_game_is_abandoned(svc: TableService, clock: Clock) -> None:
+async def test_with_no_person_left_the_game_is_abandoned_and_the_absentee_scored_a_loss(
+        svc: TableService, clock: Clock) -> None:
     table = await started(svc, ANN, computers=1, options=OPTIONS)
     timeouts = []
     for _ in range(3):
@@ -96,7 +97,11 @@ async def test_with_no_person_left_the_game_is_abandoned(svc: TableService, cloc
     final = timeouts[-1].result.table
     assert timeouts[-1].replaced and (final.status, final.end_reason) == ("cancelled", "abandoned")
     assert await svc.next_deadline() is None
-    assert await svc.stats(table.guild_id, ANN) is None
+    computer, ann = timeouts[-1].result.standings
+    assert (computer.seat.user_id, computer.rank, computer.won) == (None, 1, True)
+    assert (ann.seat.user_id, ann.rank, ann.won, ann.replaced) == (ANN, 2, False, True)
+    stats = await svc.stats(table.guild_id, ANN)
+    assert stats is not None and (stats.games, stats.wins) == (1, 0)
     assert (await svc.audit(table.game_id)).ok
 
 

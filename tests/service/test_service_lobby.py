@@ -185,7 +185,7 @@ async def test_guild_default_turn_timeout(svc: TableService) -> None:
 async def test_rematch_reopens_the_same_seats(svc: TableService) -> None:
     table = await started(svc, ANN, BOB, computers=1)
     await svc.cancel(table.game_id, ANN)
-    again = await svc.rematch(table.game_id, BOB)
+    again = (await svc.rematch(table.game_id, BOB)).table
     assert again.status == "lobby" and again.host_id == BOB and again.seats[0].user_id == BOB
     assert sorted((s.user_id or 0, s.level or "") for s in again.seats) == sorted(
         (s.user_id or 0, s.level or "") for s in table.seats)

@@ -144,12 +144,14 @@ async def test_a_resigned_player_cannot_move_and_the_game_goes_on(svc: TableServ
     assert (await svc.audit(table.game_id)).ok
 
 
-async def test_the_last_person_resigning_against_computers_abandons_the_game(svc: TableService) -> None:
+async def test_the_last_person_resigning_against_computers_abandons_the_game_as_their_loss(
+        svc: TableService) -> None:
     table = await started(svc, ANN, computers=2)
     result = await svc.resign(table.game_id, ANN)
     assert (result.table.status, result.table.end_reason) == ("cancelled", "abandoned")
-    assert result.standings == ()
-    assert await svc.stats(table.guild_id, ANN) is None
+    assert [(s.seat.user_id, s.rank, s.won, s.resigned) for s in result.standings][-1] == (ANN, 3, False, True)
+    stats = await svc.stats(table.guild_id, ANN)
+    assert stats is not None and (stats.games, stats.wins) == (1, 0)
 
 
 async def test_games_reload_identically_after_reopening(svc: TableService, db_path, clock) -> None:

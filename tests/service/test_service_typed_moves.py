@@ -1,0 +1,74 @@
+"""A typed move carries when it was sent: one sent before the current turn began is out of date."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.service import StaleTurn, TableService
+from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
+
+
+async def test_a_burst_of_typed_moves_against_a_computer_applies_only_the_first(svc: TableService,
+                                                                                  clock: Clock) -> None:
+    table = await started(svc, ANN, computers=1)
+    assert table.game is not None and table.current_seat is not None and table.current_seat.user_id == ANN
+    sent = clock.now
+    moves = table.game.legal_moves()[:3]
+    clock.advance(0.5)  # the burst reaches the service a moment after it was sent
+    results = await asyncio.gather(*(svc.play(table.game_id, ANN, move, sent_at=sent) for move in moves),
+                                   return_exceptions=True)
+    first, *later = results
+    assert not isinstance(first, BaseException)
+    assert [t.kind for t in first.turns] == ["move", "auto"], "the computer answered the first move"
+    assert all(isinstance(r, StaleTurn) and r.code == "stale_turn" for r in later)
+    after = await svc.table(table.game_id)
+    assert after.turn == first.table.turn == table.turn + 2
+    assert after.game is not None and first.table.game is not None
+    assert after.game.to_dict() == first.table.game.to_dict(), "the refused moves changed nothing"
+    assert (await svc.audit(table.game_id)).ok
+
+
+async def test_a_typed_move_sent_after_the_turn_began_plays(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, computers=1)
+    assert table.game is not None
+    first = await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=clock.now)
+    clock.advance(30)
+    assert first.table.game is not None
+    second = await svc.play(table.game_id, ANN, first.table.game.legal_moves()[0], sent_at=clock.now)
+    assert second.table.turn == first.table.turn + 2
+
+
+async def test_the_comparison_is_in_whole_milliseconds_like_a_snowflake(db_path: Path) -> None:
+    clock = Clock(1_800_000_000.0004)  # the turn begins 0.4 ms into a millisecond
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        table = await started(svc, ANN, computers=1)
+        assert table.game is not None
+        with pytest.raises(StaleTurn):
+            await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=1_799_999_999.999)
+        played = await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=1_800_000_000.0)
+        assert played.table.turn == table.turn + 2
+    finally:
+        await svc.close()
+
+
+async def test_when_the_turn_began_survives_a_restart(db_path: Path, clock: Clock) -> None:
+    svc = await TableService.open(db_path, clock=clock)
+    table = await started(svc, ANN, BOB)
+    sent = clock.now
+    clock.advance(10)
+    table = (await play_first_legal(svc, table)).table
+    await svc.close()
+    svc = await TableService.open(db_path, clock=clock)
+    try:
+        reloaded = await svc.table(table.game_id)
+        assert reloaded.turn_started_at == clock.now
+        seat = reloaded.current_seat
+        assert seat is not None and seat.user_id is not None and reloaded.game is not None
+        with pytest.raises(StaleTurn):
+            await svc.play(table.game_id, seat.user_id, reloaded.game.legal_moves()[0], sent_at=sent)
+        assert (await svc.table(table.game_id)).turn == reloaded.turn
+    finally:
+        await svc.close()
