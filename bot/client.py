@@ -85,7 +85,7 @@ class ShelfieBot(commands.Bot):
     """The bot; `service` is the game table service, opened in setup_hook and closed last in close()."""
 
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
-                 owner_ids: frozenset[int] = frozenset()):
+                 lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset()):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -99,6 +99,8 @@ class ShelfieBot(commands.Bot):
         self.db_path = Path(db_path)
         # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
         self.turn_timeout = turn_timeout
+        # SHELFIE_LOBBY_TIMEOUT: a lobby nobody starts closes after this long (None: the service default).
+        self.lobby_timeout = lobby_timeout
         self.service: Any = None
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /shelfie settings
         self.draining = False
@@ -111,7 +113,8 @@ class ShelfieBot(commands.Bot):
         await self.tree.set_translator(ShelfieTranslator())
         self.service = await TableService.open(
             self.db_path, clock=service_clock, rater=rate_game,
-            default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None)
+            default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None,
+            lobby_timeout=int(self.lobby_timeout.total_seconds()) if self.lobby_timeout else None)
         for name in EXTENSIONS:
             await self.load_extension(name)
         log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)
@@ -194,5 +197,5 @@ def invite_url(application_id: int) -> str:
 
 
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
-    """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, owner_ids."""
+    """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids."""
     return ShelfieBot(db_path, **options)

@@ -9,6 +9,7 @@ line that names the variable, instead of failing hours later inside a game.
 | SHELFIE_DB            | ./shelfie.sqlite3 (/data/... in Docker) | SQLite database file                    |
 | SHELFIE_LOG_LEVEL     | INFO                            | DEBUG, INFO, WARNING, ERROR                     |
 | SHELFIE_TURN_TIMEOUT  | 24h                             | default turn deadline, 5m .. 7d (e.g. 90m, 2d)  |
+| SHELFIE_LOBBY_TIMEOUT | 24h                             | a lobby nobody starts closes after this, 5m .. 7d |
 | SHELFIE_OWNER_IDS     | (empty)                         | comma-separated Discord user ids of operators   |
 | SHELFIE_DEV_GUILD     | (none)                          | guild id that `sync` targets by default         |
 """
@@ -27,6 +28,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MIN_TURN_TIMEOUT = timedelta(minutes=5)
 MAX_TURN_TIMEOUT = timedelta(days=7)
 DEFAULT_TURN_TIMEOUT = timedelta(hours=24)
+DEFAULT_LOBBY_TIMEOUT = timedelta(hours=24)
 
 # ASCII digits, at most 7 of them (7d is 604800 s): int() also reads superscripts and other scripts' digits,
 # and a number of any length overflows timedelta before the range check could refuse it.
@@ -46,6 +48,7 @@ class Config:
     db_path: Path = Path(DEFAULT_DB)
     log_level: str = "INFO"
     turn_timeout: timedelta = DEFAULT_TURN_TIMEOUT
+    lobby_timeout: timedelta = DEFAULT_LOBBY_TIMEOUT
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild: int | None = None
 
@@ -93,6 +96,17 @@ def _snowflake(name: str, text: str) -> int:
     return int(text)
 
 
+def _timeout_setting(env: Mapping[str, str], name: str, default: timedelta) -> timedelta:
+    """A duration variable in the turn-time range (5m .. 7d); unset or blank means the default."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return parse_turn_timeout(text)
+    except ValueError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
+
+
 def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
     """Build the Config from the environment; a .env file fills only unset variables."""
     env = dict(read_dotenv(dotenv)) if dotenv is not None else {}
@@ -113,13 +127,8 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     if level not in LOG_LEVELS:
         raise ConfigError(f"SHELFIE_LOG_LEVEL: {level!r} is not one of {', '.join(LOG_LEVELS)}")
 
-    timeout_text = env.get("SHELFIE_TURN_TIMEOUT", "").strip()
-    turn_timeout = DEFAULT_TURN_TIMEOUT
-    if timeout_text:
-        try:
-            turn_timeout = parse_turn_timeout(timeout_text)
-        except ValueError as exc:
-            raise ConfigError(f"SHELFIE_TURN_TIMEOUT: {exc}") from None
+    turn_timeout = _timeout_setting(env, "SHELFIE_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT)
+    lobby_timeout = _timeout_setting(env, "SHELFIE_LOBBY_TIMEOUT", DEFAULT_LOBBY_TIMEOUT)
 
     owners_text = env.get("SHELFIE_OWNER_IDS", "").strip()
     owner_ids = frozenset(
@@ -134,6 +143,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         db_path=db_path,
         log_level=level,
         turn_timeout=turn_timeout,
+        lobby_timeout=lobby_timeout,
         owner_ids=owner_ids,
         dev_guild=dev_guild,
     )

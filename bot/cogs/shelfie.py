@@ -30,12 +30,12 @@ from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
 from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import CorruptGame, ServiceError
-from bot.service.models import DeadlineEvent, GameOptions, Seat, Table, TurnReminder
+from bot.service.models import DeadlineEvent, GameOptions, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
 import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
-from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
+from bot.views.common import archive_quietly, channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
-from bot.views.lobby import lobby_action, lobby_text, lobby_view
+from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
 from bot.views.outbox import adopt_turn_message, announce, post_if_current, post_turn, repost_forever
 from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
@@ -66,14 +66,6 @@ def _descriptions(command: str, *options: str) -> dict[str, str]:
 def _timeout_seconds(text: str | None) -> int | None:
     """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
     return int(parse_turn_timeout(text).total_seconds()) if text else None
-
-
-async def _archive_quietly(thread: discord.Thread) -> None:
-    """A thread the bot opened for a lobby that was then refused: tidy it away if Discord lets us."""
-    try:
-        await thread.edit(archived=True)
-    except discord.HTTPException:
-        log.warning("could not archive the unused game thread %s", thread.id)
 
 
 def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
@@ -131,13 +123,15 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             await asyncio.gather(self.outbox, return_exceptions=True)
 
     async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
-        """Reminders and expired turns, told in the game's channel."""
+        """Reminders, expired turns and closed lobbies, told in the game's channel."""
         service = service_of(self.bot)
         for event in events:
-            table = event.table if isinstance(event, TurnReminder) else event.result.table
+            table = event.result.table if isinstance(event, TurnTimedOut) else event.table
             try:
                 locale = channel_locale(self.bot, table)
-                if isinstance(event, TurnReminder):
+                if isinstance(event, LobbyExpired):
+                    await close_expired_lobby(self.bot, table)
+                elif isinstance(event, TurnReminder):
                     left = duration_text(max(60.0, event.expires_at - service.clock()), locale)
                     key = "turn.final_reminder" if event.final else "turn.reminder"
                     text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
@@ -241,7 +235,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0,
                                              interaction.user.id, host, options, thread_id=place.id)
         except ServiceError:
-            await _archive_quietly(place)
+            await archive_quietly(place)
             raise
         game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, thread=place.id)
         language = channel_locale(self.bot, table)
@@ -279,7 +273,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             move = Move(Move.parse_tiles(tiles), column - 1)
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id, move)
+            # Typed before the current turn began (a burst, or a board the player never saw): out of date.
+            result = await service_of(self.bot).play(table.game_id, interaction.user.id, move,
+                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp())
         except (ServiceError, IllegalMove) as refusal:
             await interaction.followup.send(refusal_text(refusal, locale), ephemeral=True)
             return

@@ -165,6 +165,8 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
         )
         if standing.resigned:
             line += f" — {t('game.resigned_mark', locale)}"
+        elif standing.replaced:
+            line += f" — {t('game.replaced_mark', locale)}"
         lines.append(line)
     lines.append(t("game.goals_revealed", locale))
     for seat in table.seats:

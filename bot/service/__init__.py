@@ -42,7 +42,8 @@ Decisions callers rely on:
 - Stats: finishing records each person's result (and per-guild games/wins/points/best) in the same
   transaction as the last move. A person who left (resigned, or replaced after timing out) is ranked
   behind every seat still playing and never wins; when every person left (the game ends "abandoned")
-  their results are still recorded as those losses. A cancelled game records nothing. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
+  their results are still recorded as those losses. A cancelled game records nothing. `rater` (see
+  `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
   different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
   (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).

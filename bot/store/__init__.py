@@ -26,6 +26,5 @@ from bot.store.records import (
 __all__ = [
     "AnnouncementRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
     "LOBBY_EXPIRY", "MoveRow", "NewGame", "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow",
-    "StatsRow", "Store", "StoreError",
-    "VersionConflict",
+    "StatsRow", "Store", "StoreError", "VersionConflict",
 ]

@@ -15,6 +15,18 @@ from bot.service.models import Table
 log = logging.getLogger("shelfie.views")
 
 
+log = logging.getLogger("shelfie.views")
+
+
+async def archive_quietly(thread: discord.Thread) -> None:
+    """A thread the bot opened for a lobby that was refused, closed or lost a race: tidy it away if Discord
+    lets us (archived threads leave the channel's thread list)."""
+    try:
+        await thread.edit(archived=True)
+    except discord.HTTPException:
+        log.warning("could not archive the unused game thread %s", thread.id)
+
+
 def service_of(client: discord.Client) -> TableService:
     service = getattr(client, "service", None)
     if service is None:

@@ -10,10 +10,10 @@ from engine.shelfie.ai import LEVELS
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import options_text, seat_label, turn_order_text
-from bot.service.errors import NotInGame, ServiceError
+from bot.presenters.words import duration_text, options_text, seat_label, turn_order_text
+from bot.service.errors import ServiceError
 from bot.service.models import StartResult, Table
-from bot.views.common import channel_locale, display_name, place_of, reply_private, service_of
+from bot.views.common import archive_quietly, channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, flush_game
 from bot.views.turn import send_goal_dms
@@ -29,7 +29,9 @@ def lobby_text(table: Table, locale: object) -> str:
         f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
     ]
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
-    if table.status == "cancelled":
+    if table.end_reason == "expired":
+        lines.append(t("lobby.expired", locale, after=duration_text(table.updated_at - table.created_at, locale)))
+    elif table.status == "cancelled":
         lines.append(t("lobby.cancelled", locale))
     elif table.status != "lobby":
         lines.append(t("lobby.started", locale, order=turn_order_text(table, locale)))
@@ -68,6 +70,19 @@ async def refresh_lobby(client: discord.Client, table: Table, interaction: disco
         await lobby.edit(content=content, view=view)
     except discord.HTTPException:
         log.warning("could not update the lobby message", extra=context(table.game_id, table.guild_id, None))
+
+
+async def close_expired_lobby(client: discord.Client, table: Table) -> None:
+    """Nobody started the lobby in time: its message says so and loses its buttons; its own thread is archived."""
+    await refresh_lobby(client, table)
+    if table.thread_id is None:
+        return
+    try:
+        thread = await place_of(client, table)
+    except discord.HTTPException:
+        return  # the thread is gone already
+    if isinstance(thread, discord.Thread):
+        await archive_quietly(thread)
 
 
 async def begin_game(interaction: discord.Interaction, result: StartResult) -> None:
@@ -188,27 +203,45 @@ async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[s
 @handles("rematch", Origin.TURN)
 async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
-    """Same seats, new lobby: in the same channel, or in a new thread for a game that had its own thread."""
-    service = service_of(interaction.client)
+    """Same seats, new lobby: in the same channel, or in a new thread for a game that had its own thread.
+    One per game: a later click, from anyone, is pointed to the lobby already opened."""
+    client = interaction.client
+    service = service_of(client)
     locale = interaction.locale
     old = await service.table(game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def open_thread() -> int:
+        parent = client.get_channel(old.channel_id) or await client.fetch_channel(old.channel_id)
+        thread = await parent.create_thread(  # type: ignore[union-attr]
+            name=f"My Shelfie {game_id}+", type=discord.ChannelType.public_thread)
+        return thread.id
+
     try:
-        if old.seat_of(interaction.user.id) is None:
-            raise NotInGame(game_id, interaction.user.id)
-        thread_id = None
-        if old.thread_id is not None:
-            parent = interaction.client.get_channel(old.channel_id) or await interaction.client.fetch_channel(
-                old.channel_id)
-            thread = await parent.create_thread(  # type: ignore[union-attr]
-                name=f"My Shelfie {game_id}+", type=discord.ChannelType.public_thread)
-            thread_id = thread.id
-        table = await service.rematch(game_id, interaction.user.id, thread_id=thread_id)
+        rematch = await service.rematch(game_id, interaction.user.id, open_thread=open_thread)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
-    channel_language = channel_locale(interaction.client, table)
-    channel = await place_of(interaction.client, table)
+    table = rematch.table
+    if rematch.spare_thread_id is not None:
+        await _close_spare_thread(client, rematch.spare_thread_id, table)
+    if not rematch.opened:
+        await reply_private(interaction, t("reply.rematch_exists", locale, place=f"<#{table.place_id}>"))
+        return
+    channel_language = channel_locale(client, table)
+    channel = await place_of(client, table)
     message = await channel.send(lobby_text(table, channel_language), view=lobby_view(table, channel_language))
     await service.set_lobby_message(table.game_id, message.id)
     await reply_private(interaction, t("reply.rematch", locale, place=f"<#{table.place_id}>"))
+
+
+async def _close_spare_thread(client: discord.Client, thread_id: int, table: Table) -> None:
+    """A thread opened for a rematch another process opened first: archive it, so no empty game thread stays."""
+    try:
+        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+    except discord.HTTPException:
+        log.warning("could not find the unused rematch thread %s", thread_id,
+                    extra=context(table.game_id, table.guild_id, None))
+        return
+    if isinstance(thread, discord.Thread):
+        await archive_quietly(thread)

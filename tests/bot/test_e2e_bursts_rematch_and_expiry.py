@@ -1,0 +1,183 @@
+"""Through the real bot: a burst of typed takes plays once, Rematch opens one lobby however often and however
+fast it is clicked, a lobby nobody starts closes, and letting every turn run out is scored as a loss."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from test_game_driver import channel_messages, game_here, labels, start_game
+
+from bot import ShelfieBot, create_bot
+
+if TYPE_CHECKING:
+    import simcord
+    from conftest import Table
+
+STALE = "This message is from an earlier turn and the game has moved on."
+TEN_MINUTES = 600
+LOBBY_TIMEOUT = 3 * 3600
+"""The operator's SHELFIE_LOBBY_TIMEOUT for these tests (the 24 h default would take simcord long to reach)."""
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
+    bot = create_bot(db_path, lobby_timeout=timedelta(seconds=LOBBY_TIMEOUT))
+    opened_bots.append(bot)
+    return bot
+
+
+@asynccontextmanager
+async def arriving_together(table: Table, monkeypatch: pytest.MonkeyPatch, *,
+                            answered_after: float = 0.0) -> AsyncIterator[None]:
+    """Interactions sent inside the block reach the bot together, as a burst does: each is created (its id
+    stamped with the current time), then the bot handles all of them at once, `answered_after` seconds
+    later (the moment the bot takes to answer, during which the computer thinks)."""
+    env = table.env
+    with monkeypatch.context() as patched:
+
+        async def not_yet(**_: Any) -> None:
+            return None
+
+        patched.setattr(env, "_settle_internal", not_yet)
+        yield
+    env.backend.advance_clock(answered_after)
+    await env.settle()
+
+
+async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any:
+    """Bob resigns the two-player game in `place`: Alice wins, the score sheet with Rematch is posted."""
+    resigned = await table.bob.slash(place, "shelfie resign")
+    assert resigned.response is not None and resigned.response.ephemeral
+    final = place.history()[-1]
+    assert labels(final) == ["Rematch"]
+    return final
+
+
+async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await start_game(table, table.alice, [], computers=1)
+    game = await game_here(table)
+    assert game.current_seat is not None and game.current_seat.user_id == table.alice.id and game.game is not None
+    moves = game.game.legal_moves()[:3]
+    before = len(channel_messages(table.channel))
+    async with arriving_together(table, monkeypatch, answered_after=1.0):
+        takes = [await table.alice.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
+                 for m in moves]
+    first, *later = (take.response for take in takes)
+    assert first is not None and first.ephemeral and first.content.startswith("Done:"), first
+    for refused in later:
+        assert refused is not None and refused.ephemeral and refused.content.startswith(STALE), refused
+    after = await game_here(table)
+    assert after.turn == game.turn + 2, "Alice's first take and the computer's answer, nothing more"
+    assert len(channel_messages(table.channel)) == before + 1, "one turn message for the one move played"
+    assert after.current_seat is not None and after.current_seat.user_id == table.alice.id
+    assert (await table.bot.service.audit(after.game_id)).ok
+
+
+async def test_a_take_typed_after_the_computer_answered_plays(table: Table) -> None:
+    await start_game(table, table.alice, [], computers=1)
+    for _ in range(2):
+        game = await game_here(table)
+        assert game.game is not None
+        move = game.game.legal_moves()[0]
+        take = await table.alice.slash(table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
+        assert take.response is not None and take.response.content.startswith("Done:")
+        assert (await game_here(table)).turn == game.turn + 2
+
+
+async def rematch_clicks(table: Table, final: Any, together: bool,
+                         monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    clickers = (table.alice, table.bob, table.carol)
+    if not together:
+        return [(await person.click(final, label="Rematch")).response for person in clickers]
+    async with arriving_together(table, monkeypatch):
+        results = [await person.click(final, label="Rematch") for person in clickers]
+    return [r.response for r in results]
+
+
+def assert_one_rematch(replies: list[Any], place: int) -> None:
+    opened, *pointed = replies
+    assert all(r is not None and r.ephemeral for r in replies)
+    assert opened.content == f"A new lobby with the same players is open: <#{place}>."
+    assert [r.content for r in pointed] == [f"This game's rematch was already opened: <#{place}>."] * 2
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["one-after-another", "at-once"])
+async def test_rematch_of_a_thread_game_opens_one_thread_and_lobby(
+        table: Table, monkeypatch: pytest.MonkeyPatch, together: bool) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    [thread] = table.channel.threads
+    lobby = thread.history()[-1]
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    final = await finish_by_resigning(table, thread)
+
+    replies = await rematch_clicks(table, final, together, monkeypatch)
+    threads = table.channel.threads
+    assert len(threads) == 2, "one new thread, however many clicks"
+    rematch_thread = next(t for t in threads if t.id != thread.id)
+    assert_one_rematch(replies, rematch_thread.id)
+    lobbies = [m for m in rematch_thread.history() if "My Shelfie — new game" in m.content]
+    assert len(lobbies) == 1 and labels(lobbies[0])[:2] == ["Join", "Leave"]
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["one-after-another", "at-once"])
+async def test_rematch_of_a_channel_game_opens_one_lobby(
+        table: Table, monkeypatch: pytest.MonkeyPatch, together: bool) -> None:
+    await start_game(table, table.alice, [table.bob])
+    final = await finish_by_resigning(table, table.channel)
+    before = len(channel_messages(table.channel))
+
+    replies = await rematch_clicks(table, final, together, monkeypatch)
+    assert_one_rematch(replies, table.channel.id)
+    posted = channel_messages(table.channel)[before:]
+    assert len(posted) == 1 and "My Shelfie — new game" in posted[0].content
+    assert table.channel.threads == []
+
+
+async def test_a_lobby_nobody_starts_closes_after_the_lobby_timeout_even_across_a_restart(
+        table: Table, restart: Callable[[], Awaitable[Any]]) -> None:
+    opened = await table.alice.slash(table.channel, "shelfie new", players=3)
+    await table.bob.slash(table.channel, "shelfie join")
+    await restart()  # the restarted bot has the default 24 h: the deadline stored with the lobby still holds
+    await table.env.advance_time(LOBBY_TIMEOUT - 60)
+    lobby = table.channel.history()[-1]
+    assert lobby.id == opened.response.id and labels(lobby)[0] == "Join", "still open a minute before the end"
+
+    await table.env.advance_time(60)
+    lobby = table.channel.history()[-1]
+    assert lobby.id == opened.response.id, "the lobby message is edited, nothing is posted"
+    assert "This lobby closed after 3 h: nobody started it." in lobby.content
+    assert labels(lobby) == []
+    again = await table.carol.slash(table.channel, "shelfie new", players=2)
+    assert not again.response.ephemeral, "the channel is free for a new game"
+    await table.env.advance_time(LOBBY_TIMEOUT)
+    assert "closed after" not in channel_messages(table.channel)[-1].content, "the closed lobby fires once"
+
+
+async def test_a_thread_lobby_that_closes_archives_its_thread(table: Table) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    [thread] = table.channel.threads
+    await table.env.advance_time(LOBBY_TIMEOUT)
+    assert "nobody started it" in thread.history()[-1].content
+    assert (await table.bot.fetch_channel(thread.id)).archived
+
+
+async def test_letting_every_turn_run_out_is_scored_as_a_loss(table: Table) -> None:
+    await start_game(table, table.alice, [], computers=1, turn_timeout="10m")
+    for _ in range(3):
+        assert (await game_here(table)).current_seat.user_id == table.alice.id
+        await table.env.advance_time(TEN_MINUTES)
+    final = channel_messages(table.channel)[-1]
+    assert "alice missed 3 turns in a row" in final.content
+    assert "This game ended: no human players are left." in final.content
+    alice_line = next(line for line in final.content.splitlines() if line.startswith("2.") and "alice" in line)
+    assert alice_line.endswith("— timed out, replaced by the computer")
+    stats = await table.alice.slash(table.channel, "shelfie stats")
+    fields = {field.name: field.value for field in stats.response.embeds[0].fields}
+    assert fields["Games"] == "1" and fields["Wins"].startswith("0"), fields
