@@ -95,7 +95,8 @@ async def test_the_last_person_timing_out_three_times_ends_the_game(table: Table
         await table.env.advance_time(5 * 60)
     assert (await table.bot.service.table(game_id)).end_reason == "abandoned"
     assert "no human players are left" in channel_messages(table.channel)[-1].content
-    assert await table.bot.service.stats(table.guild.id, table.alice.id) is None, "an abandoned game is not scored"
+    stats = await table.bot.service.stats(table.guild.id, table.alice.id)
+    assert stats is not None and (stats.games, stats.wins) == (1, 0), "leaving by timing out is scored a loss"
 
 
 async def test_deadlines_survive_a_restart_and_fire_once(table: Table, restart) -> None:

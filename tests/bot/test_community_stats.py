@@ -88,12 +88,13 @@ async def test_playing_against_the_computer_is_rated(table: Table) -> None:
         "a game won or lost against the computer still counts"
 
 
-async def test_a_game_abandoned_to_the_computers_is_not_scored(table: Table) -> None:
+async def test_resigning_a_game_against_the_computers_is_scored_as_a_loss(table: Table) -> None:
     await start_game(table, table.alice, [], computers=2)
     game_id = (await game_here(table)).game_id
     await table.alice.slash(table.channel, "shelfie resign")
     assert (await table.bot.service.table(game_id)).end_reason == "abandoned"
-    assert await stats_text(table, table.alice) == "alice has not finished a game in this server yet."
+    text = await stats_text(table, table.alice)
+    assert "Games: 1\nWins: 0 (0%)" in text, "leaving cannot dodge a loss"
 
 
 async def test_an_italian_player_reads_stats_and_leaderboard_in_italian(table: Table, user_locale) -> None:
