@@ -94,7 +94,7 @@ def assign_dice(dice: Sequence[int], items: Sequence[Item]) -> tuple[tuple[int, 
             if lack > 0 and size >= 2:
                 if not wild_dice:
                     return None
-                used[item] = [wild_dice.pop()] + pool[: size - 1]
+                used[item] = [wild_dice.pop(0)] + pool[: size - 1]
                 pool = pool[size - 1:]
                 lack -= 1
             else:
