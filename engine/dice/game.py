@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
@@ -347,7 +348,7 @@ class DiceGame:
         self.last_report = report
         return report
 
-    def _roll(self, which: Any) -> None:
+    def _roll(self, which: Iterable[int]) -> None:
         """Each roll draws from its own generator, seeded by the game seed and the count of rolls so far."""
         rng = random.Random(f"dice/{self.seed}/{self.roll_count}")
         dice = list(self.dice) if self.dice else [0] * self.dice_count
@@ -384,7 +385,8 @@ class DiceGame:
         return Report(mover, action, dice, kept, circled, used, crossed_row, locks, locked_out, newly_ended,
                       skipped, True, self.over, None if self.over else self.current_seat)
 
-    def _lock_completed(self, mover: int, circled: tuple[Item, ...]) -> tuple[tuple[Lock, ...], tuple[Any, ...]]:
+    def _lock_completed(self, mover: int, circled: tuple[Item, ...]
+                        ) -> tuple[tuple[Lock, ...], tuple[tuple[int, Item], ...]]:
         """A column (and with row_lock a row) the mover just completed is crossed out for every other seat."""
         sheet = self.sheets[mover]
         locks = []
@@ -395,7 +397,7 @@ class DiceGame:
             for r in sorted({r for r, _ in circled}):
                 if all(sheet[r * COLUMNS + c] == CIRCLED for c in range(COLUMNS)):
                     locks.append(Lock("row", r, mover))
-        locked_out = []
+        locked_out: list[tuple[int, Item]] = []
         for lock in locks:
             cells = ([r * COLUMNS + lock.index for r in range(ROWS)] if lock.kind == "column"
                      else [lock.index * COLUMNS + c for c in range(COLUMNS)])
