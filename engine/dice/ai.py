@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from ..computer import check_request
 from .actions import Action, Circle, Cross, Reroll, Roll
 from .data import COLUMNS, FACES, ITEM_VALUES, MIN_CIRCLED, ROWS, WILD
 from .game import DiceGame, DiceView
@@ -130,10 +131,5 @@ LEVELS: dict[str, Callable[[DiceView, random.Random], Action]] = {"easy": _easy,
 
 def choose(game: DiceGame, level: str, *, seed: int) -> Action:
     """A legal action for the seat to act at `level` ("easy" or "normal"); the seed must be an int."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"the computer player's seed must be an int, not {seed!r}")
-    if not isinstance(level, str) or level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    if game.is_over:
-        raise ValueError("the game is over: there is no action to choose")
+    check_request(level, LEVELS, seed, game.is_over)
     return LEVELS[level](game.view(game.current_seat), random.Random(seed))

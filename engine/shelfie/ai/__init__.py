@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from ...computer import check_request
 from ..game import Game
 from ..moves import Move
 from .explain import explain_move
@@ -14,16 +15,8 @@ from .players import LEVELS
 
 
 def choose_move(game: Game, level: str, *, seed: int) -> Move:
-    """A legal move for `game.current_seat` at `level` ("easy", "normal" or "hard").
-
-    The seed must be an int: random.Random(None) would seed from the OS and a float or bool seed would hide a
-    caller's mistake, and either breaks "the same view and seed give the same move"."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"the computer player's seed must be an int, not {seed!r}")
-    if not isinstance(level, str) or level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    if game.is_over:
-        raise ValueError("the game is over: there is no move to choose")
+    """A legal move for `game.current_seat` at `level` ("easy", "normal" or "hard"); the seed must be an int."""
+    check_request(level, LEVELS, seed, game.is_over)
     return LEVELS[level](game.view(game.current_seat), random.Random(seed))
 
 
