@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..computer import check_request
 from .actions import Action, Circle, Cross, Reroll, Roll
 from .data import COLUMNS, FACES, ITEM_VALUES, MIN_CIRCLED, ROWS, WILD
-from .game import DiceGame, DiceView
+from .game import DiceGame, DiceView, score_breakdown_of
 from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
 
 _PROGRESS = (0.2, 0.35, 0.6)
@@ -25,14 +25,17 @@ _PROGRESS = (0.2, 0.35, 0.6)
 _EASE = (0.9, 0.7, 0.45, 0.25, 0.1)
 """Rough chance of ever circling the item in column k: more dice are harder to gather."""
 _SAMPLES = 12
+_LINES = tuple([r * COLUMNS + c for c in range(COLUMNS)] for r in range(ROWS)) + tuple(
+    [r * COLUMNS + c for r in range(ROWS)] for c in range(COLUMNS))
 
 
-def sheet_value(sheet: str) -> float:
-    """Points scored plus the promise of every line that can still reach MIN_CIRCLED circled items."""
+def sheet_value(sheet: str, last_turn: bool = False) -> float:
+    """Points scored plus the promise of every line that can still reach MIN_CIRCLED circled items; on a
+    seat's last turn (the end is triggered) only the points count."""
+    if last_turn:
+        return float(score_breakdown_of(sheet)["total"])
     total = 0.0
-    lines = [[r * COLUMNS + c for c in range(COLUMNS)] for r in range(ROWS)]
-    lines += [[r * COLUMNS + c for r in range(ROWS)] for c in range(COLUMNS)]
-    for cells in lines:
+    for cells in _LINES:
         circled = [ITEM_VALUES[i % COLUMNS] for i in cells if sheet[i] == CIRCLED]
         open_cells = [i % COLUMNS for i in cells if sheet[i] == OPEN]
         if len(circled) >= MIN_CIRCLED:
@@ -50,19 +53,21 @@ def _mark(sheet: str, items: tuple[Item, ...] | list[Item], mark: str) -> str:
     return "".join(cells)
 
 
-def _worth(sheet: str) -> dict[Item, float]:
+def _worth(sheet: str, last_turn: bool) -> dict[Item, float]:
     """What circling each open item alone adds to the sheet's value."""
-    base = sheet_value(sheet)
-    return {divmod(i, COLUMNS): sheet_value(_mark(sheet, [divmod(i, COLUMNS)], CIRCLED)) - base
+    base = sheet_value(sheet, last_turn)
+    return {divmod(i, COLUMNS): sheet_value(_mark(sheet, [divmod(i, COLUMNS)], CIRCLED), last_turn) - base
             for i, mark in enumerate(sheet) if mark == OPEN}
 
 
-def _best_circle(view: DiceView, sheet: str) -> Action:
+def _stop(view: DiceView, sheet: str) -> Action:
+    """The end of a turn: the set worth most, or the row whose crossing out costs least."""
     sets = legal_item_sets(view.dice, sheet)
+    last = view.end_triggered
     if not sets:
         rows = [r for r in range(ROWS) if OPEN in sheet[r * COLUMNS:(r + 1) * COLUMNS]]
-        return Cross(max(rows, key=lambda r: (sheet_value(_cross(sheet, r)), -r)))
-    return Circle(max(sets, key=lambda items: (sheet_value(_mark(sheet, items, CIRCLED)), -len(items))))
+        return Cross(max(rows, key=lambda r: (sheet_value(_cross(sheet, r), last), -r)))
+    return Circle(max(sets, key=lambda items: (sheet_value(_mark(sheet, items, CIRCLED), last), -len(items))))
 
 
 def _cross(sheet: str, row: int) -> str:
@@ -95,8 +100,8 @@ def _normal(view: DiceView, rng: random.Random) -> Action:
         return Roll()
     sheet = view.sheets[view.seat]
     if not view.rerolls_left:
-        return _best_circle(view, sheet)
-    worth = _worth(sheet)
+        return _stop(view, sheet)
+    worth = _worth(sheet, view.end_triggered)
     now = _reach(view.dice, sheet, worth)
     best_keep, best_value = None, now
     for keep in sorted(_keep_candidates(view, sheet, worth)):
@@ -106,7 +111,7 @@ def _normal(view: DiceView, rng: random.Random) -> Action:
             total += _reach(dice, sheet, worth)
         if total / _SAMPLES > best_value:
             best_keep, best_value = keep, total / _SAMPLES
-    return _best_circle(view, sheet) if best_keep is None else Reroll(best_keep)
+    return _stop(view, sheet) if best_keep is None else Reroll(best_keep)
 
 
 def _easy(view: DiceView, rng: random.Random) -> Action:

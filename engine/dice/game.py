@@ -551,7 +551,10 @@ class DiceGame:
         g.end_triggered, g.over = d["end_triggered"], d["over"]
         g.resigned = frozenset(resigned)
         g.locks = [Lock(kind, index, seat) for kind, index, seat in locks]
-        g.last_report = Report.from_dict(d["last_report"]) if d["last_report"] else None
+        try:
+            g.last_report = Report.from_dict(d["last_report"]) if d["last_report"] else None
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"state last_report must be a report written by to_dict ({err})") from None
         return g
 
     def __eq__(self, other: object) -> bool:

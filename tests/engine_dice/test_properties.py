@@ -129,7 +129,7 @@ def test_a_view_shows_everything_but_what_predicts_the_next_roll() -> None:
     ("sheets", ["." * 24, "." * 25]), ("sheets", ["?" * 25, "." * 25]), ("rolls", 4), ("dice", [0, 1, 2, 9, 1]),
     ("dice", [0, 1]), ("kept", [0, 0]), ("roll_count", -1), ("current_seat", 2), ("turn", 1.5),
     ("end_triggered", 0), ("over", None), ("resigned", [3]), ("locks", [["diagonal", 0, 0]]),
-    ("locks", [["column", 5, 0]]),
+    ("locks", [["column", 5, 0]]), ("last_report", {"seat": 0}), ("last_report", {"action": "jump"}),
 ])
 def test_a_damaged_state_is_refused_naming_the_field(field: str, bad: object) -> None:
     g = DiceGame.new(2, seed=9)
