@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
 from engine.shelfie.moves import MAX_NOTATION
 from engine.shelfie.ai import choose_move, explain_move
@@ -37,7 +37,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
 from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
-from bot.views.outbox import adopt_turn_message, announce, post_if_current, post_turn, repost_forever
+from bot.views.outbox import REPOST_EVERY, adopt_turn_message, announce, post_if_current, post_turn, repost_round
 from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
 
 log = logging.getLogger("shelfie.commands")
@@ -101,7 +101,6 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.dispatcher: DeadlineDispatcher | None = None
-        self.outbox: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -112,15 +111,18 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if self.dispatcher is None:
             self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
             self.dispatcher.start()
-        if self.outbox is None:
-            self.outbox = asyncio.get_running_loop().create_task(repost_forever(self.bot), name="shelfie-outbox")
+        if not self.outbox.is_running():
+            self.outbox.start()
 
     async def cog_unload(self) -> None:
         if self.dispatcher is not None:
             await self.dispatcher.stop()
-        if self.outbox is not None:
-            self.outbox.cancel()
-            await asyncio.gather(self.outbox, return_exceptions=True)
+        self.outbox.cancel()
+
+    @tasks.loop(seconds=REPOST_EVERY)
+    async def outbox(self) -> None:
+        """Announcements a crash or a Discord outage left unposted: all at start, then every minute."""
+        await repost_round(self.bot, first=self.outbox.current_loop == 0)
 
     async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
         """Reminders, expired turns and closed lobbies, told in the game's channel."""

@@ -6,7 +6,7 @@ posted. Only the announcement of the game's current state gets the picture and l
 one (its turn has passed, or the game was cancelled meanwhile) posts as its one-line summary. When a new
 message is posted, the previous full turn message collapses to its summary, so the channel reads like a
 game log with one live turn at the bottom. Pending announcements left by a crash or a Discord outage are
-posted at start and then every `REPOST_EVERY` seconds.
+posted at start and then every `REPOST_EVERY` seconds (the cog's `outbox` loop runs `repost_round`).
 """
 
 from __future__ import annotations
@@ -111,16 +111,14 @@ async def repost_pending(client: discord.Client, created_before: float) -> None:
             log.exception("could not post a pending announcement", extra=context(game_id, None, None))
 
 
-async def repost_forever(client: discord.Client) -> None:
-    """At start everything pending from before; then, periodically, whatever a Discord failure left behind."""
-    created_before = service_of(client).clock()
-    while True:
-        try:
-            await repost_pending(client, created_before)
-        except Exception:
-            log.exception("the outbox pass failed; the next one retries")
-        await asyncio.sleep(REPOST_EVERY)
-        created_before = service_of(client).clock() - REPOST_GRACE
+async def repost_round(client: discord.Client, *, first: bool) -> None:
+    """One pass of the periodic repost: at start everything pending from before, later whatever a Discord
+    failure left behind (older than the grace the live step has to post it itself). Never raises."""
+    try:
+        now = service_of(client).clock()
+        await repost_pending(client, now if first else now - REPOST_GRACE)
+    except Exception:
+        log.exception("the outbox pass failed; the next one retries")
 
 
 async def post_if_current(client: discord.Client, table: Table, content: str) -> None:

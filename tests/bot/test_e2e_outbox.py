@@ -161,3 +161,17 @@ async def test_the_board_shown_again_becomes_the_live_turn_and_the_one_above_col
     await play_typed_move(table)
     assert [m.id for m in with_buttons(table)] == [channel_messages(table.channel)[-1].id]
     assert turn_message.id != board.id
+
+
+async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_without_a_restart(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=None)
+    before = channel_messages(table.channel)
+    await play_typed_move(table)
+    table.env.backend.faults.clear()
+    assert channel_messages(table.channel) == before
+    await table.env.advance_time(120)
+    game = await game_here(table)
+    newest = channel_messages(table.channel)[-1]
+    assert member(table, game.current_seat.user_id).mention in newest.content
+    assert [m.id for m in with_buttons(table)] == [newest.id]
