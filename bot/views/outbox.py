@@ -179,7 +179,7 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
         await service.announcement_collapsed(previous)
     elif unknown is not None and unknown != message.id:
         await _collapse(channel, unknown, None, table)
-    if table.status == "finished" and isinstance(channel, discord.Thread) and announcement.version == table.version:
+    if table.status != "active" and isinstance(channel, discord.Thread) and announcement.version == table.version:
         await _archive(channel, table)
     return Delivery.POSTED
 

@@ -175,3 +175,16 @@ async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_with
     newest = channel_messages(table.channel)[-1]
     assert member(table, game.current_seat.user_id).mention in newest.content
     assert [m.id for m in with_buttons(table)] == [newest.id]
+
+
+async def test_a_thread_game_cancelled_after_its_start_ends_with_the_notice_and_an_archived_thread(table: Table) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    thread = table.channel.threads[0]
+    lobby = thread.history()[-1]
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    await table.alice.slash(thread, "shelfie cancel")
+    shown = [m for m in thread.history() if not m.flags.ephemeral]
+    assert shown[-1].content == "This game was cancelled."
+    assert not any(m.components for m in shown), "the started lobby and the collapsed turn keep no buttons"
+    assert (await table.bot.fetch_channel(thread.id)).archived
