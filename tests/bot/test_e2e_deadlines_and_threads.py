@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from test_game_driver import channel_messages, game_here, member, play_typed_move, start_game
+from test_game_driver import channel_messages, game_here, member, play_typed_move, start_game, start_thread_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -52,11 +52,7 @@ async def test_a_game_in_its_own_thread_leaves_the_channel_free(table: Table) ->
 
 
 async def test_a_thread_the_bot_may_not_archive_still_ends_with_the_score_sheet(table: Table) -> None:
-    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
-    thread = table.channel.threads[0]
-    lobby = thread.history()[-1]
-    await table.bob.click(lobby, label="Join")
-    await table.alice.click(lobby, label="Start")
+    thread = await start_thread_game(table)
     table.env.inject_error("PATCH", f"/channels/{thread.id}", status=403, code=50013, message="Missing Permissions")
     while await table.bot.service.table_in_channel(thread.id) is not None:
         await play_typed_move(table, thread)

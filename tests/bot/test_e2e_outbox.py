@@ -16,6 +16,7 @@ from test_game_driver import (
     play_clicked_move,
     play_typed_move,
     start_game,
+    start_thread_game,
 )
 
 from bot.views.outbox import post_turn
@@ -178,11 +179,7 @@ async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_with
 
 
 async def test_a_thread_game_cancelled_after_its_start_ends_with_the_notice_and_an_archived_thread(table: Table) -> None:
-    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
-    thread = table.channel.threads[0]
-    lobby = thread.history()[-1]
-    await table.bob.click(lobby, label="Join")
-    await table.alice.click(lobby, label="Start")
+    thread = await start_thread_game(table)
     await table.alice.slash(thread, "shelfie cancel")
     shown = [m for m in thread.history() if not m.flags.ephemeral]
     assert shown[-1].content == "This game was cancelled."

@@ -80,6 +80,16 @@ async def start_game(table: Table, host: simcord.MemberActor, joiners: list[simc
     return lobby
 
 
+async def start_thread_game(table: Table) -> simcord.ChannelHandle:
+    """alice opens a 2-player game in its own thread, bob joins, alice starts; returns the thread."""
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    thread = table.channel.threads[0]
+    lobby = thread.history()[-1]
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    return thread
+
+
 async def play_typed_move(table: Table,
                           channel: simcord.ChannelHandle | None = None) -> simcord.InteractionResult:
     """The player to move types the first autocomplete suggestion and the first column offered."""
