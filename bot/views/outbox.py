@@ -231,8 +231,13 @@ def _event_lines(announcement: Announcement, result: PlayResult, locale: object)
 
 async def _rebuilt_notices(client: discord.Client, announcement: Announcement, table: Table,
                            locale: object) -> list[str]:
-    """A start announced after a crash may have lost its goal DMs too: send them, and say whose are closed."""
-    if announcement.event != "start" or table.status != "active":
+    """A start announced after a crash may have lost the rest of its work too: the lobby message still shows
+    its buttons and the goal DMs may never have gone. Redo both, and say whose DMs are closed."""
+    if announcement.event != "start":
+        return []
+    from bot.views.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
+    await refresh_lobby(client, table)
+    if table.status != "active":
         return []
     closed = await send_goal_dms(client, table)
     return [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]

@@ -185,3 +185,20 @@ async def test_a_thread_game_cancelled_after_its_start_ends_with_the_notice_and_
     assert shown[-1].content == "This game was cancelled."
     assert not any(m.components for m in shown), "the started lobby and the collapsed turn keep no buttons"
     assert (await table.bot.fetch_channel(thread.id)).archived
+
+
+async def test_a_crash_right_after_start_is_finished_after_the_restart(table: Table, restart) -> None:
+    lobby = await open_lobby(table, table.alice, 2)
+    await table.bob.click(lobby, label="Join")
+    game = await game_here(table)
+    # What a process killed right after the start's commit leaves behind: no lobby edit, no DM, no turn.
+    await table.bot.service.start(game.game_id, table.alice.id)
+    assert labels(channel_messages(table.channel)[0]) and not table.bob.user.dm_channel.history()
+
+    await restart()
+    await table.env.settle()
+    messages = channel_messages(table.channel)
+    assert "The game has started" in messages[0].content and not messages[0].components
+    assert "The game begins!" in messages[-1].content and "Take tiles" in labels(messages[-1])
+    for person in (table.alice, table.bob):
+        assert person.user.dm_channel.history()[-1].attachments[0].filename.startswith("goal-")
