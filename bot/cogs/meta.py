@@ -1,4 +1,4 @@
-"""`/shelfie help`: how to take a turn, in three lines, in the reader's language."""
+"""`/shelfie help`: how to take a turn, in three lines, and how to get hints, in the reader's language."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from bot.i18n import t
 
 
 async def show_help(interaction: discord.Interaction) -> None:
-    embed = discord.Embed(title=t("help.title", interaction.locale), description=t("help.text", interaction.locale))
+    locale = interaction.locale
+    embed = discord.Embed(title=t("help.title", locale), description=t("help.text", locale))
+    embed.add_field(name=t("help.hints_title", locale), value=t("help.hints", locale), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

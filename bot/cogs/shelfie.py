@@ -27,7 +27,7 @@ from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
 from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
-from bot.presenters.words import duration_text, hint_text, kinds_text, seat_names, your_turn_line
+from bot.presenters.words import hint_text, pick_choice_text, rounded_duration_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import DeadlineEvent, GameOptions, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
@@ -36,7 +36,7 @@ from bot.views.common import archive_quietly, channel_locale, display_name, plac
 from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
-from bot.views.picks import cells_text, columns_for, kinds_of, suggested_moves
+from bot.views.picks import cells_text, columns_for, suggested_moves
 from bot.views.outbox import REPOST_EVERY, adopt_turn_message, announce, post_if_current, post_turn, repost_round
 from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
 
@@ -134,7 +134,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                 if isinstance(event, LobbyExpired):
                     await close_expired_lobby(self.bot, table)
                 elif isinstance(event, TurnReminder):
-                    left = duration_text(max(60.0, event.expires_at - service.clock()), locale)
+                    left = rounded_duration_text(max(60.0, event.expires_at - service.clock()), locale)
                     key = "turn.final_reminder" if event.final else "turn.reminder"
                     text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
                     await post_if_current(self.bot, table, text)
@@ -192,7 +192,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         locale = interaction.locale
         missing = _missing_permissions(interaction, thread)
         if missing:
-            await reply_private(interaction, t("reply.missing_permissions", locale,
+            await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),
                                                permissions=permission_names(missing, locale)))
             return
         try:
@@ -287,14 +287,13 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @take.autocomplete("tiles")
     async def take_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Legal picks containing what was typed, each in its placement orders; then the typed text as is."""
+        """Legal picks that fit what was typed, each in its placement orders; then the typed text as is."""
         table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
         if table is None or table.game is None or table.status != "active":
             return []
         game, locale = table.game, interaction.locale
         choices = [
-            app_commands.Choice(name=f"{m.tiles_text} · {kinds_text(kinds_of(game, m.tiles), locale)}"[:100],
-                                value=m.tiles_text)
+            app_commands.Choice(name=pick_choice_text(game, m.tiles, locale)[:100], value=m.tiles_text)
             for m in suggested_moves(game, current, AUTOCOMPLETE_LIMIT)
         ]
         typed = current.strip()

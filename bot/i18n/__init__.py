@@ -4,7 +4,9 @@ Catalogs live in data/locale/<lang>/LC_MESSAGES/*.po. Every .po file of a
 language is merged, so each feature keeps its own file (core.po, game.po, ...)
 and engineers never edit the same catalog. Message ids are stable dotted keys
 ("error.unexpected"); the English catalog holds the English text. Placeholders
-use str.format names: ``t("error.unexpected", "it", error_id="ab12")``.
+use str.format names: ``t("error.unexpected", "it", error_id="ab12")``. A message whose words depend
+on a number is a gettext plural entry whose ``msgid_plural`` names the counting placeholder
+(``msgid_plural "{room}"``); ``t`` picks the form from that parameter, in each language's own plural rules.
 """
 
 from bot.i18n.catalog import (
@@ -12,7 +14,9 @@ from bot.i18n.catalog import (
     LANGUAGES,
     catalog,
     language_of,
+    plurals,
     t,
+    template,
 )
 from bot.i18n.translator import ShelfieTranslator, command_key
 
@@ -23,5 +27,7 @@ __all__ = [
     "catalog",
     "command_key",
     "language_of",
+    "plurals",
     "t",
+    "template",
 ]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.shelfie import IllegalMove
 
-from bot.i18n import t
+from bot.i18n import t, template
 from bot.presenters.user_text import quoted
 from bot.service.errors import IllegalMoveError, NotHost, ServiceError
 
@@ -25,7 +25,7 @@ class _Params(dict[str, Any]):
 def _format(key: str, locale: object, params: dict[str, Any]) -> str:
     """Text parameters can hold what a user typed: each is shown cut short, so no refusal outgrows a message."""
     shown = {name: quoted(value, DETAIL_LIMIT) if isinstance(value, str) else value for name, value in params.items()}
-    return t(key, locale).format_map(_Params(shown))
+    return template(key, locale, params).format_map(_Params(shown))
 
 
 def move_refusal(code: str, params: dict[str, Any], english: str, locale: object) -> str:

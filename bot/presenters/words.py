@@ -8,18 +8,22 @@ Nothing here ever names a personal goal before the game is over.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
+from babel.dates import format_timedelta
 from discord.utils import escape_markdown
-from engine.shelfie import PERSONAL_GOALS, SHELF_ROWS, Game, Move
+from engine.shelfie import PERSONAL_GOALS, SHELF_COLS, SHELF_ROWS, Game, Move
 
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
-from bot.views.picks import cells_text
+from bot.views.picks import cells_text, kinds_of
 
-MINUTE = 60
-HOUR = 3600
-DAY = 86400
+BLOCK = "\n"
+"""Put before a line that starts a new markdown block: with the line break that joins it, a blank line."""
+
+UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
+"""The units a chosen duration is said in, largest first."""
 
 
 def seat_label(seat: Seat, locale: object) -> str:
@@ -39,12 +43,20 @@ def kinds_text(letters: str, locale: object) -> str:
     return ", ".join(t(f"tile.{letter}", locale) for letter in letters)
 
 
+def pick_choice_text(game: Game, tiles: Sequence[tuple[int, int]], locale: object) -> str:
+    """A pick as autocomplete offers it: the cells in placement order, which one lands lowest, and the types."""
+    kinds = kinds_text(kinds_of(game, tiles), locale)
+    if len(tiles) == 1:
+        return f"{cells_text(tiles)} · {kinds}"
+    return t("take.choice_order", locale, tiles=cells_text(tiles), first=cells_text(tiles[:1]), kinds=kinds)
+
+
 def hint_text(move: Move, why: dict[str, Any], locale: object) -> str:
     """The suggested move and the reasons `explain_move` gives for it, so a beginner learns what to look for."""
     reasons = []
     points = why["points_now"]
     if points:
-        reasons.append(t("hint.points", locale, points=f"{points:+d}"))
+        reasons.append(t("hint.points", locale, points=points))
     adjacency = why["adjacency_delta"]
     if adjacency:
         reasons.append(t("hint.groups", locale, delta=f"{adjacency:+d}"))
@@ -66,19 +78,22 @@ def hint_text(move: Move, why: dict[str, Any], locale: object) -> str:
 
 
 def duration_text(seconds: float, locale: object) -> str:
-    if seconds >= DAY and seconds % DAY == 0:
-        return t("duration.days", locale, n=int(seconds // DAY))
-    if seconds >= HOUR:
-        return t("duration.hours", locale, n=round(seconds / HOUR))
-    return t("duration.minutes", locale, n=max(1, round(seconds / MINUTE)))
+    """A chosen duration exactly, in the largest unit that divides it: "1 day", "36 hours", "90 minutes"."""
+    unit = next((name for name, size in UNITS if seconds >= size and seconds % size == 0), "minute")
+    return format_timedelta(timedelta(seconds=seconds), granularity=unit, threshold=float("inf"), format="long",
+                            locale=language_of(locale))
+
+
+def rounded_duration_text(seconds: float, locale: object) -> str:
+    """A measured time (left on a turn, a lobby's life) rounded to the unit people would say: "5 hours", "1 week"."""
+    return format_timedelta(timedelta(seconds=seconds), format="long", locale=language_of(locale))
 
 
 def options_text(options: GameOptions, locale: object) -> str:
     parts = [t("lobby.option.first_game" if options.first_game else "lobby.option.standard", locale)]
     if options.refill == "four_or_fewer":
         parts.append(t("lobby.option.four_or_fewer", locale))
-    if options.hints:
-        parts.append(t("lobby.option.hints", locale))
+    parts.append(t("lobby.option.hints" if options.hints else "lobby.option.no_hints", locale))
     if options.turn_timeout:
         parts.append(t("lobby.option.timeout", locale, duration=duration_text(options.turn_timeout, locale)))
     return " · ".join(parts)
@@ -116,7 +131,7 @@ def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[st
     for goal_id, points in turn.report.tokens:
         lines.append(t("turn.token", locale, name=name, goal=t(f"goal.{goal_id}", locale), points=points))
     if turn.report.end_token:
-        lines.append(t("turn.end_token", locale, name=name))
+        lines.append(t("turn.end_token_final" if turn.report.game_over else "turn.end_token", locale, name=name))
     if turn.report.refilled:
         refill = table.options.refill
         lines.append(t("turn.refill_four" if refill == "four_or_fewer" else "turn.refill", locale))
@@ -127,8 +142,16 @@ def public_scores_line(table: Table, locale: object) -> str:
     """Points everyone may know mid-game: common goal tokens, groups and the end token, never the personal goal."""
     game = table.game
     assert game is not None
-    scores = " · ".join(f"{escape_markdown(seat.name)} {game.public_score(seat.index)}" for seat in table.seats)
+    scores = " · ".join(f"{escape_markdown(seat.name)}: {game.public_score(seat.index)}" for seat in table.seats)
     return t("turn.scores", locale, scores=scores)
+
+
+def shelf_line(game: Game, seat: Seat, locale: object) -> str:
+    """A seat's visible points and free spaces, for `/shelfie shelf` and the Shelves button."""
+    points = game.public_score(seat.index)
+    free = sum(game.shelf(seat.index).free(column) for column in range(SHELF_COLS))
+    return t("shelves.line", locale, name=seat_label(seat, locale), points=t("shelves.points", locale, points=points),
+             free=t("shelves.free", locale, free=free))
 
 
 def your_turn_line(table: Table, locale: object) -> str | None:
@@ -140,16 +163,21 @@ def your_turn_line(table: Table, locale: object) -> str | None:
 
 
 def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> list[str]:
-    """Winner (mentioned), the score of every seat, and every personal goal revealed."""
+    """Winner (mentioned), the score of every seat, and every personal goal revealed.
+
+    Discord markdown: the winner opens a paragraph of its own, the ranking is a numbered list, and the goals
+    follow under their own heading; each block starts after a blank line, or Discord would read it as part
+    of the list item above.
+    """
     game = table.game
     assert game is not None
     lines: list[str] = []
     winner = next((s for s in standings if s.won), None)
     if table.end_reason == "abandoned":
-        lines.append(t("game.abandoned", locale))
+        lines.append(BLOCK + t("game.abandoned", locale))
     elif winner is not None:
         who = f"<@{winner.seat.user_id}>" if winner.seat.user_id is not None else seat_label(winner.seat, locale)
-        lines.append(t("game.over", locale, winner=who, points=winner.total))
+        lines.append(BLOCK + t("game.over", locale, winner=who, points=winner.total))
     for standing in standings:
         b = standing.breakdown
         line = t(
@@ -168,9 +196,9 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
         elif standing.replaced:
             line += f" — {t('game.replaced_mark', locale)}"
         lines.append(line)
-    lines.append(t("game.goals_revealed", locale))
+    lines.append(f"{BLOCK}**{t('game.goals_revealed', locale)}**")
     for seat in table.seats:
-        lines.append("• " + goal_line(game, seat, locale))
+        lines.append("- " + goal_line(game, seat, locale))
     return lines
 
 

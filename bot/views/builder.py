@@ -90,7 +90,8 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
 
 
 def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
-    """Step 3: which tile lands lowest, when the tiles differ; one button per distinct result."""
+    """Step 3: which tile lands lowest, when the tiles differ; one button per distinct result. The text repeats
+    the tiles and the column chosen, since this message replaced the steps that showed them."""
     game = table.game
     assert game is not None
     gid, turn = table.game_id, table.turn
@@ -100,7 +101,10 @@ def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: o
         for order in orders_for(game, selection, column)
     ]
     buttons.append(GameButton(gid, "back", turn, encode_cells(selection), label=t("button.back", locale), row=2))
-    return t("builder.choose_order", locale), view_of(*buttons)
+    chosen = reading_order(selection)
+    text = t("builder.choose_order", locale, tiles=f"**{cells_text(chosen)}**", column=column + 1,
+             kinds=kinds_text(kinds_of(game, chosen), locale))
+    return text, view_of(*buttons)
 
 
 def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:

@@ -10,8 +10,8 @@ from engine.shelfie.ai import LEVELS
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import duration_text, options_text, seat_label, turn_order_text
-from bot.service.errors import ServiceError
+from bot.presenters.words import options_text, rounded_duration_text, seat_label, turn_order_text
+from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.views.common import archive_quietly, channel_locale, display_name, place_of, reply_private, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
@@ -30,7 +30,8 @@ def lobby_text(table: Table, locale: object) -> str:
     ]
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
     if table.end_reason == "expired":
-        lines.append(t("lobby.expired", locale, after=duration_text(table.updated_at - table.created_at, locale)))
+        lived = rounded_duration_text(table.updated_at - table.created_at, locale)
+        lines.append(t("lobby.expired", locale, after=lived))
     elif table.status == "cancelled":
         lines.append(t("lobby.cancelled", locale))
     elif table.status != "lobby":
@@ -103,8 +104,11 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
         )
 
 
-async def lobby_action(interaction: discord.Interaction, game_id: int, action: str, level: str | None = None) -> None:
-    """Join, leave, add a computer, start or cancel, from a button or a slash command."""
+async def lobby_action(interaction: discord.Interaction, game_id: int, action: str, level: str | None = None, *,
+                       confirmed: bool = False) -> None:
+    """Join, leave, add a computer, start or cancel, from a button or a slash command.
+
+    Cancelling a game that has started asks first (`confirmed` once the player said yes)."""
     service = service_of(interaction.client)
     user = interaction.user
     locale = interaction.locale
@@ -134,31 +138,68 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
             await begin_game(interaction, result)
             return
         elif action == "cancel":
+            if not confirmed and await _asked_to_confirm(interaction, game_id):
+                return
             table = await service.cancel(game_id, user.id, is_admin=_is_admin(interaction))
             reply = t("reply.cancelled", locale)
             await flush_game(interaction.client, game_id)
         else:
             raise LookupError(action)
     except ServiceError as refusal:
-        if action == "botlevel":
+        if action == "botlevel" or confirmed:
             await close_prompt(interaction, refusal_text(refusal, locale))
             return
         await reply_private(interaction, refusal_text(refusal, locale))
         return
     game_event(f"lobby_{action}", game=game_id, guild=table.guild_id, user=user.id, seats=len(table.seats))
     await refresh_lobby(interaction.client, table, interaction)
-    if action == "botlevel":
+    if action == "botlevel" or confirmed:
         await close_prompt(interaction, reply)
         return
     await reply_private(interaction, reply)
 
 
 async def close_prompt(interaction: discord.Interaction, content: str) -> None:
-    """A private prompt that has been used (the Add bot level chooser) keeps only its answer, no buttons."""
+    """A private prompt that has been used (the Add bot level chooser, the cancel question) keeps only its
+    answer, no buttons."""
     if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
         await interaction.response.edit_message(content=content, view=None)
     else:
         await reply_private(interaction, content)
+
+
+async def _asked_to_confirm(interaction: discord.Interaction, game_id: int) -> bool:
+    """A started game ends for every player at once, so its host or an admin is asked first, privately.
+
+    A lobby is cancelled at once; so is a game that cannot be read (only an admin may close it, and the
+    service says so). Someone who may not cancel hears that now, not after confirming."""
+    try:
+        table = await service_of(interaction.client).table(game_id)
+    except ServiceError:
+        return False
+    if table.status != "active":
+        return False
+    if interaction.user.id != table.host_id and not _is_admin(interaction):
+        raise NotHost(game_id, interaction.user.id, table.host_id)
+    locale = interaction.locale
+    await reply_private(interaction, t("cancel.ask", locale), view=view_of(
+        GameButton(game_id, "cancel_yes", label=t("button.cancel_game", locale), style=discord.ButtonStyle.danger),
+        GameButton(game_id, "cancel_no", label=t("button.keep_playing", locale), style=discord.ButtonStyle.secondary),
+    ))
+    return True
+
+
+@handles("cancel_yes")
+async def _cancel_confirmed(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                            values: tuple[str, ...]) -> None:
+    """The question keeps only its answer: the game cancelled, or why it could not be."""
+    await lobby_action(interaction, game_id, "cancel", confirmed=True)
+
+
+@handles("cancel_no")
+async def _cancel_declined(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                           values: tuple[str, ...]) -> None:
+    await close_prompt(interaction, t("cancel.kept", interaction.locale))
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:

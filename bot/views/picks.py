@@ -14,6 +14,9 @@ from engine.shelfie import Game, IllegalMove, Move, cell_label
 Cell = tuple[int, int]
 
 _CELL = re.compile(r"([A-I])([1-9])")
+_SEPARATORS = " \t,;/+&.-–—"
+_PARTIAL_COLUMN = re.compile(r"(?:^|[\s,;/+&.\-–—])([A-Ia-i])\s*$")
+"""A last lone letter A-I: the board column of a cell still being typed."""
 
 
 def encode_cells(cells: Iterable[Cell]) -> str:
@@ -76,19 +79,45 @@ def pick_problem(game: Game, cells: Sequence[Cell]) -> IllegalMove | None:
     return IllegalMove("There is no room on your shelf for that many tiles.", "no_room", count=len(cells))
 
 
-def suggested_moves(game: Game, typed: str, limit: int = 25) -> list[Move]:
-    """Legal picks for autocomplete: those containing every cell typed so far, bigger picks first.
-
-    One entry per pick and placement order (orders with the same tile types are merged by the engine);
-    the column is left out, so the same pick in several columns appears once.
+def typed_so_far(typed: str) -> tuple[tuple[Cell, ...], int | None]:
+    """What someone typing `tiles` has written so far: whole cells, read as leniently as `/shelfie take` reads
+    them (any case, commas, spans like E4-E6), and a last lone board column letter they are still typing
+    ("E4 F" -> E4 and column F). Text the parser cannot read still gives the cells that can be picked out of it.
     """
-    typed_cells = set(decode_cells(typed.upper()))
+    partial = _PARTIAL_COLUMN.search(typed)
+    head = typed[: partial.start(1)] if partial else typed
+    column = "ABCDEFGHI".index(partial.group(1).upper()) if partial else None
+    try:
+        cells = Move.parse_tiles(head) if head.strip(_SEPARATORS) else ()
+    except IllegalMove:
+        cells = decode_cells(head.upper())
+    return tuple(dict.fromkeys(cells)), column
+
+
+def suggested_moves(game: Game, typed: str, limit: int = 25) -> list[Move]:
+    """Legal picks for autocomplete that fit what was typed, each in its placement orders.
+
+    A pick fits when it holds every typed cell and, if a column letter is being typed, a tile of that board
+    column. Picks whose placement order starts the way it was typed come first, then bigger picks. One entry
+    per pick and placement order (orders with the same tile types are merged by the engine); the column is
+    left out, so the same pick in several columns appears once.
+    """
+    cells, column = typed_so_far(typed)
+    wanted = set(cells)
     seen: set[tuple[Cell, ...]] = set()
     found: list[Move] = []
     for move in game.legal_moves():
-        if move.tiles in seen or not typed_cells <= set(move.tiles):
+        if move.tiles in seen or not wanted <= set(move.tiles):
+            continue
+        if column is not None and all(c != column for _, c in move.tiles):
             continue
         seen.add(move.tiles)
         found.append(move)
-    found.sort(key=lambda m: (-len(m.tiles), reading_order(m.tiles), m.tiles))
+
+    def as_typed(move: Move) -> bool:
+        """Starts with the typed cells in the typed order, then (if one is being typed) a tile of that column."""
+        rest = move.tiles[len(cells):]
+        return move.tiles[: len(cells)] == cells and (column is None or (bool(rest) and rest[0][1] == column))
+
+    found.sort(key=lambda m: (not as_typed(m), -len(m.tiles), reading_order(m.tiles), m.tiles))
     return found[:limit]

@@ -17,7 +17,7 @@ from bot.logging_setup import context
 from bot.presenters.pictures import goal_picture, shelves_picture
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import fit_content, quoted
-from bot.presenters.words import goal_matches, seat_label, seat_names
+from bot.presenters.words import goal_matches, seat_names, shelf_line
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.views.common import channel_locale, reply_private, service_of
@@ -160,9 +160,6 @@ async def show_shelves(interaction: discord.Interaction, table: Table, seats: Se
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     lines = [f"**{t('shelves.title', locale)}**"]
-    for seat in seats:
-        shelf = game.shelf(seat.index)
-        lines.append(t("shelves.line", locale, name=seat_label(seat, locale), points=game.public_score(seat.index),
-                       free=sum(shelf.free(c) for c in range(5))))
+    lines.extend(shelf_line(game, seat, locale) for seat in seats)
     picture = await shelves_picture(game, seat_names(table), locale, [seat.index for seat in seats])
     await interaction.followup.send(clipped(lines), file=picture, ephemeral=True)

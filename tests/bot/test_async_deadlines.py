@@ -39,7 +39,7 @@ async def test_reminders_at_half_time_and_before_the_end_then_the_computer_plays
     assert posted_since(table.channel, seen) == [], "nothing before half time"
     await table.env.advance_time(60)
     (reminder,) = posted_since(table.channel, seen)
-    assert REMINDER in reminder and mover.mention in reminder and "30 min" in reminder
+    assert REMINDER in reminder and mover.mention in reminder and "about 30 minutes left" in reminder
 
     await table.env.advance_time(HOUR / 2 - 6 * 60)
     final = posted_since(table.channel, seen)[1:]
@@ -128,6 +128,6 @@ async def test_reminders_use_the_servers_language(simcord_env: simcord.Env) -> N
     seen = len(channel_messages(channel))
     await simcord_env.advance_time(HOUR)
     reminder, final, auto_move = posted_since(channel, seen)
-    assert reminder == f"⏰ {mover}, tocca ancora a te in questa partita; restano circa 30 min."
+    assert reminder == f"⏰ {mover}, tocca ancora a te in questa partita; restano circa 30 minuti."
     assert mover in final and "computer" in final and FINAL_REMINDER not in final
     assert "è scaduto, quindi ha giocato il computer" in auto_move

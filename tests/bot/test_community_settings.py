@@ -28,20 +28,22 @@ def fields(result: simcord.InteractionResult) -> dict[str, str]:
 async def test_an_admin_sees_then_changes_the_server_defaults(table: Table, admin: simcord.MemberActor) -> None:
     shown = await admin.slash(table.channel, "shelfie settings")
     assert shown.ephemeral
-    assert fields(shown) == {"Default turn time": "1 d", "Language of channel messages": "The server's Discord language"}
+    assert fields(shown) == {"Default turn time": "1 day",
+                             "Language of channel messages": "The server's Discord language"}
 
     changed = await admin.slash(table.channel, "shelfie settings", turn_timeout="2h", language="it")
     assert changed.ephemeral and "New games use this turn time" in changed.response.embeds[0].description
-    assert fields(changed) == {"Default turn time": "2 h", "Language of channel messages": "Italiano"}
+    assert fields(changed) == {"Default turn time": "2 hours", "Language of channel messages": "Italiano"}
     assert table.bot.server_locales[table.guild.id] == "it"
 
     lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
-    assert "2 h per turn" in lobby.response.content
+    assert "2 ore per turno" in lobby.response.content
     game = await table.bot.service.table_in_channel(table.channel.id)
     assert game.options.turn_timeout == 2 * 3600
 
     back = await admin.slash(table.channel, "shelfie settings", language="server")
-    assert fields(back) == {"Default turn time": "2 h", "Language of channel messages": "The server's Discord language"}
+    assert fields(back) == {"Default turn time": "2 hours",
+                            "Language of channel messages": "The server's Discord language"}
     assert table.guild.id not in table.bot.server_locales
 
 
@@ -50,7 +52,7 @@ async def test_settings_survive_a_restart(table: Table, admin: simcord.MemberAct
     bot = await restart()
     assert bot.server_locales[table.guild.id] == "it", "the language is loaded when the bot connects"
     shown = await admin.slash(table.channel, "shelfie settings")
-    assert fields(shown) == {"Default turn time": "30 min", "Language of channel messages": "Italiano"}
+    assert fields(shown) == {"Default turn time": "30 minutes", "Language of channel messages": "Italiano"}
 
 
 async def test_only_admins_change_settings(table: Table) -> None:
@@ -74,13 +76,13 @@ async def test_a_turn_time_out_of_range_or_unreadable_changes_nothing(table: Tab
 async def test_turn_time_autocomplete_names_times_in_the_readers_language(table: Table, admin: simcord.MemberActor,
                                                                           user_locale) -> None:
     offered = await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "")
-    assert [c["value"] for c in offered][:3] == ["5m", "30m", "1h"] and {"name": "7 d", "value": "7d"} in offered
+    assert [c["value"] for c in offered][:3] == ["5m", "30m", "1h"] and {"name": "7 days", "value": "7d"} in offered
     assert await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "90m") == [
-        {"name": "2 h", "value": "90m"}]
+        {"name": "90 minutes", "value": "90m"}]
     assert await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "9d") == []
     user_locale(admin, "it")
     italian = await admin.autocomplete(table.channel, "shelfie settings", "turn_timeout", "2")
-    assert italian == [{"name": "2 g", "value": "2d"}]
+    assert italian == [{"name": "2 giorni", "value": "2d"}]
 
 
 async def test_an_italian_admin_reads_italian(table: Table, admin: simcord.MemberActor, user_locale) -> None:
@@ -88,7 +90,7 @@ async def test_an_italian_admin_reads_italian(table: Table, admin: simcord.Membe
     changed = await admin.slash(table.channel, "shelfie settings", turn_timeout="3d")
     (embed,) = changed.response.embeds
     assert embed.title == "Impostazioni del server" and embed.description.startswith("Salvato.")
-    assert fields(changed) == {"Tempo per turno predefinito": "3 g",
+    assert fields(changed) == {"Tempo per turno predefinito": "3 giorni",
                                "Lingua dei messaggi del canale": "La lingua Discord del server"}
     refused = await admin.slash(table.channel, "shelfie settings", turn_timeout="mai")
     assert refused.response.content.startswith("Il tempo per turno deve essere tra 5 minuti e 7 giorni")

@@ -71,8 +71,8 @@ async def test_a_cancelled_game_changes_no_stats_or_rating(table: Table) -> None
     game_id = (await game_here(table)).game_id
     for _ in range(3):
         await play_typed_move(table)
-    cancelled = await table.alice.slash(table.channel, "shelfie cancel")
-    assert cancelled.acknowledged
+    asked = await table.alice.slash(table.channel, "shelfie cancel")
+    await table.alice.click(asked.response, label="Cancel game")
     assert (await table.bot.service.table(game_id)).status == "cancelled"
 
     after = [await stats_text(table, table.carol, person) for person in (table.alice, table.bob)]
@@ -105,7 +105,10 @@ async def test_an_italian_player_reads_stats_and_leaderboard_in_italian(table: T
     assert rating_in(text, "Valutazione") < shown_rating(MODEL.mu, MODEL.sigma)
     board = await table.bob.slash(table.channel, "shelfie leaderboard")
     (embed,) = board.response.embeds
-    assert embed.title == "Classifica" and embed.footer.text.startswith("Valutazione: una stima")
+    assert rating_in(text, "Valutazione") < 0, "one loss takes a new player's cautious rating below 0"
+    assert embed.title == "Classifica" and embed.footer.text.startswith("Valutazione = abilità stimata meno tre volte")
+    assert "tutti partono da 0, le prime sconfitte possono portarla sotto 0" in embed.footer.text, \
+        "a negative number on the board is explained where it is shown"
     assert [field.name for field in embed.fields] == ["Giocatore", "Valutazione", "Vittorie / partite · media"]
 
 

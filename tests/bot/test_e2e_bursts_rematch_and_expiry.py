@@ -152,7 +152,7 @@ async def test_a_lobby_nobody_starts_closes_after_the_lobby_timeout_even_across_
     await table.env.advance_time(60)
     lobby = table.channel.history()[-1]
     assert lobby.id == opened.response.id, "the lobby message is edited, nothing is posted"
-    assert "This lobby closed after 10 min: nobody started it." in lobby.content
+    assert "This lobby closed after 10 minutes: nobody started it." in lobby.content
     assert labels(lobby) == []
     again = await table.carol.slash(table.channel, "shelfie new", players=2)
     assert not again.response.ephemeral, "the channel is free for a new game"

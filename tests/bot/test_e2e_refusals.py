@@ -152,7 +152,7 @@ async def test_missing_permissions_are_explained_when_opening_a_game(table: Tabl
     )
     refused = await table.alice.slash(quiet, "shelfie new")
     assert refused.response.ephemeral
-    assert "I need the Send Messages, Attach Files permission(s)" in refused.response.content
+    assert "I need the Send Messages, Attach Files permissions" in refused.response.content
     assert await table.bot.service.table_in_channel(quiet.id) is None
 
 

@@ -98,5 +98,5 @@ async def test_no_channel_message_shows_a_personal_goal_before_the_end(table: Ta
             assert not attachment.filename.startswith("goal")
             assert await attachment.read() not in secrets
     final = messages[-1]
-    assert "Personal goals revealed" in final.content
+    assert "\n\n**Personal goals revealed**\n- " in final.content, "a heading after a blank line, then a list"
     assert sum(a.filename.startswith("goal-") for a in final.attachments) == 4

@@ -30,7 +30,8 @@ async def play_to_the_end(table: Table) -> int:
         if current is not None:
             assert f"<@{current.current_seat.user_id}>" in posted.content
             assert "it's your turn" in posted.content
-            assert re.search(r"Points anyone can see so far: \w+ \d+ · \w+ \d+", posted.content)
+            assert re.search(r"Points so far \(personal goals stay secret until the end\): \w+: \d+ · \w+: \d+",
+                             posted.content)
             assert not GOAL_WORDS.search(posted.content), "a personal goal leaked before the end"
             assert not any(a.filename.startswith("goal") for a in posted.attachments)
         assert moves < MAX_TURNS

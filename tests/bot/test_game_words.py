@@ -76,9 +76,9 @@ def test_a_hint_gives_its_reasons_in_the_readers_language() -> None:
            "end_token": True, "next_player_run": 3}
     english = hint_text(move, why, "en")
     assert english == (f"Suggestion: take **{move.tiles_text}** (cats, books) into column **{move.column + 1}**.\n"
-                       "Why: **+9** points this turn; groups +2; 1 more personal goal match(es); "
+                       "Why: **+9** points this turn; groups +2; 1 more personal goal match; "
                        "the “Staircase” token (8); the end-game token (+1); "
-                       "the next player can then take at most 3 alike tile(s) in a line.")
+                       "the next player can then take at most 3 alike tiles in a line.")
     quiet = {**why, "points_now": 0, "adjacency_delta": 0, "personal_matches_gained": 0, "tokens": [],
              "end_token": False, "next_player_run": 0}
     assert hint_text(move, quiet, "it").endswith("\nPerché: nessun punto subito, ma prepara la libreria per dopo.")

@@ -10,7 +10,7 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, catalog, language_of, t
+from bot.i18n import LANGUAGES, catalog, language_of, plurals, t
 from bot.i18n.catalog import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,8 +63,38 @@ def test_every_key_used_in_code_is_in_both_catalogs() -> None:
         for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))
     }
     assert used, "the scan found no t(...) calls at all"
-    missing = sorted((where, key) for where, key in used for lang in LANGUAGES if key not in catalog(lang))
+    missing = sorted((where, key) for where, key in used for lang in LANGUAGES
+                     if key not in catalog(lang) and key not in plurals(lang))
     assert missing == []
+
+
+def test_plural_messages_have_every_form_in_both_languages_and_count_with_the_same_placeholder() -> None:
+    english, italian = plurals("en"), plurals("it")
+    assert english, "the scan found no plural messages"
+    assert set(english) == set(italian)
+    for key, message in english.items():
+        assert italian[key].count == message.count, key
+        for plural in (message, italian[key]):
+            assert len(plural.forms) == 2 and plural.count.isidentifier(), key
+            assert all(_placeholders(form) == _placeholders(message.forms[0]) for form in plural.forms), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_message_leaves_its_plural_to_the_reader(language: str) -> None:
+    """ "tile(s)", "match(es)", "permesso/i": a number's noun comes from a plural message instead."""
+    run_together = re.compile(r"\w\((s|es|i|e|o|a)\)|\w/(i|e)\b")
+    texts = [*catalog(language).values(), *(form for p in plurals(language).values() for form in p.forms)]
+    assert [text for text in texts if run_together.search(text)] == []
+
+
+def test_a_number_chooses_the_singular_or_the_plural_in_each_language() -> None:
+    assert t("move.column_full", "en", column=2, room=1, count=3) == "Column 2 has room for 1 more tile, not 3."
+    assert t("move.column_full", "en", column=2, room=2, count=3) == "Column 2 has room for 2 more tiles, not 3."
+    assert t("move.column_full", "it", column=2, room=1, count=3) == (
+        "La colonna 2 ha posto per 1 tessera in più, non 3.")
+    assert t("move.column_full", "it", column=2, room=0, count=3).endswith("0 tessere in più, non 3.")
+    assert t("hint.points", "it", points=1) == "**+1** punto in questo turno"
+    assert t("error.cooldown", "en", seconds=1) == "Not so fast: try again in 1 second."
 
 
 @pytest.mark.parametrize(

@@ -27,13 +27,13 @@ async def test_settings_and_new_lobbies_use_the_operators_turn_time_until_the_se
     role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = table.guild.add_member(table.env.create_user("erin"), roles=[role])
     shown = await admin.slash(table.channel, "shelfie settings")
-    assert {field.name: field.value for field in shown.response.embeds[0].fields}["Default turn time"] == "6 h"
+    assert {field.name: field.value for field in shown.response.embeds[0].fields}["Default turn time"] == "6 hours"
     lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
-    assert "6 h per turn" in lobby.response.content
+    assert "6 hours per turn" in lobby.response.content
     await table.alice.slash(table.channel, "shelfie cancel")
 
     changed = await admin.slash(table.channel, "shelfie settings", language="it")
-    assert {field.name: field.value for field in changed.response.embeds[0].fields}["Default turn time"] == "6 h"
+    assert {field.name: field.value for field in changed.response.embeds[0].fields}["Default turn time"] == "6 hours"
     await admin.slash(table.channel, "shelfie settings", turn_timeout="2h")
     lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
-    assert "2 h per turno" in lobby.response.content, "the server's own time wins (and its chosen language)"
+    assert "2 ore per turno" in lobby.response.content, "the server's own time wins (and its chosen language)"
