@@ -89,8 +89,9 @@ async def test_a_move_committed_before_a_cancel_posts_no_live_buttons_after_it(t
     mover = game.current_seat.user_id
     # The move's handler is between its commit and its post when the host cancels.
     result = await table.bot.service.play(game.game_id, mover, game.game.legal_moves()[0], turn=game.turn)
-    cancelled = await table.alice.slash(table.channel, "shelfie cancel")
-    assert cancelled.response.ephemeral
+    asked = await table.alice.slash(table.channel, "shelfie cancel")
+    cancelled = await table.alice.click(asked.response, label="Cancel game")
+    assert cancelled.response.ephemeral and cancelled.response.content == "Game cancelled."
     await post_turn(table.bot, result)
 
     messages = channel_messages(table.channel)
