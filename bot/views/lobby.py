@@ -189,14 +189,14 @@ async def _asked_to_confirm(interaction: discord.Interaction, game_id: int) -> b
     return True
 
 
-@handles("cancel_yes")
+@handles("cancel_yes", Origin.PRIVATE)
 async def _cancel_confirmed(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                             values: tuple[str, ...]) -> None:
     """The question keeps only its answer: the game cancelled, or why it could not be."""
     await lobby_action(interaction, game_id, "cancel", confirmed=True)
 
 
-@handles("cancel_no")
+@handles("cancel_no", Origin.PRIVATE)
 async def _cancel_declined(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                            values: tuple[str, ...]) -> None:
     await close_prompt(interaction, t("cancel.kept", interaction.locale))
