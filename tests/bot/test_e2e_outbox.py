@@ -181,7 +181,8 @@ async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_with
 
 async def test_a_thread_game_cancelled_after_its_start_ends_with_the_notice_and_an_archived_thread(table: Table) -> None:
     thread = await start_thread_game(table)
-    await table.alice.slash(thread, "shelfie cancel")
+    asked = await table.alice.slash(thread, "shelfie cancel")
+    await table.alice.click(asked.response, label="Cancel game")
     shown = [m for m in thread.history() if not m.flags.ephemeral]
     assert shown[-1].content == "This game was cancelled."
     assert not any(m.components for m in shown), "the started lobby and the collapsed turn keep no buttons"
