@@ -1,0 +1,9 @@
+"""Pictures of My Shelfie: The Dice Game as PNG bytes, in My Shelfie's look and fonts.
+
+Takes a DiceGame or a DiceView and draws from the view only; no discord. One picture per turn (header,
+dice, optional numbered item sets, every sheet), the sheets alone, the dice alone, and the final picture.
+Geometry lives in render.dice.layout, captions in render.dice.captions (part of render.text's catalogue).
+"""
+from .pictures import render_dice, render_final, render_sheets, render_turn, standings, turn_pictures
+
+__all__ = ["render_turn", "render_sheets", "render_dice", "render_final", "turn_pictures", "standings"]
