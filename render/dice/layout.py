@@ -14,7 +14,12 @@ Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
 PICTURE_W = 720
-HEADER_H = 104
+HEADER_H = 100          # two lines: who plays, then what the last action did (or "Last round")
+HEADER_ONE_LINE_H = 58  # while a seat rolls and re-rolls there is no news line
+
+
+def header_height(news: bool) -> int:
+    return HEADER_H if news else HEADER_ONE_LINE_H
 
 # --- the dice on the table ---------------------------------------------------------------------------------
 DIE = 86
@@ -25,7 +30,7 @@ DICE_H = DIE_NUMBER_H + DIE + KEPT_TAB_H + 40  # + the re-rolls line
 ROLL_LINE_H = 44       # before the turn's first roll: only "… roll the dice"
 
 
-def die_box(index: int, count: int, top: int = HEADER_H) -> Box:
+def die_box(index: int, count: int, top: int) -> Box:
     """The index-th die (0-based) of `count` on the table, in a dice section starting at y = top (under the
     header in a turn picture), centred in the picture."""
     total = count * DIE + (count - 1) * DIE_GAP
@@ -57,12 +62,12 @@ def set_chip_box(top: int, index: int) -> Box:
     return (x, y, x + SET_CHIP[0], y + SET_CHIP[1])
 
 
-def turn_sheets_top(rolled: bool, n_sets: int | None = None) -> int:
-    """Where the sheets start in a turn picture: under the header and the dice section, which is one line
-    before the turn's first roll, else the dice (and the item sets, when n_sets is given)."""
+def dice_section_height(rolled: bool, n_sets: int | None = None) -> int:
+    """The dice section: one line before the turn's first roll, else the dice (and the item sets, when
+    n_sets is given)."""
     if not rolled:
-        return HEADER_H + ROLL_LINE_H
-    return HEADER_H + DICE_H + (sets_height(n_sets) if n_sets is not None else 0)
+        return ROLL_LINE_H
+    return DICE_H + (sets_height(n_sets) if n_sets is not None else 0)
 
 
 # --- one sheet (a block per seat, two to a row) ------------------------------------------------------------

@@ -19,10 +19,11 @@ from ..text import DEFAULT_LOCALE, caption
 from . import captions  # noqa: F401  (registers the dice captions)
 from .encoding import encode_dice_picture
 from .layout import (
-    DICE_H, FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, PICTURE_W, final_table_height, sheets_height, turn_sheets_top,
+    DICE_H, FINAL_ROW_H, FINAL_TITLE_H, PICTURE_W, dice_section_height, final_table_height, header_height,
+    sheets_height,
 )
 from .sheets import draw_sheets
-from .table import draw_dice, draw_header, draw_item_sets
+from .table import draw_dice, draw_header, draw_item_sets, has_news
 
 LEGEND_H = 30
 ItemSets = Sequence[tuple[Item, ...]]
@@ -53,9 +54,10 @@ def render_sheets(game_or_view: DiceGame | DiceView, seat_names: Sequence[str], 
                   last_report: Report | None = None) -> bytes:
     """PNG of every sheet alone (the Board button): header and sheets, no dice."""
     view = as_view(game_or_view)
-    img = Image.new("RGB", (PICTURE_W, HEADER_H + sheets_height(view.n_players) + LEGEND_H), PAPER)
+    top = header_height(has_news(view, last_report))
+    img = Image.new("RGB", (PICTURE_W, top + sheets_height(view.n_players) + LEGEND_H), PAPER)
     draw_header(img, view, seat_names, locale, last_report)
-    draw_sheets(img, HEADER_H, view, seat_names, locale, last_report)
+    draw_sheets(img, top, view, seat_names, locale, last_report)
     _legend(img, view, locale)
     return encode_dice_picture(img)
 
@@ -64,8 +66,7 @@ def render_dice(game_or_view: DiceGame | DiceView, locale: str = DEFAULT_LOCALE,
                 item_sets: ItemSets | None = None) -> bytes:
     """PNG of the dice on the table (and the numbered item sets when given), for a private prompt."""
     view = as_view(game_or_view)
-    img = Image.new("RGB", (PICTURE_W, turn_sheets_top(bool(view.dice), None if item_sets is None else len(item_sets))
-                                       - HEADER_H), PAPER)
+    img = Image.new("RGB", (PICTURE_W, dice_section_height(bool(view.dice), _count(item_sets))), PAPER)
     _draw_dice_part(img, 0, view, (), locale, item_sets)
     return encode_dice_picture(img)
 
@@ -73,13 +74,18 @@ def render_dice(game_or_view: DiceGame | DiceView, locale: str = DEFAULT_LOCALE,
 def draw_turn(view: DiceView, names: Sequence[str], locale: str, report: Report | None,
               item_sets: ItemSets | None) -> Image.Image:
     """The turn picture as an RGB image."""
-    top = turn_sheets_top(bool(view.dice), None if item_sets is None else len(item_sets))
+    header = header_height(has_news(view, report))
+    top = header + dice_section_height(bool(view.dice), _count(item_sets))
     img = Image.new("RGB", (PICTURE_W, top + sheets_height(view.n_players) + LEGEND_H), PAPER)
     draw_header(img, view, names, locale, report)
-    _draw_dice_part(img, HEADER_H, view, names, locale, item_sets)
+    _draw_dice_part(img, header, view, names, locale, item_sets)
     draw_sheets(img, top, view, names, locale, report)
     _legend(img, view, locale)
     return img
+
+
+def _count(item_sets: ItemSets | None) -> int | None:
+    return None if item_sets is None else len(item_sets)
 
 
 def _draw_dice_part(img: Image.Image, top: int, view: DiceView, names: Sequence[str], locale: str,

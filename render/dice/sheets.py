@@ -55,15 +55,11 @@ def item_states(view: DiceView, seat: int) -> list[CellState]:
 
 
 def just_marked(report: Report | None, seat: int) -> list[tuple[int, int]]:
-    """Items of `seat` the last action circled, crossed out or locked out, to outline."""
-    if report is None:
+    """Items of `seat` the last action circled or locked out, to outline (a crossed-out row is framed whole)."""
+    if report is None or not report.turn_over:
         return []
     items = [item for other, item in report.locked_out if other == seat]
-    if report.seat == seat:
-        items += list(report.circled)
-        if report.crossed_row is not None:
-            items += [(report.crossed_row, c) for c in range(COLUMNS)]
-    return items
+    return items + list(report.circled) if report.seat == seat else items
 
 
 def draw_sheets(img: Image.Image, top: int, view: DiceView, names: Sequence[str], locale: str,
@@ -75,10 +71,20 @@ def draw_sheets(img: Image.Image, top: int, view: DiceView, names: Sequence[str]
         turn = not view.over and seat == view.current_seat
         draw_sheet(img, d, view, seat, names, locale, block, turn=turn, winner=seat in winners)
         if report is not None and report.turn_over:
-            for r, c in just_marked(report, seat):
-                x0, y0, x1, y1 = item_box(block, r, c)
-                d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=PLACED if report.seat == seat and (r, c) in
-                            report.circled else TAKEN, width=4)
+            _outline_last_action(d, block, report, seat)
+
+
+def _outline_last_action(d: ImageDraw.ImageDraw, block: Box, report: Report, seat: int) -> None:
+    """Blue around the items just circled, red around a row just crossed out and around the items a new
+    lock just closed on this sheet."""
+    for r, c in just_marked(report, seat):
+        x0, y0, x1, y1 = item_box(block, r, c)
+        circled = report.seat == seat and (r, c) in report.circled
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=PLACED if circled else TAKEN, width=4)
+    if report.seat == seat and report.crossed_row is not None:
+        x0, y0, _, _ = item_box(block, report.crossed_row, 0)
+        _, _, x1, y1 = item_box(block, report.crossed_row, COLUMNS - 1)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=TAKEN, width=4)
 
 
 def draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: DiceView, seat: int, names: Sequence[str],

@@ -21,9 +21,15 @@ from .layout import (
 CHIP_ICON = 30
 
 
+def has_news(view: DiceView, report: Report | None) -> bool:
+    """Whether the header has a second line: a turn just ended (what it did) or the last round is on."""
+    return (report is not None and report.turn_over) or (view.end_triggered and not view.over)
+
+
 def draw_header(img: Image.Image, view: DiceView, names: Sequence[str], locale: str,
                 report: Report | None) -> None:
-    """Line 1: the seat to play (or "Game over") and the turn; line 2: what the last action did."""
+    """Line 1: the seat to play (or "Game over") and the turn; line 2 (see has_news): what the last action
+    did, and "Last round" once the end is triggered."""
     d = ImageDraw.Draw(img)
     y1 = 30
     right = fonts.draw_text(d, (PICTURE_W - 16, y1), caption("turn", locale, n=view.turn + 1), 24, MUTED, bold=True,
@@ -35,7 +41,7 @@ def draw_header(img: Image.Image, view: DiceView, names: Sequence[str], locale: 
         pieces.seat_marker(d, (34, y1), 18, seat)
         fonts.draw_text(d, (60, y1), caption("to_play", locale, name=pieces.seat_name(list(names), seat, locale)),
                         30, INK, bold=True, max_width=PICTURE_W - 60 - right - 40)
-    y2 = 74
+    y2 = 72
     x_end = PICTURE_W - 16
     if view.end_triggered and not view.over:
         x_end -= fonts.draw_text(d, (x_end, y2), caption("dice_last_round", locale), 22, (200, 60, 50), bold=True,
@@ -109,8 +115,10 @@ def _kept_tab(d: ImageDraw.ImageDraw, box: Box, locale: str) -> None:
     x0, _, x1, y1 = box
     d.rounded_rectangle((x0 + 2, y1 + 3, x1 - 2, y1 + KEPT_TAB_H - 1), radius=8, fill=KEPT, outline=OUTLINE,
                         width=2)
-    fonts.draw_text(d, ((x0 + x1) / 2, y1 + KEPT_TAB_H / 2 + 1), "✓ " + caption("dice_kept", locale), 15, INK,
-                    bold=True, align="center", max_width=x1 - x0 - 8)
+    word, room = caption("dice_kept", locale), x1 - x0 - 10
+    text = "✓ " + word if fonts.width("✓ " + word, 17, True) <= room else word
+    fonts.draw_text(d, ((x0 + x1) / 2, y1 + KEPT_TAB_H / 2 + 1), text, 17, INK, bold=True, align="center",
+                    max_width=room)
 
 
 def draw_item_sets(img: Image.Image, top: int, item_sets: Sequence[tuple[Item, ...]], locale: str) -> None:

@@ -9,8 +9,8 @@ from engine.dice import COLUMNS, ROWS, DiceGame, score_breakdown_of
 from render import fonts, pieces
 from render.dice import render_final, render_sheets, render_turn, standings
 from render.dice.layout import (
-    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, PICTURE_W, block_box, column_score_center, final_table_height, row_score_center,
-    turn_sheets_top,
+    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center, dice_section_height,
+    final_table_height, row_score_center,
 )
 from render.dice.pictures import COL_X
 from render.text import caption, points
@@ -56,7 +56,7 @@ def test_a_turn_draws_every_score_that_counts_and_every_seats_points(drawn, n: i
     view = game.view(0)
     assert any(any(score_breakdown_of(s)["rows"] + score_breakdown_of(s)["columns"]) for s in view.sheets)
     render_turn(game, NAMES[:n], "en", game.last_report)
-    assert_sheet_numbers_drawn(drawn, game, turn_sheets_top(bool(view.dice)))
+    assert_sheet_numbers_drawn(drawn, game, HEADER_H + dice_section_height(bool(view.dice)))
     name = pieces.seat_name(NAMES, game.current_seat, "en")
     assert any(t.text.startswith(caption("to_play", "en", name=name)[:8]) for t in drawn)
     mover = pieces.seat_name(NAMES, game.last_report.seat, "en")
@@ -66,7 +66,7 @@ def test_a_turn_draws_every_score_that_counts_and_every_seats_points(drawn, n: i
 def test_the_sheets_picture_draws_the_same_numbers(drawn) -> None:
     game = finished(4, 5, seed=8)
     render_sheets(game, NAMES, "it")
-    assert_sheet_numbers_drawn(drawn, game, HEADER_H, "it")
+    assert_sheet_numbers_drawn(drawn, game, HEADER_ONE_LINE_H, "it")  # over, no report: no news line
 
 
 @pytest.mark.parametrize("dice", [5, 6])

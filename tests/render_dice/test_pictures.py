@@ -8,16 +8,18 @@ import dataclasses
 import pytest
 from PIL import Image
 
-from engine.dice import COLUMNS, WILD, Cross, DiceGame, DiceView, Lock
+from engine.dice import COLUMNS, WILD, Circle, Cross, DiceGame, DiceView, Lock, Report
 from render.dice import render_dice, render_final, render_sheets, render_turn, turn_pictures
 from render.dice.faces import CROSS, KEPT, KIND_OF_ROW, LOCK, WILD_BG
 from render.dice.layout import (
-    DICE_H, HEADER_H, MAX_SETS_DRAWN, PICTURE_W, block_box, center, die_box, final_table_height,
-    item_box, set_chip_box, sets_height, sheets_height, turn_sheets_top,
+    DICE_H, HEADER_ONE_LINE_H, MAX_SETS_DRAWN, PICTURE_W, block_box, center, dice_section_height, die_box,
+    final_table_height, header_height, item_box, set_chip_box, sets_height, sheets_height,
 )
 from render.dice.pictures import LEGEND_H
 from render.dice.sheets import item_states
+from render.dice.table import has_news
 from render.palette import OUTLINE, PLACED, SEAT_COLORS, TAKEN, TILE_INK
+from render.text import caption
 from tests.engine_dice.positions import position, sheet
 from tests.render.test_pictures import decode
 
@@ -26,8 +28,12 @@ from .conftest import NAMES, after_turn, choosing, finished
 INKS = {TILE_INK[kind] for kind in KIND_OF_ROW}
 
 
-def sheets_top(view: DiceView, item_sets: list | None = None) -> int:
-    return turn_sheets_top(bool(view.dice), None if item_sets is None else len(item_sets))
+def dice_top(view: DiceView, report: Report | None) -> int:
+    return header_height(has_news(view, report))
+
+
+def sheets_top(view: DiceView, report: Report | None, item_sets: list | None = None) -> int:
+    return dice_top(view, report) + dice_section_height(bool(view.dice), None if item_sets is None else len(item_sets))
 
 
 def assert_sheets_drawn(img: Image.Image, view: DiceView, top: int) -> None:
@@ -45,7 +51,7 @@ def assert_sheets_drawn(img: Image.Image, view: DiceView, top: int) -> None:
                 assert pixel == expected, f"seat {seat} item {r},{c} is {state}"
 
 
-def assert_dice_drawn(img: Image.Image, view: DiceView, top: int = HEADER_H) -> None:
+def assert_dice_drawn(img: Image.Image, view: DiceView, top: int) -> None:
     for i, face in enumerate(view.dice):
         box = die_box(i, view.dice_count, top)
         x, y = center(box)
@@ -62,10 +68,10 @@ def test_a_turn_shows_the_dice_and_every_sheet_and_is_the_same_each_time(n: int,
     png = render_turn(game, NAMES[:n], "en", game.last_report, sets)
     assert render_turn(game, NAMES[:n], "en", game.last_report, sets) == png
     img = decode(png)
-    top = sheets_top(view, sets)
+    top = sheets_top(view, game.last_report, sets)
     assert img.size == (PICTURE_W, top + sheets_height(n) + LEGEND_H)
     assert view.kept, "the position has kept dice"
-    assert_dice_drawn(img, view)
+    assert_dice_drawn(img, view, dice_top(view, game.last_report))
     assert_sheets_drawn(img, view, top)
 
 
@@ -77,7 +83,7 @@ def test_after_a_turn_the_items_just_circled_are_outlined(n: int, dice: int) -> 
     assert report is not None and report.circled
     view = game.view(0)
     img = decode(render_turn(view, NAMES[:n], "en", report))
-    top = sheets_top(view)
+    top = sheets_top(view, report)
     assert img.size == (PICTURE_W, top + sheets_height(n) + LEGEND_H)
     assert_sheets_drawn(img, view, top)
     for r, c in report.circled:
@@ -123,8 +129,10 @@ def test_sheets_alone_are_the_header_and_the_sheets() -> None:
     game = after_turn(4, 5)
     view = game.view(0)
     img = decode(render_sheets(game, NAMES, "en", game.last_report))
-    assert img.size == (PICTURE_W, HEADER_H + sheets_height(4) + LEGEND_H)
-    assert_sheets_drawn(img, view, HEADER_H)
+    top = dice_top(view, game.last_report)
+    assert top > HEADER_ONE_LINE_H, "a turn just ended: the header tells what it did"
+    assert img.size == (PICTURE_W, top + sheets_height(4) + LEGEND_H)
+    assert_sheets_drawn(img, view, top)
 
 
 def locked_position() -> DiceGame:
@@ -144,7 +152,7 @@ def test_an_item_locked_by_another_players_line_looks_unlike_one_crossed_out_by_
     assert states[0] == "locked" and states[COLUMNS + 3] == "locked", "column 1 and the games row"
     assert "locked" not in item_states(view, 0), "a seat's own full lines are not locked for it"
     img = decode(render_turn(game, NAMES[:2], "en"))
-    top = sheets_top(view)
+    top = sheets_top(view, None)
     assert_sheets_drawn(img, view, top)
     # The locked column's head is a padlock on the locking seat's colour, on the other seat's sheet only.
     for seat, colour_expected in ((1, True), (0, False)):
@@ -160,7 +168,7 @@ def test_a_row_crossed_out_is_outlined_in_the_next_picture() -> None:
     report = game.apply(Cross(0))
     view = game.view(1)
     img = decode(render_turn(game, NAMES[:2], "en", report))
-    top = sheets_top(view)
+    top = sheets_top(view, report)
     assert_sheets_drawn(img, view, top)
     for c in range(COLUMNS):
         x0, y0, x1, _ = item_box(block_box(top, 0, 2), 0, c)
@@ -174,9 +182,27 @@ def test_the_item_sets_are_numbered_and_more_than_a_select_holds_end_with_how_ma
     sets = game.legal_item_sets()
     assert len(sets) == 25
     img = decode(render_turn(game, NAMES[:2], "en", None, sets))
-    assert img.height == sheets_top(game.view(0), sets) + sheets_height(2) + LEGEND_H
+    assert img.height == sheets_top(game.view(0), None, sets) + sheets_height(2) + LEGEND_H
     at = {(round(t.x), round(t.y)): t.text for t in drawn}
     for index in range(MAX_SETS_DRAWN):
-        x0, y0, _, y1 = set_chip_box(HEADER_H + DICE_H, index)
+        x0, y0, _, y1 = set_chip_box(HEADER_ONE_LINE_H + DICE_H, index)
         assert at[(x0 + 22, round((y0 + y1) / 2))] == str(index + 1)
     assert "+1 more" in at.values()
+
+
+def test_a_column_completed_outlines_what_it_closed_on_the_other_sheets_and_says_so(drawn) -> None:
+    """Seat 0 circles cats:1, completing column 1: seat 1's open items there are crossed out (locked)."""
+    game = position([sheet("o....", "o....", "o....", "o....", "....."),
+                     sheet(".....", "o....", ".....", ".....", ".....")], "cpgbt")
+    report = game.apply(Circle(((4, 0),)))
+    assert report.locks and {seat for seat, _ in report.locked_out} == {1}
+    view = game.view(1)
+    img = decode(render_turn(game, NAMES[:2], "en", report))
+    top = sheets_top(view, report)
+    assert_sheets_drawn(img, view, top)
+    for seat, (r, c) in [(0, (4, 0))] + list(report.locked_out):
+        x0, y0, x1, _ = item_box(block_box(top, seat, 2), r, c)
+        assert img.getpixel(((x0 + x1) // 2, y0 + 1)) == (PLACED if seat == 0 else TAKEN)
+    texts = [t.text for t in drawn]
+    assert "· " + caption("dice_locked", "en", line=caption("dice_line_column", "en"), n=1) in texts
+    assert caption("dice_circled", "en", name="Alice") in texts
