@@ -92,7 +92,7 @@ def _draw_dice_part(img: Image.Image, top: int, view: DiceView, names: Sequence[
                     item_sets: ItemSets | None) -> None:
     draw_dice(img, top, view, names, locale)
     if item_sets is not None and view.dice:
-        draw_item_sets(img, top + DICE_H, item_sets, locale)
+        draw_item_sets(img, top + DICE_H, item_sets, view.rerolls_left, locale)
 
 
 def _legend(img: Image.Image, view: DiceView, locale: str) -> None:

@@ -121,10 +121,13 @@ def _kept_tab(d: ImageDraw.ImageDraw, box: Box, locale: str) -> None:
                     max_width=room)
 
 
-def draw_item_sets(img: Image.Image, top: int, item_sets: Sequence[tuple[Item, ...]], locale: str) -> None:
-    """The legal item sets as numbered chips, three to a row (the first MAX_SETS_DRAWN, then "+N more")."""
+def draw_item_sets(img: Image.Image, top: int, item_sets: Sequence[tuple[Item, ...]], rerolls_left: int,
+                   locale: str) -> None:
+    """The legal item sets as numbered chips, three to a row (the first MAX_SETS_DRAWN, then "+N more");
+    with none, whether a re-roll may still help or a row must be crossed out."""
     d = ImageDraw.Draw(img)
-    title = caption("dice_sets_title", locale) if item_sets else caption("dice_no_set", locale)
+    title = caption("dice_sets_title" if item_sets else "dice_no_set" if rerolls_left else "dice_no_set_cross",
+                    locale)
     fonts.draw_text(d, (24, top + SETS_TITLE_H / 2), title, 22, INK, bold=True, max_width=PICTURE_W - 48)
     for index, items in enumerate(item_sets[:MAX_SETS_DRAWN]):
         x0, y0, x1, y1 = set_chip_box(top, index)

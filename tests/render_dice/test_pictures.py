@@ -206,3 +206,14 @@ def test_a_column_completed_outlines_what_it_closed_on_the_other_sheets_and_says
     texts = [t.text for t in drawn]
     assert "· " + caption("dice_locked", "en", line=caption("dice_line_column", "en"), n=1) in texts
     assert caption("dice_circled", "en", name="Alice") in texts
+
+
+@pytest.mark.parametrize(("rolls", "key"), [(1, "dice_no_set"), (3, "dice_no_set_cross")])
+def test_no_set_says_cross_out_a_row_only_once_the_re_rolls_are_spent(drawn, rolls: int, key: str) -> None:
+    game = position([sheet(".....", "xxxxx", "xxxxx", "xxxxx", "xxxxx"), sheet(*["....."] * 5)], "ggggg",
+                    rolls=rolls)
+    assert game.legal_item_sets() == []
+    render_turn(game, NAMES[:2], "it", None, game.legal_item_sets())
+    texts = [t.text for t in drawn]
+    assert caption(key, "it") in texts
+    assert caption("dice_no_set_cross" if key == "dice_no_set" else "dice_no_set", "it") not in texts
