@@ -172,7 +172,7 @@ async def run_bot(token: str, config: Config) -> None:
     from bot.client import create_bot, stop_on_signals
 
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
-                     owner_ids=config.owner_ids)
+                     owner_ids=config.owner_ids, workers=config.workers)
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config)))
     try:

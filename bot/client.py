@@ -19,6 +19,7 @@ from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
+from bot.service.workers import Workers, default_count, install, retire
 
 log = logging.getLogger("shelfie.bot")
 
@@ -85,7 +86,8 @@ class ShelfieBot(commands.Bot):
     """The bot; `service` is the game table service, opened in setup_hook and closed last in close()."""
 
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
-                 lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset()):
+                 lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset(),
+                 workers: int | None = 0):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -102,6 +104,8 @@ class ShelfieBot(commands.Bot):
         # SHELFIE_LOBBY_TIMEOUT: a lobby nobody starts closes after this long (None: the service default).
         self.lobby_timeout = lobby_timeout
         self.service: Any = None
+        # SHELFIE_WORKERS: processes per lane for pictures and computer moves (None: one per core; 0: threads).
+        self.workers = Workers(default_count() if workers is None else workers)
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /shelfie settings
         self.draining = False
         errors.install(self.tree)
@@ -111,6 +115,7 @@ class ShelfieBot(commands.Bot):
         from bot.service.rating import rate_game
 
         await self.tree.set_translator(ShelfieTranslator())
+        install(await self.workers.start())
         self.service = await TableService.open(
             self.db_path, clock=service_clock, rater=rate_game,
             default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None,
@@ -172,6 +177,7 @@ class ShelfieBot(commands.Bot):
             await self.service.close()
             self.service = None
             log.info("shutdown: database closed")
+        await retire(self.workers)
 
 
 def stop_on_signals(bot: ShelfieBot) -> list[asyncio.Task[None]]:
@@ -197,5 +203,6 @@ def invite_url(application_id: int) -> str:
 
 
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
-    """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids."""
+    """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids,
+    workers."""
     return ShelfieBot(db_path, **options)

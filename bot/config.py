@@ -12,6 +12,8 @@ line that names the variable, instead of failing hours later inside a game.
 | SHELFIE_LOBBY_TIMEOUT | 24h                             | a lobby nobody starts closes after this, 5m .. 7d |
 | SHELFIE_OWNER_IDS     | (empty)                         | comma-separated Discord user ids of operators   |
 | SHELFIE_DEV_GUILD     | (none)                          | guild id that `sync` targets by default         |
+| SHELFIE_WORKERS       | number of CPU cores             | worker processes per lane (pictures, computer   |
+|                       |                                 | moves), 0 .. 64; 0: threads of the bot process  |
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Config:
     lobby_timeout: timedelta = DEFAULT_LOBBY_TIMEOUT
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild: int | None = None
+    workers: int | None = None  # None: one process per core and lane (bot.service.workers.default_count)
 
 
 def parse_duration(text: str) -> timedelta:
@@ -138,6 +141,16 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     guild_text = env.get("SHELFIE_DEV_GUILD", "").strip()
     dev_guild = _snowflake("SHELFIE_DEV_GUILD", guild_text) if guild_text else None
 
+    workers_text = env.get("SHELFIE_WORKERS", "").strip()
+    workers = None
+    if workers_text:
+        from bot.service.workers import MAX_WORKERS  # only here: the pool's imports stay out of the CLI's start
+
+        if not (workers_text.isascii() and workers_text.isdigit() and int(workers_text[:3]) <= MAX_WORKERS
+                and len(workers_text) <= 3):
+            raise ConfigError(f"SHELFIE_WORKERS: {workers_text[:20]!r} is not a number of processes 0 .. {MAX_WORKERS}")
+        workers = int(workers_text)
+
     return Config(
         token=token,
         db_path=db_path,
@@ -146,4 +159,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         lobby_timeout=lobby_timeout,
         owner_ids=owner_ids,
         dev_guild=dev_guild,
+        workers=workers,
     )

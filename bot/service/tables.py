@@ -57,6 +57,7 @@ from bot.service.models import (
     TurnTimedOut,
     check_turn_timeout,
 )
+from bot.service.workers import workers
 from bot.store import (
     LOBBY_EXPIRY,
     CorruptRow,
@@ -605,12 +606,12 @@ class TableService(AnnouncementOutbox):
         )
 
     async def _computer_move(self, table: Table, seed: int, level: str) -> Move:
-        """The AI's move, chosen off the event loop; a failing AI falls back to a seeded legal move."""
+        """The AI's move, chosen in a worker process; a failing AI or worker falls back to a seeded legal move."""
         game = table.game
         assert game is not None
         seed = _derived_seed(seed, f"ai:{table.turn}")
         try:
-            move = await asyncio.to_thread(choose_move, game, level, seed=seed)
+            move = await workers().think(choose_move, game, level, seed=seed)
             game.check(move)
             return move
         except Exception:

@@ -21,6 +21,7 @@ def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
     assert config.turn_timeout == timedelta(hours=24)
     assert config.owner_ids == frozenset()
     assert config.dev_guild is None
+    assert config.workers is None  # one process per core and lane
 
 
 def test_every_variable_is_read(tmp_path: Path) -> None:
@@ -32,6 +33,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
             "SHELFIE_TURN_TIMEOUT": "90m",
             "SHELFIE_OWNER_IDS": "123456789012345678, 223456789012345678",
             "SHELFIE_DEV_GUILD": "323456789012345678",
+            "SHELFIE_WORKERS": "0",
         },
         dotenv=None,
     )
@@ -41,6 +43,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
     assert config.turn_timeout == timedelta(minutes=90)
     assert config.owner_ids == {123456789012345678, 223456789012345678}
     assert config.dev_guild == 323456789012345678
+    assert config.workers == 0
 
 
 def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> None:
@@ -64,6 +67,10 @@ def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> 
         ("SHELFIE_OWNER_IDS", "¹" * 18, "SHELFIE_OWNER_IDS: '¹¹¹"),
         ("SHELFIE_OWNER_IDS", "alice", "SHELFIE_OWNER_IDS: 'alice' is not a Discord id (15-21 digits)"),
         ("SHELFIE_DEV_GUILD", "42", "SHELFIE_DEV_GUILD: '42' is not a Discord id (15-21 digits)"),
+        ("SHELFIE_WORKERS", "many", "SHELFIE_WORKERS: 'many' is not a number of processes 0 .. 64"),
+        ("SHELFIE_WORKERS", "65", "SHELFIE_WORKERS: '65' is not a number of processes 0 .. 64"),
+        ("SHELFIE_WORKERS", "²", "SHELFIE_WORKERS: '²' is not a number of processes 0 .. 64"),
+        ("SHELFIE_WORKERS", "9" * 5000, "SHELFIE_WORKERS: '99999999999999999999' is not a number of processes"),
         ("SHELFIE_DB", "/no/such/dir/shelfie.sqlite3", "SHELFIE_DB: directory '/no/such/dir' does not exist"),
     ],
 )

@@ -1,0 +1,207 @@
+"""Worker processes for the CPU-heavy calls (pictures, computer moves), so the event loop never waits on them.
+
+Threads would share the GIL with the event loop (a hard computer's move lagged every other answer by
+tens of milliseconds); processes use every core. Two lanes of `count` processes each, forked from a
+forkserver that has already imported the engine and Pillow (plain fork is unsafe in a process with an
+event loop and threads):
+- `draw` for pictures, which people are waiting for;
+- `think` for computer moves, whose processes run at a lower CPU priority, so twenty hard computers
+  thinking at once never slow a picture or the bot's own answers.
+At most two calls per process are handed to a lane; the rest wait on the event loop (backpressure
+without a growing pipe). A worker that dies is replaced and its call retried once, then run in the
+bot's process; a call stuck for `timeout` seconds restarts its lane and raises TimeoutError, so no
+game ever hangs. `count=0` runs every call in a thread of the bot's own process (tests, small hosts).
+
+Process-wide: the bot installs one pool at start (`install`) and closes it last; the service and the
+presenters reach it through `workers()`. Jobs are plain module-level functions (pickled by name), and
+give the same results in either mode: same seed -> same move, same state -> same picture bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger("shelfie.workers")
+
+T = TypeVar("T")
+CALL_TIMEOUT = 60.0  # far above a hard move (< 1 s) or a picture (< 0.1 s): only a stuck worker gets there
+CALLS_PER_PROCESS = 2  # handed to a lane at once; one running, one ready, the rest wait on the loop
+THINKING_NICENESS = 10  # computer moves yield the CPU to pictures and to the event loop
+PRELOAD = ("render", "engine.shelfie.ai", "bot.service.workers")
+MAX_WORKERS = 64
+
+
+def default_count() -> int:
+    """One process per core and lane: pictures and thoughts both use every core when the other is idle."""
+    return os.cpu_count() or 1
+
+
+def _start_worker(niceness: int) -> None:
+    """Initializer of every worker: leave Ctrl-C and SIGTERM to the bot (it closes the pool), lower the
+    priority of thinking workers, and draw one picture of each kind so fonts and icons are ready."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if niceness:
+        os.nice(niceness)
+    _warm()
+
+
+def _warm() -> None:
+    from engine.shelfie import Game
+
+    import render
+
+    game = Game.new(4, seed=0)
+    names = ["a", "b", "c", "d"]
+    render.render_table(game, seat_names=names)
+    render.render_goal_card(game, 0)
+    render.render_shelves(game, seat_names=names, seats=[0, 1, 2, 3])
+
+
+def _outside(call: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """Run the pool's own machinery (spawning, submitting, joining) in an empty context: it needs none of the
+    caller's context variables, and a test harness's virtual clock (simcord's) would stall its timed waits."""
+    return contextvars.Context().run(call, *args, **kwargs)
+
+
+def _ready() -> int:
+    """A no-op job: returns once the process that ran it is started and warm."""
+    return os.getpid()
+
+
+class _Lane:
+    """One ProcessPoolExecutor and its admission limit; replaced whole when a worker dies or sticks."""
+
+    def __init__(self, name: str, count: int, niceness: int) -> None:
+        self.name = name
+        self.count = count
+        self.niceness = niceness
+        self.slots = asyncio.Semaphore(count * CALLS_PER_PROCESS)
+        self.executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(PRELOAD))
+        return ProcessPoolExecutor(self.count, mp_context=context, initializer=_start_worker,
+                                   initargs=(self.niceness,))
+
+    def start(self) -> list[Future[int]]:
+        """Submit one no-op per process at once, so every process is started (and warmed) now."""
+        return [_outside(self.executor.submit, _ready) for _ in range(self.count)]
+
+    def replace(self, broken: ProcessPoolExecutor, *, kill: bool = False) -> None:
+        """A fresh executor for this lane, unless another call already replaced `broken`."""
+        if self.executor is not broken:
+            return
+        if kill:
+            for process in list(getattr(broken, "_processes", {}).values()):
+                process.kill()
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._new_executor()
+        self.start()
+
+    def pids(self) -> list[int]:
+        return [pid for pid in getattr(self.executor, "_processes", {})]
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class Workers:
+    """The bot's worker processes (see the module docstring); `count=0` runs calls in threads."""
+
+    def __init__(self, count: int = 0, *, timeout: float = CALL_TIMEOUT) -> None:
+        if not 0 <= count <= MAX_WORKERS:
+            raise ValueError(f"worker count must be 0 .. {MAX_WORKERS}, not {count}")
+        self.count = count
+        self.timeout = timeout
+        self._lanes: dict[str, _Lane] = {}
+
+    async def start(self) -> Workers:
+        """Start every process and wait until each is warm, so the first picture costs no more than the next."""
+        if self.count and not self._lanes:
+            self._lanes = {"draw": _Lane("draw", self.count, 0), "think": _Lane("think", self.count, THINKING_NICENESS)}
+            try:
+                futures = await asyncio.to_thread(_outside, lambda: [f for lane in self._lanes.values()
+                                                                     for f in lane.start()])
+                await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+            except Exception:
+                log.exception("workers: the worker processes could not start; pictures and computer moves run "
+                              "in the bot's process")
+                await self.close()
+                return self
+            log.info("workers: %d process(es) for pictures and %d for computer moves", self.count, self.count)
+        return self
+
+    async def draw(self, job: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """`job(*args, **kwargs)` in a picture worker (people are waiting on these)."""
+        return await self._call("draw", job, args, kwargs)
+
+    async def think(self, job: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """`job(*args, **kwargs)` in a computer-move worker, at a lower CPU priority than pictures."""
+        return await self._call("think", job, args, kwargs)
+
+    def pids(self) -> list[int]:
+        """Process ids of the live workers (for the load benchmark's memory figure)."""
+        return [pid for lane in self._lanes.values() for pid in lane.pids()]
+
+    async def _call(self, lane_name: str, job: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+        lane = self._lanes.get(lane_name)
+        if lane is None:
+            return await asyncio.to_thread(job, *args, **kwargs)
+        async with lane.slots:
+            for attempt in (1, 2):
+                executor = lane.executor
+                try:
+                    future = _outside(executor.submit, job, *args, **kwargs)
+                    return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
+                except BrokenProcessPool:
+                    log.warning("workers: a %s process died (attempt %d of %s); replacing it", lane_name, attempt,
+                                getattr(job, "__name__", job))
+                    lane.replace(executor)
+                except TimeoutError:
+                    log.error("workers: %s stuck for %g s in the %s lane; restarting the lane",
+                              getattr(job, "__name__", job), self.timeout, lane_name)
+                    lane.replace(executor, kill=True)
+                    raise
+        log.error("workers: %s lane keeps failing; running %s in the bot's process", lane_name,
+                  getattr(job, "__name__", job))
+        return await asyncio.to_thread(job, *args, **kwargs)
+
+    async def close(self) -> None:
+        """Finish the calls in flight and stop every process; later calls run in the bot's process."""
+        lanes, self._lanes = self._lanes, {}
+        if lanes:
+            await asyncio.to_thread(_outside, lambda: [lane.close() for lane in lanes.values()])
+            log.info("workers: stopped")
+
+
+_current = Workers(0)
+
+
+def workers() -> Workers:
+    """The process's worker pool: in-process (threads) until the bot installs one."""
+    return _current
+
+
+def install(pool: Workers) -> Workers:
+    """Make `pool` the process's pool; returns the one it replaces (the caller closes it if it owns it)."""
+    global _current
+    previous, _current = _current, pool
+    return previous
+
+
+async def retire(pool: Workers) -> None:
+    """Close `pool`; if it was the process's pool, later calls run in the bot's process."""
+    if _current is pool:
+        install(Workers(0))
+    await pool.close()

@@ -1,0 +1,116 @@
+"""The worker pool: real processes give the in-process results, survive a dying or stuck worker, and stop cleanly."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import render
+from engine.shelfie import Game
+from engine.shelfie.ai import choose_move
+
+from bot.service.workers import Workers
+from tests.service import worker_jobs
+
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[Workers]:
+    workers = await Workers(1).start()
+    yield workers
+    await workers.close()
+
+
+def played(seed: int, turns: int) -> Game:
+    game = Game.new(3, seed=seed)
+    for turn in range(turns):
+        moves = game.legal_moves()
+        game.apply(moves[(seed + turn) % len(moves)])
+    return game
+
+
+def alive(pid: int) -> bool:
+    """False once the process is gone or a zombie, waiting a little: a killed process takes a moment to die."""
+    for _ in range(100):
+        stat = Path(f"/proc/{pid}/stat")
+        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+            return False
+        time.sleep(0.05)
+    return True
+
+
+async def test_workers_are_other_processes_and_give_the_in_process_moves_and_pictures(pool: Workers) -> None:
+    assert await pool.draw(worker_jobs.pid) != os.getpid()
+    assert await pool.think(worker_jobs.pid) != os.getpid()
+    for seed, turns in ((1, 0), (2, 7), (3, 15)):
+        game = played(seed, turns)
+        assert await pool.think(choose_move, game, "hard", seed=seed) == choose_move(game, "hard", seed=seed)
+        assert await pool.think(choose_move, game, "normal", seed=seed) == choose_move(game, "normal", seed=seed)
+        picture = await pool.draw(render.render_table, game, seat_names=NAMES, last_move=game.last_report.move
+                                  if game.last_report else None, locale="it")
+        assert picture == render.render_table(game, seat_names=NAMES, last_move=game.last_report.move
+                                              if game.last_report else None, locale="it")
+        assert await pool.draw(render.render_goal_card, game, 1, "en") == render.render_goal_card(game, 1, "en")
+
+
+async def test_a_job_error_reaches_the_caller_unchanged(pool: Workers) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        await pool.think(choose_move, Game.new(2, seed=1), "hard", seed="one")
+
+
+async def test_a_dying_worker_is_replaced_and_its_call_answered(pool: Workers, tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    before = await pool.draw(worker_jobs.pid)
+    assert await pool.draw(worker_jobs.die_once, str(tmp_path / "died")) == "answered"
+    assert (tmp_path / "died").exists(), "the first attempt ran and killed its worker"
+    after = await pool.draw(worker_jobs.pid)
+    assert after not in (before, os.getpid()), "a new worker process serves the lane"
+    assert not alive(before)
+    assert "process died" in caplog.text
+
+
+async def test_a_lane_that_keeps_dying_runs_the_call_in_the_bot_process(pool: Workers,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="shelfie.workers"):
+        assert await pool.think(worker_jobs.die_outside, os.getpid()) == os.getpid()
+    assert "running die_outside in the bot's process" in caplog.text
+    assert await pool.think(worker_jobs.pid) != os.getpid(), "the lane works again afterwards"
+
+
+async def test_a_stuck_worker_is_killed_and_the_call_refused_instead_of_hanging(caplog: pytest.LogCaptureFixture) -> None:
+    workers = await Workers(1, timeout=0.5).start()
+    try:
+        stuck = await workers.think(worker_jobs.pid)
+        with pytest.raises(TimeoutError):
+            await workers.think(worker_jobs.sleep, 30)
+        assert not alive(stuck)
+        assert await workers.think(worker_jobs.sleep, 0) == "woke"
+        assert "stuck" in caplog.text
+    finally:
+        await workers.close()
+
+
+async def test_close_stops_every_process_and_later_calls_run_in_the_bot_process() -> None:
+    workers = await Workers(2).start()
+    pids = workers.pids()
+    assert len(pids) == 4 and os.getpid() not in pids
+    await workers.close()
+    assert not any(alive(pid) for pid in pids)
+    assert await workers.draw(worker_jobs.pid) == os.getpid()
+
+
+async def test_zero_workers_run_in_the_bot_process() -> None:
+    workers = await Workers(0).start()
+    assert workers.pids() == []
+    assert await workers.think(worker_jobs.pid) == os.getpid()
+    game = played(4, 5)
+    assert await workers.think(choose_move, game, "hard", seed=9) == choose_move(game, "hard", seed=9)
+
+
+def test_a_worker_count_outside_the_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 .. 64"):
+        Workers(65)
