@@ -185,6 +185,9 @@ class TableService(AnnouncementOutbox):
         self.clock = clock
         self._cache_size = cache_size
         self._cache: OrderedDict[int, _Entry] = OrderedDict()
+        # place id -> id of the open game cached for it: every interaction asks for its channel's game, and
+        # answering from memory keeps that (and the defer that follows) out of the database's queue.
+        self._open_at: dict[int, int] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seeds = seeds
         self._rater = rater
@@ -212,6 +215,7 @@ class TableService(AnnouncementOutbox):
     async def close(self) -> None:
         await self._store.close()
         self._cache.clear()
+        self._open_at.clear()
 
     # ---- loading and saving -------------------------------------------------------------------------
 
@@ -228,8 +232,14 @@ class TableService(AnnouncementOutbox):
             return  # a read that raced a commit must not put the older state back
         self._cache[game_id] = entry
         self._cache.move_to_end(game_id)
+        if entry.table.is_open:
+            self._open_at[entry.table.place_id] = game_id
+        elif self._open_at.get(entry.table.place_id) == game_id:
+            del self._open_at[entry.table.place_id]
         while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+            evicted_id, evicted = self._cache.popitem(last=False)
+            if self._open_at.get(evicted.table.place_id) == evicted_id:
+                del self._open_at[evicted.table.place_id]
 
     async def _load(self, game_id: int) -> _Entry:
         entry = self._cache.get(game_id)
@@ -702,7 +712,11 @@ class TableService(AnnouncementOutbox):
         return (await self._load(game_id)).table
 
     async def table_in_channel(self, channel_id: int) -> Table | None:
-        """The lobby or active game of this channel or thread, if any."""
+        """The lobby or active game of this channel or thread, if any: from the cache when it holds it open."""
+        cached = self._cache.get(self._open_at.get(channel_id, 0))
+        if cached is not None and cached.table.is_open and cached.table.place_id == channel_id:
+            self._cache.move_to_end(cached.table.game_id)
+            return cached.table
         game_id = await self._store.open_game_at(channel_id)
         return None if game_id is None else (await self._load(game_id)).table
 

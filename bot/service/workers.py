@@ -45,26 +45,30 @@ def default_count() -> int:
     return os.cpu_count() or 1
 
 
-def _start_worker(niceness: int) -> None:
+def _start_worker(lane: str) -> None:
     """Initializer of every worker: leave Ctrl-C and SIGTERM to the bot (it closes the pool), lower the
-    priority of thinking workers, and draw one picture of each kind so fonts and icons are ready."""
+    priority of thinking workers, and fill the caches its lane uses (fonts and icons, or the AI's tables)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if niceness:
-        os.nice(niceness)
-    _warm()
+    if lane == "think":
+        os.nice(THINKING_NICENESS)
+    _warm(drawing=lane == "draw")
 
 
-def _warm() -> None:
+def _warm(*, drawing: bool) -> None:
     from engine.shelfie import Game
+    from engine.shelfie.ai import choose_move
 
     import render
 
     game = Game.new(4, seed=0)
-    names = ["a", "b", "c", "d"]
-    render.render_table(game, seat_names=names)
-    render.render_goal_card(game, 0)
-    render.render_shelves(game, seat_names=names, seats=[0, 1, 2, 3])
+    if drawing:
+        names = ["a", "b", "c", "d"]
+        render.render_table(game, seat_names=names)
+        render.render_goal_card(game, 0)
+        render.render_shelves(game, seat_names=names, seats=[0, 1, 2, 3])
+    else:
+        choose_move(game, "normal", seed=0)
 
 
 def _outside(call: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -81,10 +85,9 @@ def _ready() -> int:
 class _Lane:
     """One ProcessPoolExecutor and its admission limit; replaced whole when a worker dies or sticks."""
 
-    def __init__(self, name: str, count: int, niceness: int) -> None:
+    def __init__(self, name: str, count: int) -> None:
         self.name = name
         self.count = count
-        self.niceness = niceness
         self.slots = asyncio.Semaphore(count * CALLS_PER_PROCESS)
         self.executor = self._new_executor()
 
@@ -92,7 +95,7 @@ class _Lane:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(list(PRELOAD))
         return ProcessPoolExecutor(self.count, mp_context=context, initializer=_start_worker,
-                                   initargs=(self.niceness,))
+                                   initargs=(self.name,))
 
     def start(self) -> list[Future[int]]:
         """Submit one no-op per process at once, so every process is started (and warmed) now."""
@@ -129,7 +132,7 @@ class Workers:
     async def start(self) -> Workers:
         """Start every process and wait until each is warm, so the first picture costs no more than the next."""
         if self.count and not self._lanes:
-            self._lanes = {"draw": _Lane("draw", self.count, 0), "think": _Lane("think", self.count, THINKING_NICENESS)}
+            self._lanes = {name: _Lane(name, self.count) for name in ("draw", "think")}
             try:
                 futures = await asyncio.to_thread(_outside, lambda: [f for lane in self._lanes.values()
                                                                      for f in lane.start()])

@@ -82,7 +82,7 @@ async def test_a_lane_that_keeps_dying_runs_the_call_in_the_bot_process(pool: Wo
 
 
 async def test_a_stuck_worker_is_killed_and_the_call_refused_instead_of_hanging(caplog: pytest.LogCaptureFixture) -> None:
-    workers = await Workers(1, timeout=0.5).start()
+    workers = await Workers(1, timeout=1.0).start()
     try:
         stuck = await workers.think(worker_jobs.pid)
         with pytest.raises(TimeoutError):
