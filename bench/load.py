@@ -1,0 +1,268 @@
+"""`python -m bench load`: many My Shelfie games at once through the real bot, closed loop, ramping.
+
+The real bot (with its worker processes, SHELFIE_WORKERS as in production: one per core and lane unless
+set) runs in simcord's simulated Discord, in this process. Each game has 2-4 simulated people who type
+`/shelfie take` as soon as their turn picture has been sent (closed loop: the bot's own speed sets the
+pace); a finished game is followed at once by a new one in its channel. The number of games playing at
+once ramps through STEPS; each step is measured for LOAD_STEP_SECONDS (default 10) after a short warm-up.
+
+Per step: moves/s; move -> turn picture p50/p99 (from the interaction reaching the bot to the request that
+sends the next turn message with its picture); defer p99 (interaction -> its first response to Discord);
+CPU per move (the bot process and its workers; the simulated Discord and the simulated people run in the
+bot's process and are included); resident memory of the bot process plus its workers (RSS, and PSS,
+which counts pages the workers share once). Interactions are sent to the bot without waiting for simcord
+to settle (it would wait for the whole bot to be idle), through simcord's own payload builders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+import simcord.actors
+import simcord.interactions
+from simcord.enums import AppCommandType, InteractionType
+
+from discord.webhook.async_ import async_context
+
+from bot import create_bot
+from bot.client import ShelfieBot
+from bot.service import TableService
+
+STEPS = tuple(int(n) for n in os.environ.get("LOAD_STEPS", "5,10,20,40,80").split(","))
+WARMUP_SECONDS = 2.0
+POLL_SECONDS = 0.005
+ANSWER_SECONDS = 30.0  # a move that brings no picture in this time is played again
+
+
+def step_seconds() -> float:
+    return float(os.environ.get("LOAD_STEP_SECONDS", "10"))
+
+
+def worker_count() -> int | None:
+    text = os.environ.get("SHELFIE_WORKERS", "").strip()
+    return int(text) if text else None
+
+
+@dataclass
+class Samples:
+    """Timestamped figures of the whole run; each step reads the ones of its own window."""
+
+    moves: list[tuple[float, float]] = field(default_factory=list)  # (done at, move -> picture seconds)
+    defers: list[tuple[float, float]] = field(default_factory=list)  # (answered at, seconds)
+
+    def window(self, rows: list[tuple[float, float]], start: float, end: float) -> list[float]:
+        return [value for at, value in rows if start <= at < end]
+
+
+class Wire:
+    """What the bot sends to (simulated) Discord: turn pictures per channel and first answers per interaction."""
+
+    def __init__(self, bot: ShelfieBot, samples: Samples) -> None:
+        self.samples = samples
+        self.pictures: dict[int, asyncio.Event] = {}
+        self.picture_sent: dict[int, float] = {}
+        self.emitted: dict[str, float] = {}
+        original = bot.http.request
+        adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
+        answer = adapter.request
+
+        async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
+            if route.method == "POST" and route.url.endswith("/callback"):
+                now = time.perf_counter()
+                emitted = self.emitted.pop(route.url.rsplit("/", 3)[-3], None)
+                if emitted is not None:
+                    samples.defers.append((now, now - emitted))
+            return await answer(route, *args, **kwargs)
+
+        async def request(route: Any, **kwargs: Any) -> Any:
+            now = time.perf_counter()
+            result = await original(route, **kwargs)
+            if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and kwargs.get("files"):
+                channel_id = int(route.channel_id)
+                self.picture_sent[channel_id] = now
+                self.pictures.setdefault(channel_id, asyncio.Event()).set()
+            return result
+
+        bot.http.request = request
+        adapter.request = respond
+
+    def picture_event(self, channel_id: int) -> asyncio.Event:
+        return self.pictures.setdefault(channel_id, asyncio.Event())
+
+
+def slash(env: simcord.Env, wire: Wire, actor: Any, channel: Any, name: str, **options: Any) -> float:
+    """Send a slash command to the bot without waiting for simcord to settle; returns when it was sent."""
+    root = simcord.actors._resolve_visible_command(actor, channel.id, name.split()[0], AppCommandType.CHAT_INPUT)
+    leaf, nesting = simcord.interactions.walk_to_subcommand(root, name.split()[1:])
+    leaf_options, resolved = simcord.interactions.build_options(actor, name, leaf, options, channel_id=channel.id)
+    data: dict[str, Any] = {"id": root["id"], "name": root["name"], "type": root.get("type", AppCommandType.CHAT_INPUT),
+                            "options": simcord.interactions.nest_options(root, nesting, leaf_options)}
+    if resolved:
+        data["resolved"] = resolved
+    record, payload = simcord.interactions.base_payload(
+        env.backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
+        guild_id=actor.guild.id, user_id=actor.id, data=data)
+    sent = time.perf_counter()
+    wire.emitted[str(record.id)] = sent
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return sent
+
+
+async def until(check: Any) -> Any:
+    """Poll the service until `check()` gives something truthy (the simulated people read the channel's game)."""
+    while not (value := await check()):
+        await asyncio.sleep(POLL_SECONDS)
+    return value
+
+
+async def play_in(env: simcord.Env, wire: Wire, service: TableService, channel: Any, people: list[Any],
+                  rng: random.Random, samples: Samples, stop: asyncio.Event) -> None:
+    """One channel's closed loop: open a game, play it to the end, open the next one."""
+    pictures = wire.picture_event(channel.id)
+    while not stop.is_set():
+        slash(env, wire, people[0], channel, "shelfie new", players=len(people))
+        await until(lambda: service.table_in_channel(channel.id))
+        for number, person in enumerate(people[1:], start=2):
+            slash(env, wire, person, channel, "shelfie join")
+            await until(lambda n=number: _seated(service, channel.id, n))
+        pictures.clear()
+        slash(env, wire, people[0], channel, "shelfie start")
+        await pictures.wait()
+        await play_game(env, wire, service, channel, people, rng, samples, stop)
+
+
+async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel: Any, people: list[Any],
+                    rng: random.Random, samples: Samples, stop: asyncio.Event) -> None:
+    """Whoever is to move types a random legal move as soon as the turn picture is sent, until the game ends."""
+    by_id = {person.id: person for person in people}
+    pictures = wire.picture_event(channel.id)
+    while not stop.is_set():
+        table = await service.table_in_channel(channel.id)
+        if table is None or table.status != "active" or table.game is None:
+            return
+        move = rng.choice(table.game.legal_moves())
+        pictures.clear()
+        sent = slash(env, wire, by_id[table.current_seat.user_id], channel, "shelfie take",
+                     tiles=move.tiles_text, column=move.column + 1)
+        try:
+            await asyncio.wait_for(pictures.wait(), ANSWER_SECONDS)
+        except TimeoutError:
+            continue  # refused or lost: read the table again and move again
+        samples.moves.append((wire.picture_sent[channel.id], wire.picture_sent[channel.id] - sent))
+
+
+async def _seated(service: TableService, channel_id: int, count: int) -> bool:
+    table = await service.table_in_channel(channel_id)
+    return table is not None and len(table.seats) >= count
+
+
+class ErrorCount(logging.Handler):
+    """Unexpected errors the bot logged (each one a user's apology): a load figure is worth nothing beside one."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def _proc_figures(pids: Iterable[int]) -> tuple[float, int, int]:
+    """CPU seconds, RSS bytes and PSS bytes summed over the live processes among `pids`."""
+    cpu, rss, pss = 0.0, 0, 0
+    ticks = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        cpu += (int(stat[11]) + int(stat[12])) / ticks
+        fields = {line.split(":")[0]: int(line.split()[1]) for line in rollup.splitlines()[1:] if line.endswith("kB")}
+        rss += fields.get("Rss", 0) * 1024
+        pss += fields.get("Pss", 0) * 1024
+    return cpu, rss, pss
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _run() -> list[dict[str, float]]:
+    rows: list[dict[str, float]] = []
+    samples = Samples()
+    stop = asyncio.Event()
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "load.sqlite3"
+        service = await TableService.open(db_path)  # migrate before timing anything
+        await service.close()
+        bot = create_bot(db_path, workers=worker_count())
+        async with simcord.run(bot, settle_timeout=60, check_errors=False) as env:
+            await bot.tree.sync()
+            wire = Wire(bot, samples)
+            guild = env.create_guild("Load")
+            people = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")]
+            loops: list[asyncio.Task[None]] = []
+            for games in STEPS:
+                while len(loops) < games:
+                    number = len(loops)
+                    channel = guild.create_text_channel(f"load-{number}")
+                    loops.append(asyncio.get_running_loop().create_task(play_in(
+                        env, wire, bot.service, channel, people[: 2 + number % 3], random.Random(number),
+                        samples, stop)))
+                await asyncio.sleep(WARMUP_SECONDS)
+                for failed in (task for task in loops if task.done()):
+                    failed.result()  # a simulated person hit an error: stop and show it
+                start, (main0, _, _), (work0, _, _) = (time.perf_counter(), _proc_figures([os.getpid()]),
+                                                       _proc_figures(bot.workers.pids()))
+                await asyncio.sleep(step_seconds())
+                end, (main1, rss, pss), (work1, wrss, wpss) = (time.perf_counter(), _proc_figures([os.getpid()]),
+                                                               _proc_figures(bot.workers.pids()))
+                moves = samples.window(samples.moves, start, end)
+                defers = samples.window(samples.defers, start, end)
+                rows.append({"games": games, "moves/s": len(moves) / (end - start),
+                             "p50": percentile(moves, 0.5) * 1000, "p99": percentile(moves, 0.99) * 1000,
+                             "defer p99": percentile(defers, 0.99) * 1000,
+                             "cpu/move": (main1 - main0) / max(1, len(moves)) * 1000,
+                             "workers cpu/move": (work1 - work0) / max(1, len(moves)) * 1000,
+                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20})
+                print(_row(rows[-1]), flush=True)
+            stop.set()
+            await asyncio.wait(loops, timeout=30)
+            await bot.close()
+    return rows
+
+
+def _row(row: dict[str, float]) -> str:
+    return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
+            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS) |")
+
+
+def main() -> None:
+    count = worker_count()
+    print(f"closed-loop My Shelfie games through the real bot in simcord; {step_seconds():g} s per step after "
+          f"{WARMUP_SECONDS:g} s warm-up; workers per lane: {'one per core' if count is None else count}")
+    print("| concurrent games | moves/s | move -> turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | memory |")
+    print("|---|---|---|---|---|---|")
+    errors = ErrorCount()
+    logging.getLogger("shelfie.errors").addHandler(errors)
+    asyncio.run(_run())
+    print(f"unexpected errors logged by the bot: {errors.count}")
+
+
+if __name__ == "__main__":
+    main()
