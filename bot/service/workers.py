@@ -64,9 +64,9 @@ def _warm(*, drawing: bool) -> None:
     game = Game.new(4, seed=0)
     if drawing:
         names = ["a", "b", "c", "d"]
-        render.render_table(game, seat_names=names)
+        render.render_board(game, seat_names=names)
+        render.render_shelves(game, seat_names=names)
         render.render_goal_card(game, 0)
-        render.render_shelves(game, seat_names=names, seats=[0, 1, 2, 3])
     else:
         choose_move(game, "normal", seed=0)
 

@@ -46,7 +46,8 @@ async def test_a_game_against_a_hard_computer_is_played_and_drawn_by_the_workers
             game = await game_here(table)
             assert game.current_seat.user_id == table.alice.id, "the hard computer has answered"
             posted = channel_messages(table.channel)[-1]
-            picture = table.env.backend.cdn.get(posted.attachments[0].url)
-            assert picture == render.render_table(game.game, seat_names=seat_names(game),
-                                                  last_move=game.game.last_report.move, locale="en")
+            sent = {a.filename: table.env.backend.cdn.get(a.url) for a in posted.attachments}
+            drawn = {"board.png": render.render_board, "shelves.png": render.render_shelves}
+            assert sent == {name: draw(game.game, seat_names=seat_names(game), last_move=game.game.last_report.move,
+                                       locale="en") for name, draw in drawn.items()}
     assert not [r for r in caplog.records if r.name == "shelfie.workers"], "no call fell back to the bot's process"

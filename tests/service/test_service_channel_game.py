@@ -16,7 +16,7 @@ async def test_the_channel_game_follows_lobby_start_end_and_the_next_lobby(svc: 
     finished = await play_to_end(svc, game)
     assert finished.table.status == "finished"
     assert await svc.table_in_channel(CHANNEL) is None
-    rematch = await svc.rematch(game.game_id, ANN)
+    rematch = (await svc.rematch(game.game_id, ANN)).table
     assert (await svc.table_in_channel(CHANNEL)).game_id == rematch.game_id
     await svc.cancel(rematch.game_id, ANN)
     assert await svc.table_in_channel(CHANNEL) is None

@@ -50,9 +50,9 @@ async def test_workers_are_other_processes_and_give_the_in_process_moves_and_pic
         game = played(seed, turns)
         assert await pool.think(choose_move, game, "hard", seed=seed) == choose_move(game, "hard", seed=seed)
         assert await pool.think(choose_move, game, "normal", seed=seed) == choose_move(game, "normal", seed=seed)
-        picture = await pool.draw(render.render_table, game, seat_names=NAMES, last_move=game.last_report.move
+        picture = await pool.draw(render.render_board, game, seat_names=NAMES, last_move=game.last_report.move
                                   if game.last_report else None, locale="it")
-        assert picture == render.render_table(game, seat_names=NAMES, last_move=game.last_report.move
+        assert picture == render.render_board(game, seat_names=NAMES, last_move=game.last_report.move
                                               if game.last_report else None, locale="it")
         assert await pool.draw(render.render_goal_card, game, 1, "en") == render.render_goal_card(game, 1, "en")
 
