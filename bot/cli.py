@@ -28,6 +28,11 @@ HEARTBEAT_EVERY = 30.0
 HEARTBEAT_STALE = 120.0
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """A number with its noun for the operator's terminal (English): "1 game", "2 games", "0 mismatches"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def heartbeat_path(config: Config) -> Path:
     """The file the running bot touches while connected; `health` checks its age."""
     return config.db_path.parent / HEARTBEAT_NAME
@@ -138,14 +143,15 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     elif command == "sync":
         guild = args.guild or config.dev_guild
         count = asyncio.run(sync_commands(_require_token(config), config, guild))
-        print(f"Synced {count} command(s) " + (f"to server {guild}." if guild else "globally (may take up to an hour)."))
+        print(f"Synced {counted(count, 'command')} "
+              + (f"to server {guild}." if guild else "globally (may take up to an hour)."))
     elif command == "audit":
         return asyncio.run(audit(config))
     elif command == "backup":
         from bot.store.backup import backup_database
 
         games = backup_database(config.db_path, args.path)
-        print(f"Backed up {config.db_path} to {args.path} ({games} game(s)).")
+        print(f"Backed up {config.db_path} to {args.path} ({counted(games, 'game')}).")
     elif command == "demo":
         game = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
         print("\n".join(standings_lines(game, demo_names(args.players))))
@@ -242,11 +248,11 @@ async def audit(config: Config) -> int:
         await service.close()
     for result in results:
         if result.ok:
-            print(f"game {result.game_id}: ok ({result.moves} moves)")
+            print(f"game {result.game_id}: ok ({counted(result.moves, 'move')})")
         else:
-            print(f"game {result.game_id}: MISMATCH after {result.moves} moves: {result.problem}")
+            print(f"game {result.game_id}: MISMATCH after {counted(result.moves, 'move')}: {result.problem}")
     bad = sum(not result.ok for result in results)
-    print(f"{len(results)} game(s) audited, {bad} mismatch(es).")
+    print(f"{counted(len(results), 'game')} audited, {counted(bad, 'mismatch', 'mismatches')}.")
     return 1 if bad else 0
 
 

@@ -51,7 +51,7 @@ async def test_backup_copies_a_live_database(operator: Path, capsys: pytest.Capt
                            (await service.table(game_id)).game.legal_moves()[0])
     finally:
         await service.close()
-    assert capsys.readouterr().out == f"Backed up {operator} to copy.sqlite3 (1 game(s)).\n"
+    assert capsys.readouterr().out == f"Backed up {operator} to copy.sqlite3 (1 game).\n"
     copy = await TableService.open(Path("copy.sqlite3"))
     try:
         restored = await copy.table(game_id)
@@ -80,7 +80,7 @@ def test_audit_reports_every_game_and_exits_1_on_a_mismatch(operator: Path, caps
 
     assert main(["audit"]) == 0
     assert capsys.readouterr().out == (
-        f"game {game_id}: ok (3 moves)\ngame {second_id}: ok (0 moves)\n2 game(s) audited, 0 mismatch(es).\n"
+        f"game {game_id}: ok (3 moves)\ngame {second_id}: ok (0 moves)\n2 games audited, 0 mismatches.\n"
     )
 
     with sqlite3.connect(operator) as db:  # someone edits the log by hand: the replay no longer matches
@@ -88,7 +88,7 @@ def test_audit_reports_every_game_and_exits_1_on_a_mismatch(operator: Path, caps
     assert main(["audit"]) == 1
     out = capsys.readouterr().out
     assert f"game {game_id}: MISMATCH after 2 moves: log has 2 entries, game says 3" in out
-    assert out.endswith("2 game(s) audited, 1 mismatch(es).\n")
+    assert out.endswith("2 games audited, 1 mismatch.\n")
 
 
 def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_path: Path,
