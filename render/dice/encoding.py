@@ -43,11 +43,11 @@ def dice_palette() -> Image.Image:
     names = ["Ann", "Bo", "Cy", "Di"]
     step = 0
     while not game.is_over and (game.turn < 14 or game.phase == "roll"):
-        game.apply(choose(game, "normal", seed=step))
+        game.apply(choose(game, "easy", seed=step))
         step += 1
     turn = draw_turn(game.view(game.current_seat), names, "en", game.last_report, game.legal_item_sets())
     while not game.is_over:
-        game.apply(choose(game, "normal", seed=step))
+        game.apply(choose(game, "easy", seed=step))
         step += 1
     final = draw_final(game.view(0), names, "en")
     sample = Image.new("RGB", (turn.width, turn.height + final.height), PAPER)

@@ -8,6 +8,7 @@ import pytest
 from engine.dice import COLUMNS, ROWS, DiceGame, score_breakdown_of
 from render import fonts, pieces
 from render.dice import render_final, render_sheets, render_turn, standings
+from render.dice.gallery import play_until
 from render.dice.layout import (
     FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center, dice_section_height,
     final_table_height, row_score_center,
@@ -126,3 +127,19 @@ def test_hostile_names_are_cut_to_their_room_and_never_break_a_line(drawn) -> No
     texts = [t.text for t in drawn]
     assert any(t.startswith("AAAA") and t.endswith(fonts.ELLIPSIS) for t in texts)
     assert caption("seat", "en", n=4) in texts and caption("seat", "it", n=4) in texts
+
+
+def test_a_resigned_seat_says_so_and_comes_last_without_a_place(drawn) -> None:
+    game = after_turn(3, 5, seed=2)
+    report = game.resign(game.current_seat)
+    gone = report.seat
+    render_turn(game, NAMES[:3], "it", report)
+    assert caption("dice_resigned_now", "it", name=fonts.fit(pieces.seat_name(NAMES, gone, "it"), 22, 220, True)) \
+        in [t.text for t in drawn]
+    assert caption("resigned", "it") in within(drawn, block_box(HEADER_H + dice_section_height(False), gone, 3))
+    play_until(game, lambda g: False, seed=9)
+    drawn.clear()
+    render_final(game, NAMES[:3], "en")
+    _, ranking, winners = standings(game.view(0))
+    assert ranking[-1] == gone and gone not in winners
+    assert at(drawn, (34, FINAL_TITLE_H + 3 * FINAL_ROW_H + (FINAL_ROW_H - 6) / 2)) == ["—"]
