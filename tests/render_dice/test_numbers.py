@@ -10,8 +10,8 @@ from render import fonts, pieces
 from render.dice import render_final, render_sheets, render_turn, standings
 from render.dice.gallery import play_until
 from render.dice.layout import (
-    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center, dice_section_height,
-    final_table_height, row_score_center,
+    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center,
+    dice_section_height, final_table_height, row_score_center,
 )
 from render.dice.pictures import COL_X
 from render.text import caption, points
