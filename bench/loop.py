@@ -20,7 +20,7 @@ from pathlib import Path
 
 import simcord
 
-from bench.load import ErrorCount, Samples, Wire, percentile, play_game, play_in
+from bench.load import ErrorCount, PendingCallbacks, Samples, Wire, percentile, play_game, play_in
 from bot import create_bot
 from bot.service import TableService
 
@@ -61,6 +61,7 @@ async def _measure(workers: int | None) -> dict[str, float]:
                 await person.slash(channel, "shelfie start")
                 hard_channels.append((channel, [person]))
             wire = Wire(bot, samples)
+            env._work.callbacks = PendingCallbacks(env._work.callbacks)
             loops = [asyncio.get_running_loop().create_task(
                 play_game(env, wire, bot.service, channel, players, random.Random(n), samples, stop))
                 for n, (channel, players) in enumerate(hard_channels)]
