@@ -24,7 +24,10 @@ import contextvars
 import logging
 import multiprocessing
 import os
+import select
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,14 +48,35 @@ def default_count() -> int:
     return os.cpu_count() or 1
 
 
-def _start_worker(lane: str) -> None:
-    """Initializer of every worker: leave Ctrl-C and SIGTERM to the bot (it closes the pool), lower the
-    priority of thinking workers, and fill the caches its lane uses (fonts and icons, or the AI's tables)."""
+def _start_worker(lane: str, bot_pid: int) -> None:
+    """Initializer of every worker: leave Ctrl-C and SIGTERM to the bot (it closes the pool), end with the bot
+    however it ends, lower the priority of thinking workers, and fill the caches its lane uses (fonts and
+    icons, or the AI's tables)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_exit_with, args=(bot_pid,), name="shelfie-exit-with-bot", daemon=True).start()
     if lane == "think":
         os.nice(THINKING_NICENESS)
     _warm(drawing=lane == "draw")
+
+
+def _exit_with(bot_pid: int) -> None:
+    """Exit as soon as the bot's process is gone, even after a kill -9: every worker holds the forkserver's
+    keep-alive pipe, so neither the workers nor the forkserver would ever notice on their own."""
+    try:
+        select.select([os.pidfd_open(bot_pid)], [], [])
+    except OSError:  # no pidfd here (old kernel, sandbox): ask once a second instead
+        while _alive(bot_pid):
+            time.sleep(1.0)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def _warm(*, drawing: bool) -> None:
@@ -95,7 +119,7 @@ class _Lane:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(list(PRELOAD))
         return ProcessPoolExecutor(self.count, mp_context=context, initializer=_start_worker,
-                                   initargs=(self.name,))
+                                   initargs=(self.name, os.getpid()))
 
     def start(self) -> list[Future[int]]:
         """Submit one no-op per process at once, so every process is started (and warmed) now."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -114,3 +116,18 @@ async def test_zero_workers_run_in_the_bot_process() -> None:
 def test_a_worker_count_outside_the_range_is_refused() -> None:
     with pytest.raises(ValueError, match="0 .. 64"):
         Workers(65)
+
+
+def test_workers_end_with_a_bot_killed_without_warning(tmp_path: Path) -> None:
+    """kill -9 of the bot (OOM killer, a crash): its worker processes end too instead of living on."""
+    script = ("import asyncio, os, signal\n"
+              "from bot.service.workers import Workers\n"
+              "async def main():\n"
+              "    pool = await Workers(1).start()\n"
+              "    print(' '.join(map(str, pool.pids())), flush=True)\n"
+              "    os.kill(os.getpid(), signal.SIGKILL)\n"
+              "asyncio.run(main())\n")
+    bot = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    pids = [int(pid) for pid in bot.stdout.split()]
+    assert len(pids) == 2, bot.stderr
+    assert not any(alive(pid) for pid in pids)
