@@ -38,8 +38,11 @@ def played(seed: int, turns: int) -> Game:
 def alive(pid: int) -> bool:
     """False once the process is gone or a zombie, waiting a little: a killed process takes a moment to die."""
     for _ in range(100):
-        stat = Path(f"/proc/{pid}/stat")
-        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return False
+        if state == "Z":
             return False
         time.sleep(0.05)
     return True
