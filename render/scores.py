@@ -51,9 +51,11 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
 
 
 def ranking(game: Game) -> list[int]:
-    """Seats best first (ties: latest in turn order first, as the rules decide), resigned last."""
-    active = sorted(game.active_seats, key=lambda s: (game.score_breakdown(s)["total"], s), reverse=True)
-    return active + sorted(game.resigned)
+    """Seats best first, resigned last: the engine's outcome of the finished game (the one ranking rule)."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("final scores are drawn for a finished game")
+    return list(outcome.ranking)
 
 
 def _table(d: ImageDraw.ImageDraw, game: Game, names: list[str], locale: str) -> None:

@@ -2,7 +2,7 @@
 
 The surface mirrors engine.shelfie and OpenSpiel's Game/State split: a static `DESCRIPTION`, and a
 `DiceGame` state with `to_act`, `legal_actions`, `legal_item_sets`, `check`, `apply` (returns a `Report`),
-`is_over`, `outcome`, `view(seat)`, `to_dict`/`from_dict` and `copy`. Every roll is drawn from the seed and
+`is_over`, `outcome` (engine.protocol.Outcome), `view(seat)`, `to_dict`/`from_dict` and `copy`. Every roll is drawn from the seed and
 the count of rolls so far, so replaying the action log from `DiceGame.new(..., seed=...)` rebuilds the state.
 
 Text form of an action (`parse_action(text)`, `str(action)` gives it back; English or Italian words, any
@@ -31,8 +31,9 @@ from .actions import (
     parse_action,
 )
 from .data import COLUMNS, DICE_COUNTS, FACE_NAMES, ITEM_TYPES, ITEM_VALUES, MAX_ITEMS, REROLLS, ROWS, WILD
-from .description import DESCRIPTION, GameDescription, OptionSpec
-from .game import DiceGame, DiceView, Lock, Outcome, Report, closed_rows, score_breakdown_of
+from ..protocol import GameDescription, OptionSpec, Outcome
+from .description import DESCRIPTION
+from .game import DiceGame, DiceView, Lock, Report, closed_rows, score_breakdown_of
 from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
 
 __all__ = [

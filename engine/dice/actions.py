@@ -7,19 +7,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Union
 
+from ..protocol import ActionRefused
 from .data import COLUMNS, ITEM_TYPES, ROW_OF_NAME, ROWS
 from .items import Item
 
 
-class DiceError(ValueError):
+class DiceError(ActionRefused):
     """A refused action or unreadable text; `code` and `params` let the bot translate the English message."""
-
-    def __init__(self, message: str, code: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 class InvalidNotation(DiceError):

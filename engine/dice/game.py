@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
+from ..protocol import Outcome, ranked_outcome
 from .actions import Action, Circle, Cross, IllegalAction, Reroll, Roll, item_label, parse_action
 from .data import (
     CLOSED_ROWS_TO_END,
@@ -106,18 +107,6 @@ class Report:
         )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished game: every seat tied on the top score wins (no tie-break).
-
-    `places[s]` is seat s's place from 1 (tied seats share it); resigned seats come after every other seat."""
-
-    scores: tuple[int, ...]
-    ranking: tuple[int, ...]
-    places: tuple[int, ...]
-    winners: frozenset[int]
-
-
 def score_breakdown_of(sheet: str) -> dict[str, Any]:
     """Row and column points of one sheet: a line with MIN_CIRCLED or more circled items scores their values."""
     rows = []
@@ -213,21 +202,13 @@ class DiceGame:
     def score(self, seat: int) -> int:
         return int(score_breakdown_of(self.sheets[seat])["total"])
 
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on."""
+    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
+        """None while the game goes on. Every seat tied on the top score wins (no tie-break); tied seats share
+        a place; resigned seats (and `left`) come after every other seat and share the place after them."""
         if not self.over:
             return None
-        scores = tuple(self.score(s) for s in range(self.n_players))
-        active = sorted(self.active_seats, key=lambda s: (-scores[s], s))
-        gone = sorted(self.resigned, key=lambda s: (-scores[s], s))
-        places = [0] * self.n_players
-        for position, s in enumerate(active):
-            tied = position > 0 and scores[active[position - 1]] == scores[s]
-            places[s] = places[active[position - 1]] if tied else position + 1
-        for s in gone:
-            places[s] = len(active) + 1
-        winners = frozenset(s for s in active if scores[s] == scores[active[0]]) if active else frozenset()
-        return Outcome(scores, tuple(active + gone), tuple(places), winners)
+        scores = [self.score(s) for s in range(self.n_players)]
+        return ranked_outcome(scores, self.resigned | frozenset(left), ties="shared")
 
     # ---- actions --------------------------------------------------------------------------------------------
     def legal_item_sets(self) -> list[tuple[Item, ...]]:

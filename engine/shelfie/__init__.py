@@ -1,6 +1,7 @@
 """My Shelfie rules: pure, typed and deterministic given a seed.
 
-The public surface mirrors OpenSpiel's shape: `Game.new`, `legal_moves`, `apply`, `is_over`, `winner`,
+The public surface mirrors OpenSpiel's shape and the platform protocol (engine.protocol): `Game.new`, `to_act`,
+`legal_moves`, `apply`, `is_over`, `outcome`, `winner`,
 and `view(seat)` for what one player may see.
 """
 from .data import BOARD_SIZE, SHELF_COLS, SHELF_ROWS, TILE_NAMES, TILE_TYPES, cell_label

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from ..protocol import Outcome, ranked_outcome
 from .data import (
     BOARD_SIZE,
     END_TOKEN_POINTS,
@@ -179,23 +181,32 @@ class Game:
         parts = self.score_breakdown(seat)
         return parts["total"] - parts["personal"]
 
-    def _ranking(self) -> list[int]:
-        """Active seats best first; among equal totals the seat latest in turn order ranks higher."""
-        return sorted(self.active_seats, key=lambda s: (self.score_breakdown(s)["total"], s), reverse=True)
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now: the seat whose turn it is, or nobody once the game is over."""
+        return frozenset() if self.over else frozenset({self.current_seat})
+
+    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
+        """None while the game goes on. Most points wins; among equal totals the seat latest in turn order ranks
+        higher; resigned seats (and `left`) come after every seat still playing and never win."""
+        if not self.over:
+            return None
+        scores = [self.score_breakdown(s)["total"] for s in range(self.n_players)]
+        return ranked_outcome(scores, self.resigned | frozenset(left), ties="later_seat")
 
     @property
     def winner(self) -> int | None:
-        if not self.over or not self.active_seats:
-            return None
-        return self._ranking()[0]
+        outcome = self.outcome()
+        return None if outcome is None or not outcome.winners else min(outcome.winners)
 
     @property
     def decided_by_tiebreak(self) -> bool:
         """True when the winner shares the top total and won on seat order."""
-        if self.winner is None or len(self.active_seats) < 2:
+        outcome = self.outcome()
+        if outcome is None or len(self.active_seats) < 2:
             return False
-        first, second = self._ranking()[:2]
-        return self.score_breakdown(first)["total"] == self.score_breakdown(second)["total"]
+        first, second = outcome.ranking[:2]
+        return outcome.scores[first] == outcome.scores[second]
 
     # ---- moves ----------------------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -209,6 +220,10 @@ class Game:
             moves = MOVES[order]
             out.extend(moves[c] for c in fits[len(order)])
         return out
+
+    def legal_actions(self) -> list[Move]:
+        """The protocol's name for legal_moves."""
+        return self.legal_moves()
 
     def has_legal_move(self) -> bool:
         """A non-empty board always has a free tile, so only an empty board or a full shelf blocks."""

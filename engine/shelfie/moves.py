@@ -5,6 +5,7 @@ import re
 from itertools import permutations
 from typing import Any, NamedTuple
 
+from ..protocol import ActionRefused
 from .data import BOARD_SIZE, SHELF_COLS, cell_label
 
 _COLS = "ABCDEFGHI"
@@ -13,13 +14,11 @@ MAX_NOTATION = 60
 SHOWN_TOKEN = 20
 
 
-class IllegalMove(ValueError):
+class IllegalMove(ActionRefused):
     """A refused move or unreadable notation; `code` and `params` let the bot translate the English message."""
 
     def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+        super().__init__(message, code, **params)
 
 
 class Move(NamedTuple):

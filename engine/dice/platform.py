@@ -1,0 +1,30 @@
+"""The Dice Game as the platform runs it: its line in engine.registry."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import GameRules, GameState
+from .actions import Action, parse_action
+from .ai import LEVELS, choose
+from .description import DESCRIPTION
+from .game import DiceGame
+
+
+def _new(players: int, seed: int, options: Mapping[str, Any]) -> DiceGame:
+    return DiceGame.new(players, seed=seed, dice=options["dice"], row_lock=options["row_lock"])
+
+
+def _choose(game: GameState, level: str, seed: int) -> Action:
+    assert isinstance(game, DiceGame)
+    return choose(game, level, seed=seed)
+
+
+RULES = GameRules(
+    description=DESCRIPTION,
+    new=_new,
+    from_dict=DiceGame.from_dict,
+    parse_action=parse_action,
+    choose=_choose,
+    levels=tuple(LEVELS),
+)

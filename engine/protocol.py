@@ -1,0 +1,189 @@
+"""The game protocol: what the service, the store and the bot may know about any game.
+
+Shaped like OpenSpiel's Game/State split. A game is a `GameRules` value (registered by kind in
+`engine.registry`): a static `GameDescription` (what a lobby needs before any state exists), how to start,
+load and replay a state, and its computer player. A state (`GameState`) says who may act now (a set of
+seats), checks and applies actions (each apply returns the game's own report), says when it is over and
+its `Outcome`, gives a per-seat view, and round-trips through `to_dict`/`from_dict`. An action has a text
+form (`parse_action`, `str(action)`) that the move log stores. A refused action or unreadable action text
+raises an `ActionRefused` (a ValueError with a `code` and `params` for translation).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+OptionValue = int | bool | str
+GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints"})
+"""Lobby options every game has (the platform handles them); a game's own options take other names."""
+
+
+class ActionRefused(ValueError):
+    """An action the rules refuse or text that is not an action; `code` and `params` name the reason."""
+
+    def __init__(self, message: str, code: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+class OptionError(ValueError):
+    """A lobby option that is unknown or has a value its description does not allow."""
+
+    def __init__(self, name: str, value: object, expected: str) -> None:
+        super().__init__(f"option {name} must be {expected}, not {value!r}")
+        self.name, self.value, self.expected = name, value, expected
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option: its type ("choice" of values or "bool"), default and, for a choice, the values."""
+
+    name: str
+    type: Literal["choice", "bool"]
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    key: str
+    names: dict[str, str]
+    """The game's name per language ("en", "it")."""
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    cooperative: bool
+    secret: str
+    """What no seat may see; the views leave it out."""
+    hints: bool = False
+    """Whether a lobby may allow hints (the computer player suggesting a move to a person)."""
+
+    def __post_init__(self) -> None:
+        clash = sorted(GENERIC_OPTIONS & {spec.name for spec in self.options})
+        if clash:
+            raise ValueError(f"{self.key}: option {clash[0]!r} is a lobby option every game has")
+
+    def name(self, locale: str) -> str:
+        return self.names.get(locale, self.names["en"])
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its default filled in; an unknown name or a bad value raises OptionError naming it."""
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            raise OptionError(unknown[0], given[unknown[0]], f"one of the options {', '.join(specs) or '(none)'}")
+        out: dict[str, Any] = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            if spec.type == "bool" and not isinstance(value, bool):
+                raise OptionError(name, value, "true or false")
+            if spec.type == "choice" and (isinstance(value, bool) or value not in spec.choices):
+                raise OptionError(name, value, f"one of {', '.join(map(str, spec.choices))}")
+            out[name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    Ranked games: `scores[s]` per seat, `ranking` best first, `places[s]` from 1 (tied seats share a place
+    when the rules share it), `winners`. Co-operative games also set `shared`: whether the table won
+    together (every seat then has the same place)."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: frozenset[int]
+    shared: bool | None = None
+
+
+def ranked_outcome(scores: Sequence[int], left: Collection[int], *, ties: Literal["shared", "later_seat"]) -> Outcome:
+    """The one ranking rule of every ranked game: seats still playing by score, then the seats that left
+    (also by score; they never win). `ties="later_seat"`: equal scores go to the seat later in turn order;
+    `"shared"`: tied seats share the place, and every seat tied on the top score wins."""
+    later_first = ties == "later_seat"
+
+    def order(seats: list[int]) -> list[int]:
+        return sorted(seats, key=lambda s: (-scores[s], -s if later_first else s))
+
+    staying = order([s for s in range(len(scores)) if s not in left])
+    gone = order([s for s in range(len(scores)) if s in left])
+    places = [0] * len(scores)
+    for position, s in enumerate(staying):
+        tied = not later_first and position > 0 and scores[staying[position - 1]] == scores[s]
+        places[s] = places[staying[position - 1]] if tied else position + 1
+    for position, s in enumerate(gone, start=len(staying) + 1):
+        places[s] = len(staying) + 1 if not later_first else position
+    top = [s for s in staying if places[s] == 1]
+    return Outcome(tuple(scores), tuple(staying + gone), tuple(places), frozenset(top))
+
+
+class Action(Protocol):
+    """An action is a value whose str() is its text form (parse_action(str(a)) == a)."""
+
+    def __str__(self) -> str: ...
+
+
+class GameState(Protocol):
+    """One game's state, as the platform uses it. A game's state class has more (its own board, cards...)."""
+
+    n_players: int
+    resigned: frozenset[int]
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (empty once the game is over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def check(self, action: Any, seat: int | None = None) -> None:
+        """Raises ActionRefused with the first specific reason the action is refused."""
+        ...
+
+    def apply(self, action: Any, seat: int | None = None) -> Any:
+        """Plays the action (nothing changes when it is refused); returns the game's report of what happened."""
+        ...
+
+    def resign(self, seat: int) -> Any: ...
+
+    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
+        """None while the game goes on; `left` are seats the table counts as gone besides the resigned ones."""
+        ...
+
+    def score_breakdown(self, seat: int) -> dict[str, Any]:
+        """The seat's points by part, as the game's pictures and words show them; "total" is its score."""
+        ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def copy(self) -> GameState: ...
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Everything the platform needs to run one kind of game (one line of `engine.registry`)."""
+
+    description: GameDescription
+    new: Callable[[int, int, Mapping[str, Any]], GameState]
+    """(players, seed, the game's checked options) -> the starting state."""
+    from_dict: Callable[[dict[str, Any]], GameState]
+    """A stored state back; anything damaged raises ValueError."""
+    parse_action: Callable[[str], Any]
+    """The move log's text back to an action; raises ActionRefused."""
+    choose: Callable[[GameState, str, int], Any]
+    """The computer player: (state, level, seed) -> a legal action for the seat to act."""
+    levels: tuple[str, ...]
+    """The computer player's levels, weakest first."""
+
+    @property
+    def key(self) -> str:
+        return self.description.key

@@ -1,0 +1,30 @@
+"""My Shelfie as the platform runs it: its line in engine.registry."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import GameRules, GameState
+from .ai import LEVELS, choose_move
+from .description import DESCRIPTION
+from .game import Game
+from .moves import Move
+
+
+def _new(players: int, seed: int, options: Mapping[str, Any]) -> Game:
+    return Game.new(players, seed=seed, first_game=options["first_game"], refill=options["refill"])
+
+
+def _choose(game: GameState, level: str, seed: int) -> Move:
+    assert isinstance(game, Game)
+    return choose_move(game, level, seed=seed)
+
+
+RULES = GameRules(
+    description=DESCRIPTION,
+    new=_new,
+    from_dict=Game.from_dict,
+    parse_action=Move.parse,
+    choose=_choose,
+    levels=tuple(LEVELS),
+)

@@ -1,0 +1,83 @@
+"""Every registered game plays through the protocol alone, and the shared ranking rule ranks as the rules say."""
+from __future__ import annotations
+
+import pytest
+
+from engine.protocol import GameDescription, OptionError, OptionSpec, ranked_outcome
+from engine.registry import GAMES, rules_of
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(kind: str) -> None:
+    rules = rules_of(kind)
+    options = rules.description.check_options({})
+    players = rules.description.min_players + 1
+    state = rules.new(players, 7, options)
+    log: list[tuple[int, str]] = []
+    turn = 0
+    while not state.is_over:
+        assert len(state.to_act) == 1
+        (seat,) = state.to_act
+        action = rules.choose(state, rules.levels[turn % len(rules.levels[:2])], turn)
+        state.check(action, seat)
+        text = str(action)
+        assert rules.parse_action(text) == action
+        state.apply(action, seat)
+        log.append((seat, text))
+        turn += 1
+    assert state.to_act == frozenset()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners and set(outcome.ranking) == set(range(players))
+    assert rules.from_dict(state.to_dict()).to_dict() == state.to_dict()
+    replay = rules.new(players, 7, options)
+    for seat, text in log:
+        replay.apply(rules.parse_action(text), seat)
+    assert replay.to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_refused_action_is_an_action_refused_with_a_code_and_changes_nothing(kind: str) -> None:
+    from engine.protocol import ActionRefused
+
+    rules = rules_of(kind)
+    state = rules.new(2, 3, rules.description.check_options({}))
+    before = state.to_dict()
+    (seat,) = state.to_act
+    action = state.legal_actions()[0]
+    with pytest.raises(ActionRefused) as refused:
+        state.apply(action, 1 - seat)
+    assert refused.value.code and state.to_dict() == before
+    with pytest.raises(ActionRefused):
+        rules.parse_action("no such action at all")
+
+
+def test_later_seat_ties_rank_the_later_seat_first_and_leavers_last() -> None:
+    outcome = ranked_outcome([10, 12, 12, 30], left={3}, ties="later_seat")
+    assert outcome.ranking == (2, 1, 0, 3) and outcome.places == (3, 2, 1, 4) and outcome.winners == {2}
+
+
+def test_shared_ties_share_places_and_victory() -> None:
+    outcome = ranked_outcome([12, 12, 3, 40], left={3}, ties="shared")
+    assert outcome.ranking == (0, 1, 2, 3) and outcome.places == (1, 1, 3, 4) and outcome.winners == {0, 1}
+
+
+def test_nobody_wins_when_everybody_left() -> None:
+    assert ranked_outcome([5, 9], left={0, 1}, ties="later_seat").winners == frozenset()
+
+
+@pytest.mark.parametrize("given, name", [({"nope": 1}, "nope"), ({"refill": "sometimes"}, "refill"),
+                                         ({"first_game": 1}, "first_game")])
+def test_options_outside_the_description_are_refused_by_name(given: dict, name: str) -> None:
+    with pytest.raises(OptionError) as refused:
+        rules_of("shelfie").description.check_options(given)
+    assert refused.value.name == name
+
+
+def test_a_game_option_cannot_take_the_name_of_a_lobby_option() -> None:
+    with pytest.raises(ValueError, match="players"):
+        GameDescription("x", {"en": "X"}, 2, 4, (OptionSpec("players", "bool", False),), False, "nothing")
+
+
+def test_an_unknown_kind_is_named() -> None:
+    with pytest.raises(KeyError, match="chess"):
+        rules_of("chess")
