@@ -35,7 +35,7 @@ def _rss_mb() -> float:
 
 
 async def _new_game(svc: TableService, channel: int, players: int) -> int:
-    table = await svc.open_lobby(1, channel, PEOPLE[0], "P0", GameOptions(players=players))
+    table = await svc.open_lobby(1, channel, PEOPLE[0], "P0", GameOptions(players=players), kind="shelfie")
     for n, user in enumerate(PEOPLE[1:players], start=1):
         await svc.join(table.game_id, user, f"P{n}")
     return (await svc.start(table.game_id, PEOPLE[0])).table.game_id

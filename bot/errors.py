@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from engine.shelfie import IllegalMove
+from engine.protocol import ActionRefused
 
 from bot.i18n import DEFAULT_LANGUAGE, catalog, t
 from bot.logging_setup import context
@@ -54,7 +54,7 @@ def _expected_message(error: Exception, locale: object) -> str | None:
     """The answer for failures that are the user's or the server's situation, not a bug. A refusal from the
     service or the rules that no handler caught (an unknown or unreadable game behind an old button) still gets
     its own words."""
-    if isinstance(error, (ServiceError, IllegalMove)):
+    if isinstance(error, (ServiceError, ActionRefused)):
         return refusal_text(error, locale)
     if isinstance(error, app_commands.BotMissingPermissions):
         return t("error.bot_missing_permissions", locale, permissions=permission_names(error.missing_permissions, locale))

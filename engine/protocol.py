@@ -153,8 +153,13 @@ class GameState(Protocol):
 
     def resign(self, seat: int) -> Any: ...
 
+    def standing(self, left: Collection[int] = ()) -> Outcome:
+        """The ranking as the game stands (the platform scores a game every person abandoned); `left` are seats
+        the table counts as gone besides the resigned ones."""
+        ...
+
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
-        """None while the game goes on; `left` are seats the table counts as gone besides the resigned ones."""
+        """The standing once the game is over; None while it goes on."""
         ...
 
     def score_breakdown(self, seat: int) -> dict[str, Any]:
@@ -183,6 +188,12 @@ class GameRules:
     """The computer player: (state, level, seed) -> a legal action for the seat to act."""
     levels: tuple[str, ...]
     """The computer player's levels, weakest first."""
+    stand_in: str
+    """The level that plays an absent person's expired turn (and a hint)."""
+
+    def __post_init__(self) -> None:
+        if self.stand_in not in self.levels:
+            raise ValueError(f"{self.key}: the stand-in level {self.stand_in!r} is not one of its levels")
 
     @property
     def key(self) -> str:

@@ -51,11 +51,9 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
 
 
 def ranking(game: Game) -> list[int]:
-    """Seats best first, resigned last: the engine's outcome of the finished game (the one ranking rule)."""
-    outcome = game.outcome()
-    if outcome is None:
-        raise ValueError("final scores are drawn for a finished game")
-    return list(outcome.ranking)
+    """Seats best first, resigned last: the engine's standing (the one ranking rule; a game every person
+    abandoned is drawn as it stood)."""
+    return list(game.standing().ranking)
 
 
 def _table(d: ImageDraw.ImageDraw, game: Game, names: list[str], locale: str) -> None:

@@ -48,6 +48,8 @@ NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 GROUP_NAME = "shelfie"
+GAME_KIND = "shelfie"
+"""The registered game (engine.registry) this cog is the face of."""
 MENTION = re.compile(r"<@!?([0-9]{15,21})>", re.ASCII)
 SEAT_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
 """What autocomplete sends for a seat; ASCII only (str.isdigit also takes superscripts, which int() refuses)."""
@@ -200,15 +202,15 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         except ValueError:
             await reply_private(interaction, t("reply.bad_timeout", locale))
             return
-        options = GameOptions(players=players, first_game=first_game, refill=refill, turn_timeout=timeout,
-                              thread=thread, hints=hints)
+        options = GameOptions(players=players, turn_timeout=timeout, thread=thread, hints=hints,
+                              game={"first_game": first_game, "refill": refill})
         try:
             if thread and not isinstance(interaction.channel, discord.Thread):
                 await self._open_in_new_thread(interaction, options)
                 return
             table = await service_of(self.bot).open_lobby(
                 interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
-                display_name(interaction.user), replace(options, thread=False))
+                display_name(interaction.user), replace(options, thread=False), kind=GAME_KIND)
         except ServiceError as refusal:
             await reply_private(interaction, refusal_text(refusal, locale))
             return
@@ -235,7 +237,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             return
         try:
             table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0,
-                                             interaction.user.id, host, options, thread_id=place.id)
+                                             interaction.user.id, host, options, kind=GAME_KIND,
+                                             thread_id=place.id)
         except ServiceError:
             await archive_quietly(place)
             raise

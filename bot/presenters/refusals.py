@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.shelfie import IllegalMove
+from engine.protocol import ActionRefused
 
 from bot.i18n import t, template
 from bot.presenters.user_text import quoted
@@ -35,9 +35,9 @@ def move_refusal(code: str, params: dict[str, Any], english: str, locale: object
     return _format(key, locale, params)
 
 
-def refusal_text(error: ServiceError | IllegalMove, locale: object) -> str:
+def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
     """What to tell the user, in their language; the English exception text is only for logs."""
-    if isinstance(error, IllegalMove):
+    if isinstance(error, ActionRefused):
         return move_refusal(error.code, error.params, str(error), locale)
     if isinstance(error, IllegalMoveError):
         return move_refusal(error.reason, error.params, str(error), locale)

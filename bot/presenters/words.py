@@ -14,6 +14,7 @@ from typing import Any
 from babel.dates import format_timedelta
 from discord.utils import escape_markdown
 from engine.shelfie import PERSONAL_GOALS, SHELF_COLS, SHELF_ROWS, Game, Move
+from engine.shelfie.description import DESCRIPTION
 
 from bot.i18n import language_of, t
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
@@ -90,8 +91,9 @@ def rounded_duration_text(seconds: float, locale: object) -> str:
 
 
 def options_text(options: GameOptions, locale: object) -> str:
-    parts = [t("lobby.option.first_game" if options.first_game else "lobby.option.standard", locale)]
-    if options.refill == "four_or_fewer":
+    game = DESCRIPTION.check_options(options.game)  # a lobby's options as chosen, defaults filled in
+    parts = [t("lobby.option.first_game" if game["first_game"] else "lobby.option.standard", locale)]
+    if game["refill"] == "four_or_fewer":
         parts.append(t("lobby.option.four_or_fewer", locale))
     parts.append(t("lobby.option.hints" if options.hints else "lobby.option.no_hints", locale))
     if options.turn_timeout:
@@ -133,7 +135,7 @@ def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[st
     if turn.report.end_token:
         lines.append(t("turn.end_token_final" if turn.report.game_over else "turn.end_token", locale, name=name))
     if turn.report.refilled:
-        refill = table.options.refill
+        refill = table.options.game["refill"]
         lines.append(t("turn.refill_four" if refill == "four_or_fewer" else "turn.refill", locale))
     return lines
 

@@ -5,7 +5,7 @@ Plain ids in, frozen dataclasses out (`models.py`); refusals are `ServiceError`s
 its move-log entry, new state, version bump and next deadlines in one transaction before returning.
 
     svc = await TableService.open(db_path, clock=time.time, cache_size=1024)  # clock: epoch seconds
-    table = await svc.open_lobby(guild_id, channel_id, host_id, host_name, GameOptions(players=3))
+    table = await svc.open_lobby(guild_id, channel_id, host_id, host_name, GameOptions(players=3), kind="shelfie")
     await svc.join(game_id, user_id, name); await svc.leave(game_id, user_id)
     await svc.add_computer(game_id, by_user_id, level="normal")               # host only
     result = await svc.start(game_id, by_user_id)                             # host only -> StartResult

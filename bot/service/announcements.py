@@ -10,20 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.shelfie import Game, Move, TurnReport
+from typing import Any
+
+from engine.protocol import GameRules, GameState
+from engine.registry import rules_of
 
 from bot.service.models import Announcement, GameOptions, PlayedTurn, PlayResult, Standing, Table
 from bot.store import MoveRow, Store
 
 
-def new_game(n_players: int, seed: int, options: GameOptions) -> Game:
-    """The game a stored seed and options start from; replaying its move log reaches the stored state."""
-    return Game.new(n_players, seed=seed, first_game=options.first_game, refill=options.refill)
+def new_game(kind: str, n_players: int, seed: int, options: GameOptions) -> GameState:
+    """The game a stored kind, seed and (checked) options start from; replaying its move log reaches the stored
+    state."""
+    return rules_of(kind).new(n_players, seed, options.game)
 
 
-def apply_entry(game: Game, row: MoveRow) -> TurnReport:
-    """Apply one move-log entry again; raises what the engine raises if it does not apply."""
-    return game.resign(row.seat) if row.move is None else game.apply(Move.parse(row.move), seat=row.seat)
+def apply_entry(rules: GameRules, game: GameState, row: MoveRow) -> Any:
+    """Apply one move-log entry again (its text read by the game); raises what the engine raises if it does not
+    apply."""
+    return game.resign(row.seat) if row.move is None else game.apply(rules.parse_action(row.move), row.seat)
 
 
 class AnnouncementOutbox:
@@ -68,17 +73,19 @@ class AnnouncementOutbox:
         assert loaded is not None and table.game is not None
         record, moves = loaded
         wanted = [m for m in moves if m.seq <= announcement.last_seq]
-        game = new_game(len(table.seats), record.game.seed, table.options)
+        rules = rules_of(table.kind)
+        game = new_game(table.kind, len(table.seats), record.game.seed, table.options)
         turns = []
         for row in wanted:
-            report = apply_entry(game, row)
+            report = apply_entry(rules, game, row)
             if row.seq >= announcement.first_seq:
-                turns.append(PlayedTurn(table.seats[row.seat], row.kind, report.move, report))
+                move = None if row.move is None else rules.parse_action(row.move)
+                turns.append(PlayedTurn(table.seats[row.seat], row.kind, move, report))
         scored = table.status == "finished" or table.end_reason == "abandoned"  # an abandoned game scores who left
         ended = scored and announcement.last_seq == table.turn
         return PlayResult(table, tuple(turns), self._final_standings(table) if ended else ())
 
-    async def was_played(self, game_id: int, turn: int, user_id: int, move: Move) -> bool:
+    async def was_played(self, game_id: int, turn: int, user_id: int, move: object) -> bool:
         """Whether the move-log entry after `turn` is this person's `move` (a repeated Confirm of a move
         that already went through)."""
         row = await self._store.move_at(game_id, turn + 1)

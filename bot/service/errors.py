@@ -121,7 +121,7 @@ class StaleTurn(ServiceError):
 
 
 class IllegalMoveError(ServiceError):
-    """The engine refused the move; `reason` and `params` are the engine's `IllegalMove.code`/`params`."""
+    """The engine refused the move; `reason` and `params` are the engine's `ActionRefused.code`/`params`."""
 
     code = "illegal_move"
 

@@ -1,15 +1,16 @@
 """The plain values the table service hands out: options, seats, tables, results and events.
 
-They are frozen snapshots. `Table.game` is an engine Game the service never mutates after
-handing it out (each step works on a copy), so a caller may keep and read it, but must not
-mutate it either.
+They are frozen snapshots. `Table.game` is the engine state (any registered game, through the
+protocol) the service never mutates after handing it out (each step works on a copy), so a caller
+may keep and read it, but must not mutate it either.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.shelfie import REFILL_RULES, Game, Move, TurnReport
+from engine.protocol import GameDescription, GameState, OptionError
 
 from bot.service.errors import InvalidOption
 from bot.store.records import OPEN_STATUSES, AnnouncementRow, StatsRow
@@ -30,36 +31,48 @@ def check_turn_timeout(seconds: int | None) -> None:
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """What `/shelfie new` chose. `players` is the number of seats (2-4); a game may start with fewer.
+    """What a game's `new` command chose. `players` is the number of seats (None: the game's most); a game may
+    start with fewer. `game` holds the game's own options, checked and completed by its description.
 
     `turn_timeout=None` means the guild default (the operator's default if the guild set none); the
     lobby stores the resolved number of seconds.
     """
 
-    players: int = 4
-    first_game: bool = False
-    refill: str = "isolated"
+    players: int | None = None
     turn_timeout: int | None = None
     thread: bool = False
     hints: bool = False
+    game: Mapping[str, Any] = field(default_factory=dict)
 
-    def check(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise InvalidOption("players", self.players, "2, 3 or 4")
-        if self.refill not in REFILL_RULES:
-            raise InvalidOption("refill", self.refill, " or ".join(REFILL_RULES))
+    def checked(self, description: GameDescription) -> GameOptions:
+        """These options for that game, its own options completed with their defaults; InvalidOption otherwise."""
+        players = description.max_players if self.players is None else self.players
+        low, high = description.min_players, description.max_players
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise InvalidOption("players", players, ", ".join(map(str, range(low, high))) + f" or {high}")
         check_turn_timeout(self.turn_timeout)
-        for name in ("first_game", "thread", "hints"):
+        for name in ("thread", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOption(name, getattr(self, name), "true or false")
+        if self.hints and not description.hints:
+            raise InvalidOption("hints", self.hints, "false")
+        try:
+            game = description.check_options(self.game)
+        except OptionError as exc:
+            raise InvalidOption(exc.name, exc.value, exc.expected) from exc
+        return replace(self, players=players, game=game)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """One flat mapping, as the store has always kept it (the game's own options beside the lobby's)."""
+        return {"players": self.players, "turn_timeout": self.turn_timeout, "thread": self.thread,
+                "hints": self.hints, **self.game}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> GameOptions:
-        """A stored game's options: a key it lacks (an option added after the game was stored) takes its default."""
-        return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
+    def from_dict(cls, d: Mapping[str, Any]) -> GameOptions:
+        """A stored game's options; a key it lacks (an option added after the game was stored) takes its default
+        once `checked` against the game."""
+        generic = {name: d[name] for name in ("players", "turn_timeout", "thread", "hints") if name in d}
+        return cls(**generic, game={k: v for k, v in d.items() if k not in generic})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +105,8 @@ class Table:
     `game` is the engine state once started (None in a lobby)."""
 
     game_id: int
+    kind: str
+    """The registered game (engine.registry) this table plays."""
     guild_id: int
     channel_id: int
     thread_id: int | None
@@ -100,7 +115,7 @@ class Table:
     options: GameOptions
     host_id: int
     seats: tuple[Seat, ...]
-    game: Game | None
+    game: GameState | None
     version: int
     turn: int
     lobby_message_id: int | None
@@ -121,11 +136,17 @@ class Table:
         return self.status in OPEN_STATUSES
 
     @property
-    def current_seat(self) -> Seat | None:
-        """Whose turn it is, while the game is active."""
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats that may act now (usually one), while the game is active."""
         if self.status != "active" or self.game is None or self.game.is_over:
-            return None
-        return self.seats[self.game.current_seat]
+            return ()
+        return tuple(self.seats[i] for i in sorted(self.game.to_act))
+
+    @property
+    def current_seat(self) -> Seat | None:
+        """Whose turn it is (the first of the seats that may act), while the game is active."""
+        acting = self.acting
+        return acting[0] if acting else None
 
     @property
     def first_seat(self) -> Seat | None:
@@ -139,22 +160,25 @@ class Table:
 @dataclass(frozen=True, slots=True)
 class PlayedTurn:
     """One move-log entry just applied. kind: move (a person), auto (a computer seat),
-    timeout (the computer for an absent person), resign (move is None)."""
+    timeout (the computer for an absent person), resign (move is None). `move` is the game's action and
+    `report` the game's report of what it changed."""
 
     seat: Seat
     kind: str
-    move: Move | None
-    report: TurnReport
+    move: Any
+    report: Any
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """Final place of one seat; `breakdown` is the engine's score_breakdown (personal goal included)."""
+    """Final place of one seat (`rank` from 1; seats the rules tie share it); `breakdown` is the engine's
+    score_breakdown (its "total" is `total`). In a co-operative game every seat has rank 1 and `won` is the
+    table's shared result."""
 
     seat: Seat
     rank: int
     total: int
-    breakdown: dict[str, int]
+    breakdown: dict[str, Any]
     won: bool
     resigned: bool
     replaced: bool = False

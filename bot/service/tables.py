@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from engine.shelfie import Game, IllegalMove, Move
-from engine.shelfie.ai import LEVELS, choose_move
+from engine.protocol import ActionRefused, GameState
+from engine.registry import rules_of
 
 from bot.service.announcements import AnnouncementOutbox, apply_entry, new_game
 from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, turn_deadlines
@@ -80,7 +80,6 @@ log = logging.getLogger(__name__)
 Rater = Callable[[Sequence[RatingEntry]], Sequence[tuple[float, float]]]
 """Turns each person's prior rating and rank into a new (mu, sigma), in the same order."""
 
-TIMEOUT_LEVEL = "normal"
 FIRE_BATCH = 100
 
 
@@ -118,24 +117,20 @@ def _replaced(seat: Seat) -> bool:
     return seat.user_id is not None and seat.level is not None
 
 
-def _standings(game: Game, seats: Sequence[Seat]) -> tuple[Standing, ...]:
-    """Seats still playing by total (ties go to the seat later in turn order, as the engine rules), then the
-    people who left (resigned, or replaced after timing out), also by total: leaving is a loss, so letting
-    every turn time out cannot dodge one. Only a seat still playing can win."""
-    totals = {s.index: game.score_breakdown(s.index) for s in seats}
+def _standings(game: GameState, seats: Sequence[Seat], cooperative: bool) -> tuple[Standing, ...]:
+    """The game's own ranking, with the people who left (resigned, or replaced after timing out) behind every
+    seat still playing: leaving is a loss, so letting every turn time out cannot dodge one. Only a seat still
+    playing can win; in a co-operative game each of them has the table's shared result."""
+    outcome = game.standing(left={s.index for s in seats if _replaced(s)})
 
-    def forfeited(seat: Seat) -> bool:
-        return seat.index in game.resigned or _replaced(seat)
+    def standing(s: Seat) -> Standing:
+        forfeited = s.index in game.resigned or _replaced(s)
+        won = bool(outcome.shared) if cooperative else s.index in outcome.winners
+        return Standing(seat=s, rank=outcome.places[s.index], total=outcome.scores[s.index],
+                        breakdown=game.score_breakdown(s.index), won=won and not forfeited,
+                        resigned=s.index in game.resigned, replaced=_replaced(s))
 
-    def order(group: list[Seat]) -> list[Seat]:
-        return sorted(group, key=lambda s: (totals[s.index]["total"], s.index), reverse=True)
-
-    ranked = order([s for s in seats if not forfeited(s)]) + order([s for s in seats if forfeited(s)])
-    return tuple(
-        Standing(seat=s, rank=rank, total=totals[s.index]["total"], breakdown=totals[s.index],
-                 won=rank == 1 and not forfeited(s), resigned=s.index in game.resigned, replaced=_replaced(s))
-        for rank, s in enumerate(ranked, start=1)
-    )
+    return tuple(standing(seats[i]) for i in outcome.ranking)
 
 
 def _whole_ms(seconds: float) -> int:
@@ -153,10 +148,10 @@ def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int:
     return channel_id
 
 
-def _table(record: GameRecord, options: GameOptions, game: Game | None) -> Table:
+def _table(record: GameRecord, options: GameOptions, game: GameState | None) -> Table:
     row = record.game
     return Table(
-        game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+        game_id=row.id, kind=row.kind, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
         status=row.status, end_reason=row.end_reason, options=options, host_id=row.host_id,
         seats=tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats),
         game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
@@ -165,7 +160,7 @@ def _table(record: GameRecord, options: GameOptions, game: Game | None) -> Table
     )
 
 
-def _has_person_left(game: Game, seats: Sequence[Seat]) -> bool:
+def _has_person_left(game: GameState, seats: Sequence[Seat]) -> bool:
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
 
@@ -261,8 +256,9 @@ class TableService(AnnouncementOutbox):
     def _entry_from(record: GameRecord) -> _Entry:
         row = record.game
         try:
-            options = GameOptions.from_dict(row.options)
-            game = Game.from_dict(row.state) if row.state is not None else None
+            rules = rules_of(row.kind)
+            options = GameOptions.from_dict(row.options).checked(rules.description)
+            game = rules.from_dict(row.state) if row.state is not None else None
         except Exception as exc:  # any failure to rebuild a stored row means that row is corrupt
             log.error("game %s: state cannot be rebuilt: %r", row.id, exc)
             raise CorruptGame(row.id, f"state cannot be rebuilt: {exc}") from exc
@@ -273,8 +269,8 @@ class TableService(AnnouncementOutbox):
         return _Entry(_table(record, options, game), row.seed)
 
     def _deadlines(self, table: Table, now: float) -> tuple[DeadlineRow, ...]:
-        seat = table.current_seat
-        if seat is None or not seat.is_human or table.options.turn_timeout is None:
+        """A turn's deadlines while a person may act (one set per turn, however many seats act in it)."""
+        if not any(seat.is_human for seat in table.acting) or table.options.turn_timeout is None:
             return ()
         due = turn_deadlines(now, table.options.turn_timeout)
         return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
@@ -317,24 +313,27 @@ class TableService(AnnouncementOutbox):
     # ---- lobby ------------------------------------------------------------------------------------------
 
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
-                         options: GameOptions | None = None, *, thread_id: int | None = None) -> Table:
-        """A new lobby with the host in the first seat (index 0). A `thread` game occupies its thread, not
-        the channel: pass its `thread_id`."""
-        options = options or GameOptions()
-        options.check()
+                         options: GameOptions | None = None, *, kind: str, thread_id: int | None = None) -> Table:
+        """A new lobby of the registered game `kind` with the host in the first seat (index 0). A `thread` game
+        occupies its thread, not the channel: pass its `thread_id`."""
+        try:
+            rules = rules_of(kind)
+        except KeyError as exc:
+            raise InvalidOption("game", kind, "a registered game") from exc
+        options = (options or GameOptions()).checked(rules.description)
         if options.turn_timeout is None:
             options = replace(options, turn_timeout=(await self.guild_settings(guild_id)).effective_turn_timeout)
         place = _place(channel_id, thread_id, options)
         seats = (Seat(0, host_id, host_name),)
-        return await self._create(guild_id, channel_id, thread_id, place, options, host_id, seats)
+        return await self._create(kind, guild_id, channel_id, thread_id, place, options, host_id, seats)
 
-    async def _create(self, guild_id: int, channel_id: int, thread_id: int | None, place: int | None,
+    async def _create(self, kind: str, guild_id: int, channel_id: int, thread_id: int | None, place: int | None,
                       options: GameOptions, host_id: int, seats: tuple[Seat, ...],
                       rematch_of: int | None = None) -> Table:
         """Insert the lobby with its expiry deadline (RematchTaken passes through for `rematch`)."""
         now = self.clock()
         expires = now + self._lobby_timeout
-        new = NewGame(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, place_id=place,
+        new = NewGame(kind=kind, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, place_id=place,
                       options=options.to_dict(), host_id=host_id, seed=self._seeds(), seats=_seat_rows(seats),
                       rematch_of=rematch_of, lobby_expires_at=expires)
         try:
@@ -375,11 +374,12 @@ class TableService(AnnouncementOutbox):
     async def add_computer(self, game_id: int, by_user_id: int, level: str = "normal",
                            name: str | None = None) -> Table:
         """Host only. The default name is "Computer N"; the bot may pass a translated one."""
-        if level not in LEVELS:
-            raise InvalidOption("level", level, ", ".join(LEVELS))
         async with self._lock(game_id):
             entry = await self._load(game_id)
             table = entry.table
+            levels = rules_of(table.kind).levels
+            if level not in levels:
+                raise InvalidOption("level", level, ", ".join(levels))
             self._require_lobby(table)
             if by_user_id != table.host_id:
                 raise NotHost(game_id, by_user_id, table.host_id)
@@ -440,7 +440,7 @@ class TableService(AnnouncementOutbox):
         log.warning("game %s: unreadable game cancelled by an admin", game_id)
         try:
             options = GameOptions.from_dict(record.game.options)
-        except TypeError:
+        except (TypeError, AttributeError):
             options = GameOptions()
         return _table(record, options, None)
 
@@ -470,7 +470,7 @@ class TableService(AnnouncementOutbox):
             thread_id = await open_thread() if old.options.thread and open_thread is not None else None
             place = _place(old.channel_id, thread_id, old.options)
             try:
-                table = await self._create(old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id,
+                table = await self._create(old.kind, old.guild_id, old.channel_id, thread_id, place, old.options, by_user_id,
                                            seats, rematch_of=game_id)
             except RematchTaken as taken:
                 assert taken.game_id is not None
@@ -507,16 +507,16 @@ class TableService(AnnouncementOutbox):
                 raise NotEnoughPlayers(game_id, len(table.seats))
             order = list(table.seats)
             random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
-            opts = table.options
-            game = Game.new(len(order), seed=entry.seed, first_game=opts.first_game, refill=opts.refill)
+            game = new_game(table.kind, len(order), entry.seed, table.options)
             chain = _Chain(replace(table, status="active", seats=_reindexed(order), game=game))
             await self._play_computers(chain, entry.seed)
             saved = await self._commit_chain(entry, chain, "start")
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
-    async def play(self, game_id: int, user_id: int, move: Move | str, *, turn: int | None = None,
+    async def play(self, game_id: int, user_id: int, move: object, *, turn: int | None = None,
                    sent_at: float | None = None) -> PlayResult:
-        """Apply a person's move (text is parsed leniently), then every computer turn that follows.
+        """Apply a person's move (the game's action, or its text, parsed by the game), then every computer turn
+        that follows.
 
         A typed move has no turn to quote: `sent_at` (epoch seconds on the service clock, e.g. the creation
         time of the Discord interaction) refuses it as stale when it was sent before the current turn began,
@@ -533,12 +533,12 @@ class TableService(AnnouncementOutbox):
                 raise StaleTurn(game_id, table.turn - 1, table.turn)
             current = table.current_seat
             assert current is not None and table.game is not None
-            if current.index != seat.index:
+            if seat not in table.acting:
                 raise NotYourTurn(game_id, user_id, current.user_id, current.name)
             try:
-                parsed = Move.parse(move) if isinstance(move, str) else move
-                table.game.check(parsed)
-            except IllegalMove as exc:
+                parsed = rules_of(table.kind).parse_action(move) if isinstance(move, str) else move
+                table.game.check(parsed, seat.index)
+            except ActionRefused as exc:
                 raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
             chain = _Chain(table)
             self._step(chain, seat, "move", parsed, replace(seat, expired_turns=0))
@@ -570,20 +570,21 @@ class TableService(AnnouncementOutbox):
         saved = await self._commit_chain(entry, chain, event)
         return PlayResult(saved.table, tuple(chain.turns), chain.standings)
 
-    def _step(self, chain: _Chain, seat: Seat, kind: str, move: Move | None, seat_after: Seat) -> None:
+    def _step(self, chain: _Chain, seat: Seat, kind: str, move: object | None, seat_after: Seat) -> None:
         """Apply one move-log entry to a copy of the game (the game handed out before stays untouched)."""
         table = chain.table
         assert table.game is not None
         game = table.game.copy()
-        report = game.resign(seat.index) if move is None else game.apply(move)
+        report = game.resign(seat.index) if move is None else game.apply(move, seat.index)
         seats = tuple(seat_after if s.index == seat.index else s for s in table.seats)
         status, reason = "active", None
+        cooperative = rules_of(table.kind).description.cooperative
         if game.is_over:
             status, reason = "finished", "completed"
-            chain.standings = _standings(game, seats)
+            chain.standings = _standings(game, seats, cooperative)
         elif not _has_person_left(game, seats):
             status, reason = "cancelled", "abandoned"
-            chain.standings = _standings(game, seats)  # every person left: each is scored a loss
+            chain.standings = _standings(game, seats, cooperative)  # every person left: each is scored a loss
         chain.table = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
         chain.rows.append(MoveRow(chain.table.turn, seat.index, None if move is None else str(move), kind,
                                   self.clock()))
@@ -605,7 +606,7 @@ class TableService(AnnouncementOutbox):
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
         ratings: list[tuple[float, float] | None] = [None] * len(people)
-        if self._rater is not None and people:
+        if self._rater is not None and people and not rules_of(table.kind).description.cooperative:
             priors = await self._store.ratings(table.guild_id, [user for _, user in people])
             ratings = list(self._rater(
                 [RatingEntry(user, priors.get(user), st.rank, seats=len(standings)) for st, user in people]))
@@ -615,31 +616,33 @@ class TableService(AnnouncementOutbox):
             for (st, user), rating in zip(people, ratings)
         )
 
-    async def _computer_move(self, table: Table, seed: int, level: str) -> Move:
-        """The AI's move, chosen in a worker process; a failing AI or worker falls back to a seeded legal move."""
+    async def _computer_move(self, table: Table, seat: Seat, seed: int, level: str) -> object:
+        """The computer player's action for `seat`, chosen in a worker process; a failing computer player or
+        worker falls back to a seeded legal action."""
         game = table.game
         assert game is not None
         seed = _derived_seed(seed, f"ai:{table.turn}")
+        rules = rules_of(table.kind)
         try:
-            move = await workers().think(choose_move, game, level, seed=seed)
-            game.check(move)
+            move = await workers().think(rules.choose, game, level, seed)
+            game.check(move, seat.index)
             return move
         except Exception:
             log.exception("game %s: computer (%s) failed to move; playing a random legal move", table.game_id, level)
-            return random.Random(seed).choice(game.legal_moves())
+            return random.Random(seed).choice(game.legal_actions())
 
     async def _play_computers(self, chain: _Chain, seed: int) -> None:
-        """Computer seats move until a person is to play or the game stops."""
+        """Computer seats act until only people may act or the game stops."""
         while chain.table.status == "active":
-            seat = chain.table.current_seat
-            if seat is None or seat.level is None:
+            seat = next((s for s in chain.table.acting if s.level is not None), None)
+            if seat is None:
                 break
-            move = await self._computer_move(chain.table, seed, seat.level)
+            move = await self._computer_move(chain.table, seat, seed, seat.level)
             self._step(chain, seat, "auto", move, seat)
 
     def _final_standings(self, table: Table) -> tuple[Standing, ...]:
         assert table.game is not None
-        return _standings(table.game, table.seats)
+        return _standings(table.game, table.seats, rules_of(table.kind).description.cooperative)
 
     # ---- deadlines ----------------------------------------------------------------------------------
 
@@ -679,8 +682,8 @@ class TableService(AnnouncementOutbox):
             table = entry.table
             if deadline.kind == LOBBY_EXPIRY:
                 return await self._expire_lobby(entry, deadline)
-            seat = table.current_seat
-            if table.turn != deadline.turn or seat is None or not seat.is_human:
+            seat = next((s for s in table.acting if s.is_human), None)
+            if table.turn != deadline.turn or seat is None:
                 await self._store.take_deadline(deadline)  # left over from a turn already played
                 return None
             if deadline.kind != EXPIRY:
@@ -689,12 +692,12 @@ class TableService(AnnouncementOutbox):
                 pending = await self._store.deadlines_of(table.game_id)
                 expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
                 return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
-            move = await self._computer_move(table, entry.seed, TIMEOUT_LEVEL)
+            move = await self._computer_move(table, seat, entry.seed, rules_of(table.kind).stand_in)
             expired = seat.expired_turns + 1
             replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
             chain = _Chain(table)
             self._step(chain, seat, "timeout", move,
-                       replace(seat, expired_turns=expired, level=TIMEOUT_LEVEL if replaced else None))
+                       replace(seat, expired_turns=expired, level=rules_of(table.kind).stand_in if replaced else None))
             return TurnTimedOut(seat, await self._finish(entry, chain, "replaced" if replaced else "timeout"), replaced)
 
     async def _expire_lobby(self, entry: _Entry, deadline: DeadlineRow) -> LobbyExpired | None:
@@ -751,10 +754,12 @@ class TableService(AnnouncementOutbox):
             ok = not moves
             return AuditResult(game_id, ok, 0, None if ok else "moves logged for a game that never started")
         try:
-            game = new_game(len(record.seats), row.seed, GameOptions.from_dict(row.options))
+            rules = rules_of(row.kind)
+            game = new_game(row.kind, len(record.seats), row.seed,
+                            GameOptions.from_dict(row.options).checked(rules.description))
             for m in moves:
-                apply_entry(game, m)
-        except (IllegalMove, ValueError, KeyError, TypeError) as exc:
+                apply_entry(rules, game, m)
+        except (ValueError, KeyError, TypeError, InvalidOption) as exc:
             return AuditResult(game_id, False, len(moves), f"replay failed: {exc}")
         if game.to_dict() != row.state:
             return AuditResult(game_id, False, len(moves), "replayed state differs from the stored state")

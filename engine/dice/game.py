@@ -202,13 +202,15 @@ class DiceGame:
     def score(self, seat: int) -> int:
         return int(score_breakdown_of(self.sheets[seat])["total"])
 
-    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
-        """None while the game goes on. Every seat tied on the top score wins (no tie-break); tied seats share
-        a place; resigned seats (and `left`) come after every other seat and share the place after them."""
-        if not self.over:
-            return None
+    def standing(self, left: Collection[int] = ()) -> Outcome:
+        """Every seat tied on the top score wins (no tie-break); tied seats share a place; resigned seats (and
+        `left`) come after every other seat and share the place after them."""
         scores = [self.score(s) for s in range(self.n_players)]
         return ranked_outcome(scores, self.resigned | frozenset(left), ties="shared")
+
+    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
+        """The standing of the finished game; None while it goes on."""
+        return self.standing(left) if self.over else None
 
     # ---- actions --------------------------------------------------------------------------------------------
     def legal_item_sets(self) -> list[tuple[Item, ...]]:

@@ -27,4 +27,5 @@ RULES = GameRules(
     parse_action=parse_action,
     choose=_choose,
     levels=tuple(LEVELS),
+    stand_in="normal",
 )

@@ -186,13 +186,15 @@ class Game:
         """The seats that may act now: the seat whose turn it is, or nobody once the game is over."""
         return frozenset() if self.over else frozenset({self.current_seat})
 
-    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
-        """None while the game goes on. Most points wins; among equal totals the seat latest in turn order ranks
-        higher; resigned seats (and `left`) come after every seat still playing and never win."""
-        if not self.over:
-            return None
+    def standing(self, left: Collection[int] = ()) -> Outcome:
+        """Most points first; among equal totals the seat latest in turn order ranks higher; resigned seats (and
+        `left`) come after every seat still playing and never win."""
         scores = [self.score_breakdown(s)["total"] for s in range(self.n_players)]
         return ranked_outcome(scores, self.resigned | frozenset(left), ties="later_seat")
+
+    def outcome(self, left: Collection[int] = ()) -> Outcome | None:
+        """The standing of the finished game; None while it goes on."""
+        return self.standing(left) if self.over else None
 
     @property
     def winner(self) -> int | None:

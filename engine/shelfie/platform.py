@@ -27,4 +27,5 @@ RULES = GameRules(
     parse_action=Move.parse,
     choose=_choose,
     levels=tuple(LEVELS),
+    stand_in="normal",
 )

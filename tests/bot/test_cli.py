@@ -34,7 +34,7 @@ def operator(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 async def play_some_moves(db: Path, moves: int) -> tuple[TableService, int]:
     """A two-person game with `moves` moves played; the service stays open, like a running bot."""
     service = await TableService.open(db)
-    lobby = await service.open_lobby(1, 10, 100, "ann", GameOptions(players=2))
+    lobby = await service.open_lobby(1, 10, 100, "ann", GameOptions(players=2), kind="shelfie")
     await service.join(lobby.game_id, 200, "ben")
     await service.start(lobby.game_id, 100)
     for _ in range(moves):
@@ -72,7 +72,7 @@ def test_backup_of_a_missing_database_says_so(operator: Path, capsys: pytest.Cap
 def test_audit_reports_every_game_and_exits_1_on_a_mismatch(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
     async def two_games() -> tuple[int, int]:
         service, game_id = await play_some_moves(operator, 3)
-        second = await service.open_lobby(1, 11, 100, "ann", GameOptions(players=2))
+        second = await service.open_lobby(1, 11, 100, "ann", GameOptions(players=2), kind="shelfie")
         await service.close()
         return game_id, second.game_id
 

@@ -11,8 +11,8 @@ from bot.service.models import GameOptions, PlayedTurn, Seat, Table
 
 
 def table_of(game: Game, seats: tuple[Seat, ...], refill: str = "isolated") -> Table:
-    return Table(game_id=1, guild_id=2, channel_id=3, thread_id=None, status="active", end_reason=None,
-                 options=GameOptions(players=len(seats), refill=refill), host_id=10, seats=seats, game=game,
+    return Table(game_id=1, kind="shelfie", guild_id=2, channel_id=3, thread_id=None, status="active", end_reason=None,
+                 options=GameOptions(players=len(seats), game={"first_game": False, "refill": refill}), host_id=10, seats=seats, game=game,
                  version=1, turn=game.turn, lobby_message_id=None, turn_message_id=None, created_at=0.0,
                  updated_at=0.0)
 

@@ -39,7 +39,7 @@ async def test_sigterm_during_a_stream_of_moves_loses_none(table: Table, db_path
     started = asyncio.Event()
     add_move_command(bot, started)
     await bot.tree.sync()
-    lobby = await bot.service.open_lobby(table.guild.id, table.channel.id, table.alice.id, "alice", GameOptions(players=2))
+    lobby = await bot.service.open_lobby(table.guild.id, table.channel.id, table.alice.id, "alice", GameOptions(players=2), kind="shelfie")
     await bot.service.join(lobby.game_id, table.bob.id, "bob")
     await bot.service.start(lobby.game_id, table.alice.id)
 

@@ -47,10 +47,10 @@ async def svc(db_path: Path, clock: Clock) -> AsyncIterator[TableService]:
 
 
 async def lobby(svc: TableService, *users: int, computers: int = 0, channel: int = CHANNEL,
-                options: GameOptions | None = None) -> Table:
-    """A lobby hosted by the first user, the others joined, plus computer seats."""
+                options: GameOptions | None = None, kind: str = "shelfie") -> Table:
+    """A lobby of the game `kind` hosted by the first user, the others joined, plus computer seats."""
     host, *others = users
-    table = await svc.open_lobby(GUILD, channel, host, NAMES[host], options or GameOptions(players=4))
+    table = await svc.open_lobby(GUILD, channel, host, NAMES[host], options or GameOptions(players=4), kind=kind)
     for user in others:
         table = await svc.join(table.game_id, user, NAMES[user])
     for _ in range(computers):
@@ -59,8 +59,8 @@ async def lobby(svc: TableService, *users: int, computers: int = 0, channel: int
 
 
 async def started(svc: TableService, *users: int, computers: int = 0, channel: int = CHANNEL,
-                  options: GameOptions | None = None) -> Table:
-    table = await lobby(svc, *users, computers=computers, channel=channel, options=options)
+                  options: GameOptions | None = None, kind: str = "shelfie") -> Table:
+    table = await lobby(svc, *users, computers=computers, channel=channel, options=options, kind=kind)
     return (await svc.start(table.game_id, users[0])).table
 
 
@@ -68,7 +68,7 @@ async def play_first_legal(svc: TableService, table: Table) -> PlayResult:
     """The person to move plays their first legal move, quoting the turn they saw."""
     seat = table.current_seat
     assert seat is not None and seat.user_id is not None and table.game is not None
-    return await svc.play(table.game_id, seat.user_id, table.game.legal_moves()[0], turn=table.turn)
+    return await svc.play(table.game_id, seat.user_id, table.game.legal_actions()[0], turn=table.turn)
 
 
 async def play_to_end(svc: TableService, table: Table) -> PlayResult:

@@ -14,7 +14,7 @@ async def main(db_path: str, games: int) -> None:
     svc = await TableService.open(db_path)
     ids = []
     for channel in range(games):
-        table = await svc.open_lobby(1, 5000 + channel, PEOPLE[0], "Ann", GameOptions(players=3))
+        table = await svc.open_lobby(1, 5000 + channel, PEOPLE[0], "Ann", GameOptions(players=3), kind="shelfie")
         await svc.join(table.game_id, PEOPLE[1], "Bob")
         if channel % 2:
             await svc.add_computer(table.game_id, PEOPLE[0])

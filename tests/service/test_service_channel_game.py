@@ -38,6 +38,6 @@ async def test_games_pushed_out_of_a_small_cache_are_still_found(db_path: Path, 
 
 async def test_a_thread_game_belongs_to_its_thread_not_to_the_channel(svc: TableService) -> None:
     thread = 777
-    table = await svc.open_lobby(GUILD, CHANNEL, ANN, NAMES[ANN], GameOptions(players=2, thread=True), thread_id=thread)
+    table = await svc.open_lobby(GUILD, CHANNEL, ANN, NAMES[ANN], GameOptions(players=2, thread=True), thread_id=thread, kind="shelfie")
     assert (await svc.table_in_channel(thread)).game_id == table.game_id
     assert await svc.table_in_channel(CHANNEL) is None

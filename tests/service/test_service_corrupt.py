@@ -73,13 +73,14 @@ async def test_a_game_stored_before_an_option_existed_loads_with_its_default(db_
     await svc.close()
     with sqlite3.connect(db_path) as raw:
         options = json.loads(raw.execute("SELECT options FROM games WHERE id = ?", (table.game_id,)).fetchone()[0])
-    del options["hints"]
+    del options["hints"], options["refill"]
     corrupt(db_path, table.game_id, "options", json.dumps(options))
 
     svc = await TableService.open(db_path, clock=clock)
     try:
         loaded = await svc.table(table.game_id)
-        assert loaded.options == GameOptions(players=2, hints=False, turn_timeout=3600)
+        assert loaded.options == GameOptions(players=2, hints=False, turn_timeout=3600,
+                                             game={"first_game": False, "refill": "isolated"})
         assert (await play_first_legal(svc, loaded)).table.turn == 1
     finally:
         await svc.close()
@@ -97,13 +98,13 @@ async def test_an_admin_cancels_a_corrupted_game_and_frees_its_channel(db_path: 
         with pytest.raises(CorruptGame):
             await svc.cancel(broken.game_id, ANN)
         with pytest.raises(ChannelBusy):
-            await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+            await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")
         cancelled = await svc.cancel(broken.game_id, CAT, is_admin=True)
         assert (cancelled.status, cancelled.end_reason, cancelled.game) == ("cancelled", "corrupt", None)
         assert [s.user_id for s in cancelled.seats] == [s.user_id for s in broken.seats]
         assert await svc.next_deadline() is None
         assert await svc.tables_of(ANN) == []
-        fresh = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+        fresh = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")
         assert (await svc.table_in_channel(CHANNEL)) == fresh
         with pytest.raises(CorruptGame):
             await svc.cancel(broken.game_id, CAT, is_admin=True)

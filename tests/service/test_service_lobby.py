@@ -22,7 +22,7 @@ from tests.service.conftest import ANN, BOB, CAT, CHANNEL, DAN, GUILD, lobby, st
 
 
 async def test_host_is_seated_and_guild_default_timeout_is_resolved(svc: TableService) -> None:
-    table = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", GameOptions(players=3))
+    table = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", GameOptions(players=3), kind="shelfie")
     assert table.status == "lobby" and table.host_id == ANN
     assert [(s.index, s.user_id, s.name) for s in table.seats] == [(0, ANN, "Ann")]
     assert table.options.turn_timeout == 24 * 3600
@@ -52,24 +52,24 @@ async def test_host_leaving_hands_the_lobby_on_and_the_last_person_cancels_it(sv
 async def test_one_open_game_per_channel(svc: TableService) -> None:
     first = await lobby(svc, ANN)
     with pytest.raises(ChannelBusy) as err:
-        await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+        await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")
     assert err.value.code == "channel_busy" and err.value.params["game_id"] == first.game_id
-    other = await svc.open_lobby(GUILD, CHANNEL + 1, BOB, "Bob")
+    other = await svc.open_lobby(GUILD, CHANNEL + 1, BOB, "Bob", kind="shelfie")
     assert other.game_id != first.game_id
     await svc.cancel(first.game_id, ANN)
-    again = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+    again = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")
     assert await svc.table_in_channel(CHANNEL) == again
 
 
 async def test_thread_games_occupy_their_thread_not_the_channel(svc: TableService) -> None:
     in_channel = await lobby(svc, ANN)
-    threaded = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", GameOptions(thread=True), thread_id=555)
+    threaded = await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", GameOptions(thread=True), thread_id=555, kind="shelfie")
     assert await svc.table_in_channel(CHANNEL) == in_channel
     assert threaded.place_id == 555 and await svc.table_in_channel(555) == threaded
     with pytest.raises(ChannelBusy):
-        await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True), thread_id=555)
+        await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True), thread_id=555, kind="shelfie")
     with pytest.raises(ValueError, match="thread_id"):
-        await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True))
+        await svc.open_lobby(GUILD, CHANNEL, CAT, "Cat", GameOptions(thread=True), kind="shelfie")
 
 
 async def test_lobby_full_and_joining_twice_change_nothing(svc: TableService) -> None:
@@ -136,13 +136,13 @@ async def test_unknown_game_ids(svc: TableService) -> None:
 
 @pytest.mark.parametrize(
     ("options", "name"),
-    [(GameOptions(players=1), "players"), (GameOptions(players=5), "players"), (GameOptions(refill="never"), "refill"),
+    [(GameOptions(players=1), "players"), (GameOptions(players=5), "players"), (GameOptions(game={"refill": "never"}), "refill"),
      (GameOptions(turn_timeout=60), "turn_timeout"), (GameOptions(turn_timeout=8 * 24 * 3600), "turn_timeout")],
 )
 async def test_bad_options_are_refused_before_anything_is_stored(svc: TableService, options: GameOptions,
                                                                  name: str) -> None:
     with pytest.raises(InvalidOption) as err:
-        await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", options)
+        await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", options, kind="shelfie")
     assert err.value.params["name"] == name
     assert await svc.table_in_channel(CHANNEL) is None
 
@@ -175,7 +175,7 @@ async def test_computers_before_the_first_person_play_at_start(svc: TableService
 
 async def test_guild_default_turn_timeout(svc: TableService) -> None:
     await svc.set_guild_settings(GuildSettings(GUILD, turn_timeout=3600, locale="it"))
-    table = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    table = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", kind="shelfie")
     assert table.options.turn_timeout == 3600
     assert (await svc.guild_settings(GUILD)).locale == "it"
     with pytest.raises(InvalidOption):

@@ -23,7 +23,7 @@ async def test_a_lobby_nobody_starts_closes_after_a_day_and_frees_its_channel(sv
     assert (expired.table.status, expired.table.end_reason) == ("cancelled", "expired")
     assert await svc.table_in_channel(CHANNEL) is None
     assert await svc.fire_due(clock.advance(DAY)) == [], "it fires once"
-    assert (await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob")).status == "lobby"
+    assert (await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")).status == "lobby"
     assert await svc.stats(GUILD, ANN) is None
 
 

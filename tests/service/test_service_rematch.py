@@ -13,7 +13,7 @@ THREAD, SECOND_THREAD = 500, 501
 async def finished(svc: TableService, *, thread: bool) -> Table:
     if not thread:
         return (await play_to_end(svc, await started(svc, ANN, BOB))).table
-    lobby = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", GameOptions(players=2, thread=True), thread_id=THREAD)
+    lobby = await svc.open_lobby(GUILD, CHANNEL, ANN, "Ann", GameOptions(players=2, thread=True), thread_id=THREAD, kind="shelfie")
     await svc.join(lobby.game_id, BOB, "Bob")
     return (await play_to_end(svc, (await svc.start(lobby.game_id, ANN)).table)).table
 

@@ -1,0 +1,49 @@
+"""The service runs any registered game through the protocol: here the Dice Game, which has no Discord face yet."""
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameOptions, IllegalMoveError, InvalidOption, TableService
+from tests.service.conftest import ANN, BOB, CAT, CHANNEL, lobby, play_to_end, started
+
+
+async def test_a_dice_game_plays_to_its_end_with_a_computer_seat_and_audits(svc: TableService) -> None:
+    table = await started(svc, ANN, BOB, computers=1, options=GameOptions(players=3, game={"dice": 6}), kind="dice")
+    assert table.kind == "dice" and table.options.game == {"dice": 6, "row_lock": False}
+    assert table.game is not None and table.game.dice_count == 6  # type: ignore[attr-defined]
+    result = await play_to_end(svc, table)
+    assert result.finished and {s.seat.index for s in result.standings} == {0, 1, 2}
+    top = max(s.total for s in result.standings)
+    assert {s.seat.index for s in result.standings if s.won} == {
+        s.seat.index for s in result.standings if s.total == top}, "every seat tied on the top score wins"
+    assert all(s.rank == 1 for s in result.standings if s.won)
+    assert (await svc.audit(table.game_id)).ok
+
+
+async def test_a_typed_dice_action_is_read_by_the_dice_game_and_a_refusal_changes_nothing(svc: TableService) -> None:
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2), kind="dice")
+    person = table.current_seat
+    assert person is not None and person.user_id is not None
+    with pytest.raises(IllegalMoveError) as refused:
+        await svc.play(table.game_id, person.user_id, "cross books", turn=table.turn)
+    assert refused.value.reason and (await svc.table(table.game_id)).turn == table.turn
+    rolled = await svc.play(table.game_id, person.user_id, "roll", turn=table.turn)
+    assert rolled.table.turn == table.turn + 1 and str(rolled.turns[0].move) == "roll"
+    assert rolled.table.current_seat == person, "the same person chooses after rolling"
+
+
+@pytest.mark.parametrize("options, name", [
+    (GameOptions(players=5), "players"),
+    (GameOptions(game={"dice": 7}), "dice"),
+    (GameOptions(game={"refill": "isolated"}), "refill"),
+])
+async def test_options_are_checked_by_the_game_they_are_for(svc: TableService, options: GameOptions, name: str) -> None:
+    with pytest.raises(InvalidOption) as refused:
+        await lobby(svc, CAT, options=options, kind="dice")
+    assert refused.value.params["name"] == name
+
+
+async def test_an_unknown_kind_opens_nothing(svc: TableService) -> None:
+    with pytest.raises(InvalidOption):
+        await svc.open_lobby(1, CHANNEL, ANN, "Ann", kind="chess")
+    assert await svc.table_in_channel(CHANNEL) is None
