@@ -462,7 +462,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         locale = interaction.locale
         who = player or interaction.user
         assert interaction.guild_id is not None
-        found = await service_of(self.bot).stats(interaction.guild_id, who.id)
+        found = await service_of(self.bot).stats(interaction.guild_id, who.id, GAME_KIND)
         name = display_name(who)
         if found is None or not found.games:
             await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
@@ -475,7 +475,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             return
         locale = interaction.locale
         assert interaction.guild_id is not None
-        rows = await service_of(self.bot).leaderboard(interaction.guild_id, order="rating")
+        rows = await service_of(self.bot).leaderboard(interaction.guild_id, GAME_KIND, order="rating")
         if not rows:
             await reply_private(interaction, t("leaderboard.empty", locale))
             return

@@ -16,7 +16,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.set_lobby_message / set_turn_message(game_id, message_id)
     await svc.audit(game_id)                                                  # replay seed + log, compare
     await svc.count_games("active")
-    await svc.stats(guild_id, user_id); await svc.leaderboard(guild_id, order="wins"|"average"|"rating")
+    await svc.stats(guild_id, user_id, "shelfie"); await svc.leaderboard(guild_id, "shelfie", order="wins"|"average"|"rating")
     await svc.guild_settings(guild_id); await svc.set_guild_settings(GuildSettings(...))
     await svc.next_deadline(); await svc.fire_due(now)
     DeadlineDispatcher(svc, on_events).start()                                # one per process

@@ -607,7 +607,7 @@ class TableService(AnnouncementOutbox):
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
         ratings: list[tuple[float, float] | None] = [None] * len(people)
         if self._rater is not None and people and not rules_of(table.kind).description.cooperative:
-            priors = await self._store.ratings(table.guild_id, [user for _, user in people])
+            priors = await self._store.ratings(table.guild_id, table.kind, [user for _, user in people])
             ratings = list(self._rater(
                 [RatingEntry(user, priors.get(user), st.rank, seats=len(standings)) for st, user in people]))
         return tuple(
@@ -779,12 +779,19 @@ class TableService(AnnouncementOutbox):
                                                                settings.locale))
         return replace(settings, operator_turn_timeout=self._default_turn_timeout)
 
-    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        return await self._store.player_stats(guild_id, user_id)
+    async def stats(self, guild_id: int, user_id: int, kind: str) -> PlayerStats | None:
+        """A player's results at one kind of game in this guild."""
+        return await self._store.player_stats(guild_id, user_id, kind)
 
-    async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[PlayerStats]:
-        """Best players of the guild by "wins", "average" or "rating" (conservative mu - 3 sigma)."""
+    async def stats_by_game(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        """A player's results in this guild at every kind of game they finished, most played first."""
+        return await self._store.player_stats_by_kind(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, kind: str, *, order: str = "wins",
+                          limit: int = 10) -> list[PlayerStats]:
+        """Best players of the guild at one kind of game by "wins", "average" or "rating" (conservative
+        mu - 3 sigma)."""
         try:
-            return await self._store.leaderboard(guild_id, order=order, limit=limit)
+            return await self._store.leaderboard(guild_id, kind, order=order, limit=limit)
         except ValueError as exc:
             raise InvalidOption("order", order, "wins, average or rating") from exc

@@ -46,6 +46,7 @@ _GAME_COLUMNS = (
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
 _ANNOUNCEMENT_COLUMNS = "game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary"
+_STATS_COLUMNS = "guild_id, kind, user_id, name, games, wins, points, best, mu, sigma"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
     "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
@@ -383,20 +384,21 @@ class Store:
         )
 
     async def _record_results(self, db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
-        [row] = await db.execute_fetchall("SELECT guild_id FROM games WHERE id = ?", (update.game_id,))
-        guild_id = row[0]
+        [row] = await db.execute_fetchall("SELECT guild_id, kind FROM games WHERE id = ?", (update.game_id,))
+        guild_id, kind = row[0], row[1]
         await db.executemany(
-            "INSERT INTO results (game_id, seat, guild_id, user_id, points, rank, won, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(update.game_id, r.seat, guild_id, r.user_id, r.points, r.rank, int(r.won), now) for r in update.results],
+            "INSERT INTO results (game_id, seat, guild_id, kind, user_id, points, rank, won, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(update.game_id, r.seat, guild_id, kind, r.user_id, r.points, r.rank, int(r.won), now)
+             for r in update.results],
         )
         await db.executemany(
-            "INSERT INTO player_stats (guild_id, user_id, name, games, wins, points, best, mu, sigma)"
-            " VALUES (?1, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7)"
-            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = ?3, games = games + 1, wins = wins + ?4,"
+            "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)"
+            " VALUES (?1, ?8, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7)"
+            " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = ?3, games = games + 1, wins = wins + ?4,"
             " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)",
             [(guild_id, r.user_id, r.name, int(r.won), r.points,
-              r.rating[0] if r.rating else None, r.rating[1] if r.rating else None) for r in update.results],
+              r.rating[0] if r.rating else None, r.rating[1] if r.rating else None, kind) for r in update.results],
         )
 
     async def close_unreadable_game(self, game_id: int, *, now: float) -> GameRecord | None:
@@ -524,31 +526,39 @@ class Store:
                 (settings.guild_id, settings.turn_timeout, settings.locale),
             )
 
-    async def player_stats(self, guild_id: int, user_id: int) -> StatsRow | None:
+    async def player_stats(self, guild_id: int, user_id: int, kind: str) -> StatsRow | None:
         row = await self._fetchone(
-            "SELECT guild_id, user_id, name, games, wins, points, best, mu, sigma FROM player_stats"
-            " WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
+            f"SELECT {_STATS_COLUMNS} FROM player_stats WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            (guild_id, kind, user_id),
         )
         return None if row is None else _stats_row(row)
 
-    async def ratings(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
-        """(mu, sigma) of each of these players who has a rating in this guild, in one query."""
+    async def player_stats_by_kind(self, guild_id: int, user_id: int) -> list[StatsRow]:
+        """The player's stats in this guild for every kind of game they finished, most played first."""
+        rows = await self._fetchall(
+            f"SELECT {_STATS_COLUMNS} FROM player_stats WHERE guild_id = ? AND user_id = ? AND games > 0"
+            " ORDER BY games DESC, kind",
+            (guild_id, user_id),
+        )
+        return [_stats_row(r) for r in rows]
+
+    async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
+        """(mu, sigma) of each of these players who has a rating for this kind of game in this guild, in one query."""
         ids = list(user_ids)
         marks = ", ".join("?" * len(ids))
         rows = await self._fetchall(
-            f"SELECT user_id, mu, sigma FROM player_stats WHERE guild_id = ? AND user_id IN ({marks})"
+            f"SELECT user_id, mu, sigma FROM player_stats WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})"
             " AND mu IS NOT NULL AND sigma IS NOT NULL",
-            (guild_id, *ids),
+            (guild_id, kind, *ids),
         )
         return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
 
-    async def leaderboard(self, guild_id: int, *, order: str = "wins", limit: int = 10) -> list[StatsRow]:
+    async def leaderboard(self, guild_id: int, kind: str, *, order: str = "wins", limit: int = 10) -> list[StatsRow]:
         if order not in _LEADERBOARD_ORDER:
             raise ValueError(f"order must be one of {', '.join(_LEADERBOARD_ORDER)}")
         rows = await self._fetchall(
-            "SELECT guild_id, user_id, name, games, wins, points, best, mu, sigma FROM player_stats"
-            f" WHERE guild_id = ? AND games > 0 ORDER BY {_LEADERBOARD_ORDER[order]} LIMIT ?",
-            (guild_id, limit),
+            f"SELECT {_STATS_COLUMNS} FROM player_stats"
+            f" WHERE guild_id = ? AND kind = ? AND games > 0 ORDER BY {_LEADERBOARD_ORDER[order]} LIMIT ?",
+            (guild_id, kind, limit),
         )
         return [_stats_row(r) for r in rows]

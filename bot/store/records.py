@@ -143,6 +143,7 @@ class GameUpdate:
 @dataclass(frozen=True, slots=True)
 class StatsRow:
     guild_id: int
+    kind: str
     user_id: int
     name: str
     games: int

@@ -136,6 +136,30 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO deadlines (game_id, kind, due_at, turn)
         SELECT id, 'lobby_expiry', created_at + 86400, 0 FROM games WHERE status = 'lobby';
     """,
+    # 4: results and player stats per game kind (every game so far was My Shelfie, the only kind there was):
+    #    a result carries its game's kind, and a player's stats and rating are kept per guild and kind.
+    """
+    ALTER TABLE results ADD COLUMN kind TEXT NOT NULL DEFAULT 'shelfie';
+    UPDATE results SET kind = (SELECT kind FROM games WHERE games.id = results.game_id);
+
+    CREATE TABLE player_stats_v2 (
+        guild_id INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        points   INTEGER NOT NULL DEFAULT 0,
+        best     INTEGER NOT NULL DEFAULT 0,
+        mu       REAL,
+        sigma    REAL,
+        PRIMARY KEY (guild_id, kind, user_id)
+    ) WITHOUT ROWID;
+    INSERT INTO player_stats_v2 (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)
+        SELECT guild_id, 'shelfie', user_id, name, games, wins, points, best, mu, sigma FROM player_stats;
+    DROP TABLE player_stats;
+    ALTER TABLE player_stats_v2 RENAME TO player_stats;
+    """,
 )
 
 

@@ -95,7 +95,7 @@ async def test_the_last_person_timing_out_three_times_ends_the_game(table: Table
         await table.env.advance_time(5 * 60)
     assert (await table.bot.service.table(game_id)).end_reason == "abandoned"
     assert "no human players are left" in channel_messages(table.channel)[-1].content
-    stats = await table.bot.service.stats(table.guild.id, table.alice.id)
+    stats = await table.bot.service.stats(table.guild.id, table.alice.id, "shelfie")
     assert stats is not None and (stats.games, stats.wins) == (1, 0), "leaving by timing out is scored a loss"
 
 

@@ -66,7 +66,7 @@ async def test_two_players_type_a_whole_game(table: Table) -> None:
     finished = await table.bot.service.table(game_id)
     assert finished.status == "finished"
     for person in (alice, bob):
-        stats = await table.bot.service.stats(table.guild.id, person.id)
+        stats = await table.bot.service.stats(table.guild.id, person.id, "shelfie")
         assert stats is not None and stats.games == 1
     board = await alice.slash(table.channel, "shelfie stats")
     assert {field.name: field.value for field in board.response.embeds[0].fields}["Games"] == "1"

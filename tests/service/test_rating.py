@@ -50,7 +50,7 @@ async def test_a_finished_game_rates_everyone_and_a_cancelled_one_rates_nobody(t
     svc = await TableService.open(tmp_path / "rated.sqlite3", clock=clock, rater=rate_game)
     try:
         result = await play_to_end(svc, await started(svc, ANN, BOB, CAT))
-        ratings = {r.user_id: (r.mu, r.sigma) for r in await svc.leaderboard(GUILD, order="rating")}
+        ratings = {r.user_id: (r.mu, r.sigma) for r in await svc.leaderboard(GUILD, "shelfie", order="rating")}
         assert set(ratings) == {ANN, BOB, CAT}
         winner = next(s.seat.user_id for s in result.standings if s.won)
         last = result.standings[-1].seat.user_id
@@ -59,8 +59,8 @@ async def test_a_finished_game_rates_everyone_and_a_cancelled_one_rates_nobody(t
         for _ in range(4):
             table = (await play_first_legal(svc, table)).table
         await svc.cancel(table.game_id, ANN)
-        assert {r.user_id: (r.mu, r.sigma) for r in await svc.leaderboard(GUILD, order="rating")} == ratings
-        leaderboard = await svc.leaderboard(GUILD, order="rating")
+        assert {r.user_id: (r.mu, r.sigma) for r in await svc.leaderboard(GUILD, "shelfie", order="rating")} == ratings
+        leaderboard = await svc.leaderboard(GUILD, "shelfie", order="rating")
         shown = [shown_rating(r.mu, r.sigma) for r in leaderboard if r.mu is not None and r.sigma is not None]
         assert shown == sorted(shown, reverse=True)
     finally:

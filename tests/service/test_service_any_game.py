@@ -18,6 +18,9 @@ async def test_a_dice_game_plays_to_its_end_with_a_computer_seat_and_audits(svc:
         s.seat.index for s in result.standings if s.total == top}, "every seat tied on the top score wins"
     assert all(s.rank == 1 for s in result.standings if s.won)
     assert (await svc.audit(table.game_id)).ok
+    dice = await svc.stats(table.guild_id, ANN, "dice")
+    assert dice is not None and dice.games == 1 and await svc.stats(table.guild_id, ANN, "shelfie") is None
+    assert [r.user_id for r in await svc.leaderboard(table.guild_id, "shelfie")] == []
 
 
 async def test_a_typed_dice_action_is_read_by_the_dice_game_and_a_refusal_changes_nothing(svc: TableService) -> None:

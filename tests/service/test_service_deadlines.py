@@ -100,7 +100,7 @@ async def test_with_no_person_left_the_game_is_abandoned_and_the_absentee_scored
     computer, ann = timeouts[-1].result.standings
     assert (computer.seat.user_id, computer.rank, computer.won) == (None, 1, True)
     assert (ann.seat.user_id, ann.rank, ann.won, ann.replaced) == (ANN, 2, False, True)
-    stats = await svc.stats(table.guild_id, ANN)
+    stats = await svc.stats(table.guild_id, ANN, "shelfie")
     assert stats is not None and (stats.games, stats.wins) == (1, 0)
     assert (await svc.audit(table.game_id)).ok
 

@@ -45,7 +45,7 @@ async def test_a_replaced_absentee_ranks_last_when_the_game_finishes(db_path: Pa
         assert sum(s.won for s in result.standings) == 1
         [entries] = rated
         assert {e.user_id: e.rank for e in entries}[ANN] == 3 and all(e.seats == 3 for e in entries)
-        ann = await svc.stats(GUILD, ANN)
+        ann = await svc.stats(GUILD, ANN, "shelfie")
         assert ann is not None and (ann.games, ann.wins) == (1, 0)
     finally:
         await svc.close()
@@ -62,7 +62,7 @@ async def test_everyone_replaced_still_scores_each_absentee_a_loss(svc: TableSer
     assert {s.seat.user_id for s in standings} == {ANN, BOB}
     assert all(s.replaced and not s.won for s in standings)
     for user in (ANN, BOB):
-        stats = await svc.stats(GUILD, user)
+        stats = await svc.stats(GUILD, user, "shelfie")
         assert stats is not None and (stats.games, stats.wins) == (1, 0)
 
 

@@ -24,7 +24,7 @@ async def test_a_lobby_nobody_starts_closes_after_a_day_and_frees_its_channel(sv
     assert await svc.table_in_channel(CHANNEL) is None
     assert await svc.fire_due(clock.advance(DAY)) == [], "it fires once"
     assert (await svc.open_lobby(GUILD, CHANNEL, BOB, "Bob", kind="shelfie")).status == "lobby"
-    assert await svc.stats(GUILD, ANN) is None
+    assert await svc.stats(GUILD, ANN, "shelfie") is None
 
 
 async def test_a_started_or_cancelled_lobby_does_not_expire(svc: TableService, clock: Clock) -> None:

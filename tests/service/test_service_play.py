@@ -150,7 +150,7 @@ async def test_the_last_person_resigning_against_computers_abandons_the_game_as_
     result = await svc.resign(table.game_id, ANN)
     assert (result.table.status, result.table.end_reason) == ("cancelled", "abandoned")
     assert [(s.seat.user_id, s.rank, s.won, s.resigned) for s in result.standings][-1] == (ANN, 3, False, True)
-    stats = await svc.stats(table.guild_id, ANN)
+    stats = await svc.stats(table.guild_id, ANN, "shelfie")
     assert stats is not None and (stats.games, stats.wins) == (1, 0)
 
 

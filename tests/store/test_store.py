@@ -135,13 +135,13 @@ async def test_results_fold_into_player_stats(store: Store) -> None:
             ResultRow(0, 100, "Ann", points, 1 if won else 2, won, rating=(26.0, 7.0)),
             ResultRow(1, 101, "Bob", 30, 2 if won else 1, not won),
         )), now=2.0)
-    ann = await store.player_stats(GUILD, 100)
+    ann = await store.player_stats(GUILD, 100, "shelfie")
     assert ann is not None
     assert (ann.games, ann.wins, ann.points, ann.best, ann.mu, ann.sigma) == (2, 1, 95, 55, 26.0, 7.0)
-    bob = await store.player_stats(GUILD, 101)
+    bob = await store.player_stats(GUILD, 101, "shelfie")
     assert bob is not None and (bob.games, bob.wins, bob.points, bob.best, bob.mu) == (2, 1, 60, 30, None)
-    assert [r.user_id for r in await store.leaderboard(GUILD, order="average")] == [100, 101]
-    assert await store.player_stats(GUILD + 1, 100) is None
+    assert [r.user_id for r in await store.leaderboard(GUILD, "shelfie", order="average")] == [100, 101]
+    assert await store.player_stats(GUILD + 1, 100, "shelfie") is None
 
 
 async def test_a_game_records_its_results_once(store: Store) -> None:
@@ -150,7 +150,7 @@ async def test_a_game_records_its_results_once(store: Store) -> None:
     await store.commit(GameUpdate(game.id, 0, status="finished", results=result), now=2.0)
     with pytest.raises(sqlite3.IntegrityError):
         await store.commit(GameUpdate(game.id, 1, results=result), now=3.0)
-    ann = await store.player_stats(GUILD, 100)
+    ann = await store.player_stats(GUILD, 100, "shelfie")
     assert ann is not None and ann.games == 1
 
 
