@@ -39,7 +39,7 @@ T = TypeVar("T")
 CALL_TIMEOUT = 60.0  # far above a hard move (< 1 s) or a picture (< 0.1 s): only a stuck worker gets there
 CALLS_PER_PROCESS = 2  # handed to a lane at once; one running, one ready, the rest wait on the loop
 THINKING_NICENESS = 10  # computer moves yield the CPU to pictures and to the event loop
-PRELOAD = ("render", "engine.shelfie.ai", "bot.service.workers")
+PRELOAD = ("render", "render.warm", "engine.registry", "bot.service.workers")
 MAX_WORKERS = 64
 
 
@@ -80,19 +80,16 @@ def _alive(pid: int) -> bool:
 
 
 def _warm(*, drawing: bool) -> None:
-    from engine.shelfie import Game
-    from engine.shelfie.ai import choose_move
+    """Pictures: one of each kind drawn (render.warm); thoughts: one computer move of every registered game."""
+    from engine.registry import GAMES
+    from render.warm import warm_pictures
 
-    import render
-
-    game = Game.new(4, seed=0)
     if drawing:
-        names = ["a", "b", "c", "d"]
-        render.render_board(game, seat_names=names)
-        render.render_shelves(game, seat_names=names)
-        render.render_goal_card(game, 0)
-    else:
-        choose_move(game, "normal", seed=0)
+        warm_pictures()
+        return
+    for rules in GAMES.values():
+        description = rules.description
+        rules.choose(rules.new(description.max_players, 0, description.check_options({})), rules.stand_in, 0)
 
 
 def _outside(call: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
