@@ -18,6 +18,7 @@ from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
 from bot.option_checks import option_problem
+from bot.games.registry import FACES
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
 from bot.service.workers import Workers, default_count, install, retire
 
@@ -26,10 +27,12 @@ log = logging.getLogger("shelfie.bot")
 # Every extension, in load order: the cog that registers the /shelfie group comes before the cogs
 # that add subcommands to it. tests/bot/test_cli.py fails when a module in bot/cogs is missing here.
 EXTENSIONS = (
-    "bot.cogs.shelfie",
+    *(face.extension for face in FACES.values()),
+    "bot.cogs.games",
     "bot.cogs.community",
     "bot.cogs.meta",
 )
+"""Every game's face first, then the server-wide /games group and the commands that join it."""
 # Tasks discord.py creates for one interaction each; close() waits for them.
 INTERACTION_TASK_PREFIXES = (
     "CommandTree-invoker",
@@ -106,7 +109,7 @@ class ShelfieBot(commands.Bot):
         self.service: Any = None
         # SHELFIE_WORKERS: processes per lane for pictures and computer moves (None: one per core; 0: threads).
         self.workers = Workers(default_count() if workers is None else workers)
-        self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /shelfie settings
+        self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings
         self.draining = False
         errors.install(self.tree)
 

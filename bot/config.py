@@ -65,7 +65,7 @@ def parse_duration(text: str) -> timedelta:
 
 
 def parse_turn_timeout(text: str) -> timedelta:
-    """A time per turn, from the operator's environment, `/shelfie new` or `/shelfie settings`: one range for all."""
+    """A time per turn, from the operator's environment, `/shelfie new` or `/games settings`: one range for all."""
     duration = parse_duration(text)
     if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
         raise ValueError(f"{text[:20]!r} is outside 5m .. 7d")

@@ -1,4 +1,4 @@
-"""`/shelfie settings`: a server's default turn timeout and the language of the messages a whole channel reads.
+"""`/games settings`: a server's default turn timeout and the language of the messages a whole channel reads.
 
 The chosen language is kept in `bot.server_locales` (guild id -> locale), loaded from the database as each
 server becomes available to the bot, so code that writes to a channel reads it without a database round trip.
@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.cogs.shelfie import AUTOCOMPLETE_LIMIT, GROUP_NAME
+from bot.cogs.games import AUTOCOMPLETE_LIMIT, GROUP_NAME
 from bot.config import parse_turn_timeout
 from bot.i18n import t
 from bot.presenters.words import duration_text
@@ -124,10 +124,10 @@ async def settings_timeouts(interaction: discord.Interaction, current: str) -> l
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Join the /shelfie group the game cog registered (extensions that join it load last)."""
+    """Join the /games group bot.cogs.games registered (extensions that join it load last)."""
     group = bot.tree.get_command(GROUP_NAME)
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("the /shelfie group must be registered before bot.cogs.community")
+        raise RuntimeError("the /games group must be registered before bot.cogs.community")
     command = app_commands.Command(name="settings", callback=settings,
                                    description="Server defaults: turn time and channel language (admins)")
     command.autocomplete("turn_timeout")(settings_timeouts)

@@ -1,4 +1,4 @@
-"""`/shelfie help`: how to take a turn, in three lines, and how to get hints, in the reader's language."""
+"""`/games help`: how to take a turn, in three lines, and how to get hints, in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.shelfie import GROUP_NAME
+from bot.cogs.games import GROUP_NAME
 from bot.i18n import t
 
 
@@ -18,10 +18,10 @@ async def show_help(interaction: discord.Interaction) -> None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Join the /shelfie group the game cog registered (extensions that join it load last)."""
+    """Join the /games group bot.cogs.games registered (extensions that join it load last)."""
     group = bot.tree.get_command(GROUP_NAME)
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("the /shelfie group must be registered before bot.cogs.meta")
+        raise RuntimeError("the /games group must be registered before bot.cogs.meta")
     group.add_command(
         app_commands.Command(name="help", description="How to take a turn, in three lines", callback=show_help)
     )

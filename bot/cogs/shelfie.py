@@ -23,7 +23,7 @@ from bot.config import parse_turn_timeout
 from bot.errors import permission_names
 from bot.i18n import t
 from bot.logging_setup import context, game_event
-from bot.presenters.embeds import leaderboard_embed, rules_embed, stats_embed
+from bot.presenters.embeds import rules_embed
 from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
@@ -453,61 +453,6 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             for goal_id in COMMON_GOALS
             if typed in t(f"goal.{goal_id}", locale).lower() or typed in goal_id
         ][:AUTOCOMPLETE_LIMIT]
-
-    @app_commands.command(name="stats", description="A player's results in this server")
-    @app_commands.describe(**_descriptions("stats", "player"))
-    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        if not await self._guild_only(interaction):
-            return
-        locale = interaction.locale
-        who = player or interaction.user
-        assert interaction.guild_id is not None
-        found = await service_of(self.bot).stats(interaction.guild_id, who.id, GAME_KIND)
-        name = display_name(who)
-        if found is None or not found.games:
-            await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
-            return
-        await reply_private(interaction, "", embed=stats_embed(found, name, locale))
-
-    @app_commands.command(name="leaderboard", description="The best players of this server, by rating")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        if not await self._guild_only(interaction):
-            return
-        locale = interaction.locale
-        assert interaction.guild_id is not None
-        rows = await service_of(self.bot).leaderboard(interaction.guild_id, GAME_KIND, order="rating")
-        if not rows:
-            await reply_private(interaction, t("leaderboard.empty", locale))
-            return
-        await reply_private(interaction, "", embed=leaderboard_embed(rows, locale))
-
-    @app_commands.command(name="games", description="Your active games and whose turn it is")
-    async def games(self, interaction: discord.Interaction) -> None:
-        if not await self._guild_only(interaction):
-            return
-        locale = interaction.locale
-        tables = await service_of(self.bot).tables_of(interaction.user.id, interaction.guild_id)
-        if not tables:
-            await reply_private(interaction, t("games.none", locale))
-            return
-        lines = [f"**{t('games.title', locale)}**"]
-        for table in tables:
-            place = f"<#{table.place_id}>"
-            if table.status == "lobby":
-                lines.append(t("games.lobby", locale, place=place, count=len(table.seats),
-                               players=table.options.players))
-                continue
-            link = (f"https://discord.com/channels/{table.guild_id}/{table.place_id}/{table.turn_message_id}"
-                    if table.turn_message_id else "")
-            current = table.current_seat
-            if current is not None and current.user_id == interaction.user.id:
-                lines.append(t("games.your_turn", locale, place=place, turn=table.turn + 1, link=link))
-            else:
-                lines.append(t("games.active", locale, place=place, turn=table.turn + 1,
-                               name=current.name if current else "-", link=link))
-        title, *games = lines
-        shown = capped_lines(games, t("list.more", locale), CONTENT_LIMIT - len(title) - 1)
-        await reply_private(interaction, "\n".join([title, *shown]))
 
 
 async def setup(bot: commands.Bot) -> None:

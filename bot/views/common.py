@@ -44,7 +44,7 @@ async def place_of(client: discord.Client, table: Table) -> discord.abc.Messagea
 
 
 def channel_locale(client: discord.Client, table: Table) -> str:
-    """Messages the whole channel reads: the language chosen in `/shelfie settings`, else the server's Discord one."""
+    """Messages the whole channel reads: the language chosen in `/games settings`, else the server's Discord one."""
     chosen: dict[int, str] = getattr(client, "server_locales", {})
     if table.guild_id in chosen:
         return chosen[table.guild_id]

@@ -1,7 +1,7 @@
 """Shared fixtures for end-to-end tests of the real bot against simcord's simulated Discord.
 
     async def test_something(table):            # a started Env with a synced command tree
-        result = await table.alice.slash(table.channel, "shelfie help")
+        result = await table.alice.slash(table.channel, "games help")
         assert result.ephemeral
 
 `table` gives a guild "Shelfie Club", a text channel #games and four members

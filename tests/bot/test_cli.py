@@ -198,8 +198,8 @@ async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) 
     assert member.available_commands(channel) == ()
     count = await simcord_env.bot.publish_commands(guild.id)
     assert count == len(simcord_env.bot.tree.get_commands()) >= 1
-    assert "shelfie help" in member.available_commands(channel)
-    result = await member.slash(channel, "shelfie help")
+    assert "games help" in member.available_commands(channel)
+    result = await member.slash(channel, "games help")
     assert result.response.embeds[0].title == "How to take a turn"
 
 

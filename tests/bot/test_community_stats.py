@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 async def stats_text(table: Table, reader: simcord.MemberActor, player: simcord.MemberActor | None = None) -> str:
     """The answer as one text: the message, or the embed's title and its fields as 'name: value' lines."""
     options = {} if player is None else {"player": player}
-    result = await reader.slash(table.channel, "shelfie stats", **options)
+    result = await reader.slash(table.channel, "games stats", **options)
     assert result.ephemeral
     if not result.response.embeds:
         return result.response.content
@@ -56,7 +56,7 @@ async def test_a_finished_game_counts_and_rates_both_players(table: Table) -> No
     newcomer = shown_rating(MODEL.mu, MODEL.sigma)
     assert alice_rating > newcomer and alice_rating > bob_rating, "the winner's rating rises above the loser's"
 
-    board = leaderboard_columns(await table.dave.slash(table.channel, "shelfie leaderboard"))
+    board = leaderboard_columns(await table.dave.slash(table.channel, "games leaderboard"))
     assert board["Player"] == ["1. alice", "2. bob"]
     assert board["Rating"] == [f"{alice_rating:.1f}", f"{bob_rating:.1f}"]
     assert board["Wins / games · average"][0].startswith("1 / 1 · ")
@@ -103,7 +103,7 @@ async def test_an_italian_player_reads_stats_and_leaderboard_in_italian(table: T
     text = await stats_text(table, table.bob)
     assert text.startswith("Risultati di bob") and "Partite: 1\nVittorie: 0 (0%)" in text
     assert rating_in(text, "Valutazione") < shown_rating(MODEL.mu, MODEL.sigma)
-    board = await table.bob.slash(table.channel, "shelfie leaderboard")
+    board = await table.bob.slash(table.channel, "games leaderboard")
     (embed,) = board.response.embeds
     assert rating_in(text, "Valutazione") < 0, "one loss takes a new player's cautious rating below 0"
     assert embed.title == "Classifica" and embed.footer.text.startswith("Valutazione = abilità stimata meno tre volte")

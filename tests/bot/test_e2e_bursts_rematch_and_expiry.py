@@ -178,6 +178,6 @@ async def test_letting_every_turn_run_out_is_scored_as_a_loss(table: Table) -> N
     assert "This game ended: no human players are left." in final.content
     alice_line = next(line for line in final.content.splitlines() if line.startswith("2.") and "alice" in line)
     assert alice_line.endswith("— timed out, replaced by the computer")
-    stats = await table.alice.slash(table.channel, "shelfie stats")
+    stats = await table.alice.slash(table.channel, "games stats")
     fields = {field.name: field.value for field in stats.response.embeds[0].fields}
     assert fields["Games"] == "1" and fields["Wins"].startswith("0"), fields

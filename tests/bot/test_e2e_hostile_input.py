@@ -78,13 +78,13 @@ async def test_forged_lobby_and_settings_options_are_never_stored(table: Table) 
     admin = table.guild.add_member(table.env.create_user("erin"), roles=[admins])
     before = await table.bot.service.guild_settings(table.guild.id)
     for language in ("xx", "it" * 2500, 7):
-        result = await forged_slash(admin, table.channel, "shelfie settings",
+        result = await forged_slash(admin, table.channel, "games settings",
                                     [{"name": "language", "type": STRING, "value": language}])
         assert result.ephemeral and "one of the choices offered" in result.response.content
     assert await table.bot.service.guild_settings(table.guild.id) == before
     assert table.guild.id not in table.bot.server_locales
 
-    stranger = await forged_slash(table.alice, table.channel, "shelfie stats",
+    stranger = await forged_slash(table.alice, table.channel, "games stats",
                                   [{"name": "player", "type": USER, "value": "123456789012345678"}])
     assert stranger.ephemeral and NOTHING_CHANGED in stranger.response.content
 
@@ -124,7 +124,7 @@ async def test_text_typed_back_in_a_refusal_is_cut_short(table: Table) -> None:
 
 
 async def test_lists_that_grow_with_use_stay_inside_one_message(table: Table) -> None:
-    """Sixteen games (more than 2,000 characters of list): `/shelfie games` and the goal cards in a DM say how
+    """Sixteen games (more than 2,000 characters of list): `/games list` and the goal cards in a DM say how
     many more there are instead of failing."""
     alice = table.alice
     for number in range(16):
@@ -133,7 +133,7 @@ async def test_lists_that_grow_with_use_stay_inside_one_message(table: Table) ->
         chooser = await alice.click(lobby.response, label="Add bot")
         await alice.click(chooser.response, label="easy")
         await alice.click(lobby.response, label="Start")
-    listed = await alice.slash(table.channel, "shelfie games")
+    listed = await alice.slash(table.channel, "games list")
     assert listed.ephemeral and len(listed.response.content) <= 2000
     shown = listed.response.content.count("<#")
     assert 0 < shown < 16 and f"…and {16 - shown} more." in listed.response.content

@@ -90,7 +90,7 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     await start_game(table, alice, [bob])
     no_hints = await alice.slash(table.channel, "shelfie hint")
     assert no_hints.response.ephemeral and "Hints are off" in no_hints.response.content
-    games = await bob.slash(table.channel, "shelfie games")
+    games = await bob.slash(table.channel, "games list")
     assert games.response.ephemeral and f"<#{table.channel.id}>" in games.response.content
     mine = await alice.slash(table.channel, "shelfie shelf")
     assert mine.response.ephemeral and [a.filename for a in mine.response.attachments] == ["shelves.png"]
@@ -108,7 +108,7 @@ async def test_rules_goal_hint_games_shelf_and_board_answer_privately_or_publicl
     assert not board.response.ephemeral and [a.filename for a in board.response.attachments] == ["board.png", "shelves.png"]
     game = await game_here(table)
     assert member(table, game.current_seat.user_id).mention in board.response.content
-    nothing = await table.dave.slash(table.channel, "shelfie stats")
+    nothing = await table.dave.slash(table.channel, "games stats")
     assert "has not finished a game" in nothing.response.content
 
 

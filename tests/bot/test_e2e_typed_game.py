@@ -68,7 +68,7 @@ async def test_two_players_type_a_whole_game(table: Table) -> None:
     for person in (alice, bob):
         stats = await table.bot.service.stats(table.guild.id, person.id, "shelfie")
         assert stats is not None and stats.games == 1
-    board = await alice.slash(table.channel, "shelfie stats")
+    board = await alice.slash(table.channel, "games stats")
     assert {field.name: field.value for field in board.response.embeds[0].fields}["Games"] == "1"
 
     rematch = await bob.click(channel_messages(table.channel)[-1], label="Rematch")
@@ -85,7 +85,7 @@ async def test_four_players_type_a_whole_game(table: Table) -> None:
     moves = await play_to_the_end(table)
     assert moves >= 20
     assert_final_message(table, [alice, bob, carol, dave])
-    leaders = await carol.slash(table.channel, "shelfie leaderboard")
+    leaders = await carol.slash(table.channel, "games leaderboard")
     (embed,) = leaders.response.embeds
     assert leaders.response.ephemeral and embed.title == "Leaderboard"
     assert sorted(line.split(". ", 1)[1] for line in embed.fields[0].value.splitlines()) == [

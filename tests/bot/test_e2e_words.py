@@ -86,6 +86,6 @@ async def test_hints_are_off_by_default_and_the_lobby_the_refusal_and_help_say_h
     assert "hints off" in lobby.content
     refused = await table.alice.slash(table.channel, "shelfie hint")
     assert refused.response.ephemeral and "`/shelfie new hints:true`" in refused.response.content
-    help_text = await table.bob.slash(table.channel, "shelfie help")
+    help_text = await table.bob.slash(table.channel, "games help")
     (field,) = [f for f in help_text.response.embeds[0].fields if f.name == "Hints"]
     assert "`/shelfie new hints:true`" in field.value and "`/shelfie hint`" in field.value

@@ -114,9 +114,9 @@ async def test_a_permission_refusal_is_in_the_users_language(table: Table, faili
 
 async def test_one_log_line_per_interaction_names_guild_and_user(table: Table, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.INFO, logger="shelfie.bot"):
-        await table.dave.slash(table.channel, "shelfie help")
+        await table.dave.slash(table.channel, "games help")
     (line,) = [record for record in caplog.records if record.getMessage().startswith("interaction ")]
-    assert line.getMessage() == "interaction /shelfie help locale=en-US"
+    assert line.getMessage() == "interaction /games help locale=en-US"
     assert (line.guild, line.user, line.game) == (table.guild.id, table.dave.id, "-")
 
 

@@ -147,8 +147,8 @@ async def test_every_command_option_and_choice_has_an_italian_name_and_descripti
 
 async def test_help_reads_in_the_members_language(table, user_locale) -> None:
     user_locale(table.bob, "it")
-    italian = await table.bob.slash(table.channel, "shelfie help")
-    english = await table.alice.slash(table.channel, "shelfie help")
+    italian = await table.bob.slash(table.channel, "games help")
+    english = await table.alice.slash(table.channel, "games help")
     assert italian.ephemeral and english.ephemeral
     assert italian.response.embeds[0].title == "Come si gioca un turno"
     assert english.response.embeds[0].title == "How to take a turn"

@@ -26,14 +26,14 @@ def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
 async def test_settings_and_new_lobbies_use_the_operators_turn_time_until_the_server_sets_one(table: Table) -> None:
     role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = table.guild.add_member(table.env.create_user("erin"), roles=[role])
-    shown = await admin.slash(table.channel, "shelfie settings")
+    shown = await admin.slash(table.channel, "games settings")
     assert {field.name: field.value for field in shown.response.embeds[0].fields}["Default turn time"] == "6 hours"
     lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
     assert "6 hours per turn" in lobby.response.content
     await table.alice.slash(table.channel, "shelfie cancel")
 
-    changed = await admin.slash(table.channel, "shelfie settings", language="it")
+    changed = await admin.slash(table.channel, "games settings", language="it")
     assert {field.name: field.value for field in changed.response.embeds[0].fields}["Default turn time"] == "6 hours"
-    await admin.slash(table.channel, "shelfie settings", turn_timeout="2h")
+    await admin.slash(table.channel, "games settings", turn_timeout="2h")
     lobby = await table.alice.slash(table.channel, "shelfie new", players=2)
     assert "2 ore per turno" in lobby.response.content, "the server's own time wins (and its chosen language)"

@@ -193,10 +193,10 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: Sandbox
     page = client.open_page()
     assert [viewer["name"] for viewer in page["viewers"]] == ["alice", "bob", "carol", "dave"]
     assert page["channel"]["name"] == "shelfie"
-    assert "shelfie help" in client.commands()
+    assert "games help" in client.commands()
 
     client.become("carol")
-    result = client.run_command("shelfie help")
+    result = client.run_command("games help")
     assert not result["rejected"], result
     assert result["settlement"] == "settled"
     (outcome,) = result["outcomes"]

@@ -82,7 +82,7 @@ async def test_sigterm_during_a_stream_of_moves_loses_none(table: Table, db_path
 
 async def test_commands_arriving_while_draining_are_refused_politely(table: Table) -> None:
     table.bot.draining = True
-    result = await table.alice.slash(table.channel, "shelfie help")
+    result = await table.alice.slash(table.channel, "games help")
     assert result.ephemeral
     assert result.response.content == "The bot is restarting right now. Try again in a minute: your games are saved."
 

@@ -1,0 +1,135 @@
+"""`/games`: the server-wide commands of every game — your games, stats, leaderboard, settings and help.
+
+They reach the games only through the registries: a game kind is offered here once it has a Discord face
+(bot.games.registry); its name comes from its engine description.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from engine.registry import rules_of
+
+from bot.games.registry import FACES
+from bot.i18n import t
+from bot.i18n.catalog import language_of
+from bot.presenters.embeds import leaderboard_embed, stats_embed
+from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
+from bot.views.common import display_name, reply_private, service_of
+
+GROUP_NAME = "games"
+AUTOCOMPLETE_LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+def game_name(kind: str, locale: object) -> str:
+    """The game's name in the reader's language, from its engine description."""
+    return rules_of(kind).description.name(language_of(locale))
+
+
+def _descriptions(command: str, *options: str) -> dict[str, str]:
+    """The English descriptions of a command's options, from the catalog that also holds their Italian ones."""
+    return {option: t(f"cmd.{GROUP_NAME}.{command}.{option}.description") for option in options}
+
+
+GAME_CHOICES = [app_commands.Choice(name=locale_str(rules_of(kind).description.names["en"], key=f"choice.{kind}"),
+                                    value=kind) for kind in FACES]
+"""Only the games the bot has a face for."""
+
+
+async def guild_only(interaction: discord.Interaction) -> bool:
+    """False (after saying so) when the command came from a DM: these commands read one server's games."""
+    if interaction.guild_id is None:
+        await reply_private(interaction, t("error.no_private_messages", interaction.locale))
+        return False
+    return True
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
+               group_description="Your games, stats and leaderboards of every game, server settings, help"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="list", description="Your active games of every kind and whose turn it is")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        if not await guild_only(interaction):
+            return
+        locale = interaction.locale
+        tables = await service_of(self.bot).tables_of(interaction.user.id, interaction.guild_id)
+        if not tables:
+            await reply_private(interaction, t("games.none", locale))
+            return
+        lines = [f"**{t('games.title', locale)}**"]
+        for table in tables:
+            place = f"<#{table.place_id}>"
+            name = f"**{game_name(table.kind, locale)}** · "
+            if table.status == "lobby":
+                lines.append(name + t("games.lobby", locale, place=place, count=len(table.seats),
+                                      players=table.options.players))
+                continue
+            link = (f"https://discord.com/channels/{table.guild_id}/{table.place_id}/{table.turn_message_id}"
+                    if table.turn_message_id else "")
+            current = table.current_seat
+            if current is not None and current.user_id == interaction.user.id:
+                lines.append(name + t("games.your_turn", locale, place=place, turn=table.turn + 1, link=link))
+            else:
+                lines.append(name + t("games.active", locale, place=place, turn=table.turn + 1,
+                                      name=current.name if current else "-", link=link))
+        title, *games = lines
+        shown = capped_lines(games, t("list.more", locale), CONTENT_LIMIT - len(title) - 1)
+        await reply_private(interaction, "\n".join([title, *shown]))
+
+    @app_commands.command(name="stats", description="A player's results in this server, per game")
+    @app_commands.describe(**_descriptions("stats", "game", "player"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, game: str | None = None,
+                    player: discord.Member | None = None) -> None:
+        if not await guild_only(interaction):
+            return
+        locale = interaction.locale
+        who = player or interaction.user
+        assert interaction.guild_id is not None
+        service = service_of(self.bot)
+        if game is None:
+            found = [row for row in await service.stats_by_game(interaction.guild_id, who.id) if row.kind in FACES]
+        else:
+            row = await service.stats(interaction.guild_id, who.id, game)
+            found = [row] if row is not None and row.games else []
+        name = display_name(who)
+        if not found:
+            await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
+            return
+        embeds = [stats_embed(row, name, locale) for row in found]
+        for embed, row in zip(embeds, found):
+            embed.set_author(name=game_name(row.kind, locale))
+        await reply_private(interaction, "", embeds=embeds)
+
+    @app_commands.command(name="leaderboard", description="The best players of this server, by rating, per game")
+    @app_commands.describe(**_descriptions("leaderboard", "game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if not await guild_only(interaction):
+            return
+        locale = interaction.locale
+        assert interaction.guild_id is not None
+        service = service_of(self.bot)
+        embeds = []
+        for kind in [game] if game is not None else list(FACES):
+            rows = await service.leaderboard(interaction.guild_id, kind, order="rating")
+            if rows:
+                embed = leaderboard_embed(rows, locale)
+                embed.set_author(name=game_name(kind, locale))
+                embeds.append(embed)
+        if not embeds:
+            await reply_private(interaction, t("leaderboard.empty", locale))
+            return
+        await reply_private(interaction, "", embeds=embeds)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GamesCog(bot))
