@@ -21,7 +21,7 @@ import simcord
 from bot import create_bot
 from bot.service import TableService
 from bot.views.builder import SELECT_LIMIT
-from bot.views.picks import encode_cells, free_tiles
+from bot.presenters.picks import encode_cells, free_tiles
 
 GAMES = 3
 

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from engine.protocol import ActionRefused
 
+from bot.games.registry import FACES
 from bot.i18n import DEFAULT_LANGUAGE, catalog, t
 from bot.logging_setup import context
 from bot.presenters.refusals import refusal_text
@@ -25,7 +26,6 @@ from bot.views.common import reply_private
 
 log = logging.getLogger("shelfie.errors")
 
-CUSTOM_ID_PREFIX = "shelfie"
 _F = TypeVar("_F", bound=Callable[..., Awaitable[Any]])
 
 
@@ -36,7 +36,7 @@ def interaction_game_id(interaction: discord.Interaction) -> object | None:
         return game
     custom_id = str((interaction.data or {}).get("custom_id", ""))
     parts = custom_id.split(":")
-    if len(parts) >= 3 and parts[0] == CUSTOM_ID_PREFIX:
+    if len(parts) >= 3 and parts[0] in FACES:
         return parts[1][:20]
     return None
 

@@ -21,6 +21,7 @@ from engine.shelfie.ai import choose_move, explain_move
 
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
+from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.embeds import rules_embed
@@ -36,7 +37,7 @@ from bot.views.common import archive_quietly, channel_locale, display_name, plac
 from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
-from bot.views.picks import cells_text, columns_for, suggested_moves
+from bot.presenters.picks import cells_text, columns_for, suggested_moves
 from bot.views.outbox import REPOST_EVERY, adopt_turn_message, announce, post_if_current, post_turn, repost_round
 from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
 
@@ -48,8 +49,6 @@ NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 GROUP_NAME = "shelfie"
-GAME_KIND = "shelfie"
-"""The registered game (engine.registry) this cog is the face of."""
 MENTION = re.compile(r"<@!?([0-9]{15,21})>", re.ASCII)
 SEAT_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
 """What autocomplete sends for a seat; ASCII only (str.isdigit also takes superscripts, which int() refuses)."""
@@ -210,7 +209,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                 return
             table = await service_of(self.bot).open_lobby(
                 interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
-                display_name(interaction.user), replace(options, thread=False), kind=GAME_KIND)
+                display_name(interaction.user), replace(options, thread=False), kind=KIND)
         except ServiceError as refusal:
             await reply_private(interaction, refusal_text(refusal, locale))
             return
@@ -237,7 +236,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             return
         try:
             table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0,
-                                             interaction.user.id, host, options, kind=GAME_KIND,
+                                             interaction.user.id, host, options, kind=KIND,
                                              thread_id=place.id)
         except ServiceError:
             await archive_quietly(place)

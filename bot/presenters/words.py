@@ -18,7 +18,7 @@ from engine.shelfie.description import DESCRIPTION
 
 from bot.i18n import language_of, t
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
-from bot.views.picks import cells_text, kinds_of
+from bot.presenters.picks import cells_text, kinds_of
 
 BLOCK = "\n"
 """Put before a line that starts a new markdown block: with the line break that joins it, a blank line."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 from engine.shelfie import Move
 
+from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import kinds_text
@@ -17,7 +18,7 @@ from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import Table
 from bot.views.common import service_of
 from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
-from bot.views.picks import (
+from bot.presenters.picks import (
     Cell,
     cells_text,
     columns_for,
@@ -63,7 +64,7 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
             for cell, kind in zip(chunk, kinds)
         ]
         placeholder = t("builder.placeholder", locale, first=cells_text(chunk[:1]), last=cells_text(chunk[-1:]))
-        items.append(GameSelect(gid, f"pick{index}", turn, encode_cells(selection), options=options,
+        items.append(GameSelect(KIND, gid, f"pick{index}", turn, encode_cells(selection), options=options,
                                 placeholder=placeholder, min_values=0, max_values=MAX_PICK, row=index))
     if selection:
         lines.append(t("builder.selected", locale, tiles=f"**{cells_text(selection)}** "
@@ -77,13 +78,13 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
             lines.append(t("builder.can_grow" if grows else "builder.choose_column", locale))
             row = len(items)
             items.extend(
-                GameButton(gid, "col", turn, encode_cells(selection), column,
+                GameButton(KIND, gid, "col", turn, encode_cells(selection), column,
                            label=t("button.column", locale, n=column + 1), style=discord.ButtonStyle.primary, row=row)
                 for column in columns
             )
         else:
             lines.append(t("builder.grow_only", locale))
-        items.append(GameButton(gid, "clear", turn, label=t("button.clear", locale), row=len(chunks) + 1))
+        items.append(GameButton(KIND, gid, "clear", turn, label=t("button.clear", locale), row=len(chunks) + 1))
     else:
         lines.append(t("builder.nothing_selected", locale))
     return "\n".join(lines), view_of(*items)
@@ -96,11 +97,11 @@ def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: o
     assert game is not None
     gid, turn = table.game_id, table.turn
     buttons = [
-        GameButton(gid, "order", turn, encode_cells(order), column,
+        GameButton(KIND, gid, "order", turn, encode_cells(order), column,
                    label=" → ".join(t(f"tile.{kind}", locale) for kind in kinds_of(game, order)))
         for order in orders_for(game, selection, column)
     ]
-    buttons.append(GameButton(gid, "back", turn, encode_cells(selection), label=t("button.back", locale), row=2))
+    buttons.append(GameButton(KIND, gid, "back", turn, encode_cells(selection), label=t("button.back", locale), row=2))
     chosen = reading_order(selection)
     text = t("builder.choose_order", locale, tiles=f"**{cells_text(chosen)}**", column=column + 1,
              kinds=kinds_text(kinds_of(game, chosen), locale))
@@ -114,9 +115,9 @@ def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: obj
     text = t("builder.confirm", locale, tiles=f"**{cells_text(order)}**", column=column + 1,
              kinds=kinds_text(kinds_of(game, order), locale))
     return text, view_of(
-        GameButton(gid, "ok", turn, encode_cells(order), column, label=t("button.confirm", locale),
+        GameButton(KIND, gid, "ok", turn, encode_cells(order), column, label=t("button.confirm", locale),
                    style=discord.ButtonStyle.success),
-        GameButton(gid, "back", turn, encode_cells(reading_order(order)), label=t("button.back", locale)),
+        GameButton(KIND, gid, "back", turn, encode_cells(reading_order(order)), label=t("button.back", locale)),
     )
 
 
@@ -155,7 +156,7 @@ def _selection(args: tuple[str, ...]) -> tuple[Cell, ...]:
     return decode_cells(args[1] if len(args) > 1 else "")
 
 
-@handles("take", Origin.TURN)
+@handles("take", Origin.TURN, kind=KIND)
 async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -164,7 +165,7 @@ async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str,
 
 
 def _select_handler(index: int) -> None:
-    @handles(f"pick{index}", Origin.PRIVATE, select=True)
+    @handles(f"pick{index}", Origin.PRIVATE, select=True, kind=KIND)
     async def pick(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
         table = await _current(interaction, game_id, args)
@@ -181,7 +182,7 @@ for _index in range(2):
     _select_handler(_index)
 
 
-@handles("clear", Origin.PRIVATE)
+@handles("clear", Origin.PRIVATE, kind=KIND)
 async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -189,7 +190,7 @@ async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str
         await _show(interaction, tiles_step(table, (), interaction.locale))
 
 
-@handles("back", Origin.PRIVATE)
+@handles("back", Origin.PRIVATE, kind=KIND)
 async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -197,7 +198,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
         await _show(interaction, tiles_step(table, _selection(args), interaction.locale))
 
 
-@handles("col", Origin.PRIVATE)
+@handles("col", Origin.PRIVATE, kind=KIND)
 async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -211,7 +212,7 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
     await _show(interaction, column_step(table, selection, column, interaction.locale))
 
 
-@handles("order", Origin.PRIVATE)
+@handles("order", Origin.PRIVATE, kind=KIND)
 async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -221,7 +222,7 @@ async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str
                                           interaction.locale))
 
 
-@handles("ok", Origin.PRIVATE)
+@handles("ok", Origin.PRIVATE, kind=KIND)
 async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Play the move: commit first, then say it is done, then post the next turn for everyone."""

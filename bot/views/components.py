@@ -1,4 +1,5 @@
-"""Buttons and selects that survive restarts: every custom id is `shelfie:<game_id>:<action>[:<arg>...]`.
+"""Buttons and selects that survive restarts: every custom id is `<kind>:<game_id>:<action>[:<arg>...]`
+(bot.custom_ids).
 
 The id carries all the state a click needs (game, turn, tiles chosen so far), so a
 click is handled the same way whether the bot has run for a week or started a second
@@ -10,14 +11,15 @@ registered for its action; handlers live next to the messages they belong to
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.errors import CUSTOM_ID_PREFIX, reports_errors
+from bot.custom_ids import CUSTOM_ID_LIMIT, ComponentId, custom_id, parse_custom_id
+from bot.errors import reports_errors
+from bot.games.registry import FACES
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.service.errors import ServiceError
@@ -27,14 +29,12 @@ from bot.views.common import reply_private, service_of
 Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 """(interaction, game_id, id arguments, selected values)"""
 
-CUSTOM_ID_LIMIT = 100
-"""Discord's limit; a longer id can only be forged."""
-_GAME_ID = re.compile(
-    r"(?P<game>[0-9]{1,19}):(?P<action>[a-z][a-z0-9_]{0,15})(?P<args>(?::[A-Za-z0-9_]{0,24}){0,6})", re.ASCII)
-# Between them the two classes take every `shelfie:` id, each exactly once (the move builder's tile selects are
-# the `pick` actions), so an id the bot never made still reaches `_dispatch` and gets a clear answer, not silence.
-BUTTON_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>(?![0-9]*:pick)(?s:.*))"
-SELECT_TEMPLATE = rf"{CUSTOM_ID_PREFIX}:(?P<rest>[0-9]*:pick(?s:.*))"
+_KINDS = "|".join(FACES)
+# Between them the two classes take every id of a game with a face, each exactly once (the move builder's tile
+# selects are the `pick` actions), so an id the bot never made still reaches `_dispatch` and gets a clear answer,
+# not silence. Ids of other kinds are no game button of this bot.
+BUTTON_TEMPLATE = rf"(?:{_KINDS}):(?P<rest>(?![0-9]*:pick)(?s:.*))"
+SELECT_TEMPLATE = rf"(?:{_KINDS}):(?P<rest>[0-9]*:pick(?s:.*))"
 
 
 class Origin(enum.Enum):
@@ -57,44 +57,22 @@ class _Registered:
     select: bool
 
 
-_HANDLERS: dict[str, _Registered] = {}
+_HANDLERS: dict[tuple[str | None, str], _Registered] = {}
 
 
-def handles(action: str, origin: Origin, *, select: bool = False) -> Callable[[Handler], Handler]:
-    """Register the handler of one action (each action has exactly one) and the message its components live on."""
+def handles(action: str, origin: Origin, *, select: bool = False,
+            kind: str | None = None) -> Callable[[Handler], Handler]:
+    """Register the handler of one action and the message its components live on: a game's own action with its
+    `kind`, or (kind None) an action every game shares, like the lobby's. Each action has exactly one handler."""
 
     def register(handler: Handler) -> Handler:
-        if action in _HANDLERS and _HANDLERS[action].handler is not handler:
+        known = _HANDLERS.get((kind, action))
+        if known is not None and known.handler is not handler:
             raise ValueError(f"action {action!r} already has a handler")
-        _HANDLERS[action] = _Registered(handler, origin, select)
+        _HANDLERS[(kind, action)] = _Registered(handler, origin, select)
         return handler
 
     return register
-
-
-def custom_id(game_id: int, action: str, *args: object) -> str:
-    text = ":".join([CUSTOM_ID_PREFIX, str(game_id), action, *(str(a) for a in args)])
-    if parse_custom_id(text) is None:
-        raise ValueError(f"not a valid custom id: {text[:CUSTOM_ID_LIMIT + 20]}")
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class ComponentId:
-    game_id: int
-    action: str
-    args: tuple[str, ...]
-
-
-def parse_custom_id(text: str) -> ComponentId | None:
-    """What a custom id asks for, or None when it is not one the bot could have made (bounded, ASCII only)."""
-    if len(text) > CUSTOM_ID_LIMIT or not text.startswith(f"{CUSTOM_ID_PREFIX}:"):
-        return None
-    match = _GAME_ID.fullmatch(text, len(CUSTOM_ID_PREFIX) + 1)
-    if match is None:
-        return None
-    args = match["args"]
-    return ComponentId(int(match["game"]), match["action"], tuple(args.split(":")[1:]) if args else ())
 
 
 def _message_problem(interaction: discord.Interaction, table: Table, origin: Origin) -> str | None:
@@ -126,7 +104,8 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
                     *, select: bool) -> None:
     """Run the action's handler once the click is known to be about a game of this place and message."""
     locale = interaction.locale
-    registered = _HANDLERS.get(target.action) if target is not None else None
+    registered = None if target is None else (
+        _HANDLERS.get((target.kind, target.action)) or _HANDLERS.get((None, target.action)))
     if target is None or registered is None or registered.select != select:
         await reply_private(interaction, t("component.unknown", locale))
         return
@@ -136,7 +115,8 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
-    problem = _message_problem(interaction, table, registered.origin)
+    problem = "component.elsewhere" if table.kind != target.kind else _message_problem(interaction, table,
+                                                                                      registered.origin)
     if problem is not None:
         await reply_private(interaction, t(problem, locale))
         return
@@ -149,20 +129,20 @@ def _is_select(interaction: discord.Interaction) -> bool:
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, game_id: int, action: str, *args: object, label: str | None = None,
+    def __init__(self, kind: str, game_id: int, action: str, *args: object, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
                  row: int | None = None, disabled: bool = False) -> None:
         super().__init__(
-            discord.ui.Button(custom_id=custom_id(game_id, action, *args), label=label, style=style, emoji=emoji,
+            discord.ui.Button(custom_id=custom_id(kind, game_id, action, *args), label=label, style=style, emoji=emoji,
                               disabled=disabled),
             row=row,
         )
-        self.target: ComponentId | None = ComponentId(game_id, action, tuple(str(a) for a in args))
+        self.target: ComponentId | None = ComponentId(kind, game_id, action, tuple(str(a) for a in args))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> GameButton:
-        button = cls(0, "unknown", label=getattr(item, "label", None))
+        button = cls(next(iter(FACES)), 0, "unknown", label=getattr(item, "label", None))
         button.target = parse_custom_id(item.custom_id or "")
         return button
 
@@ -172,21 +152,22 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    def __init__(self, game_id: int, action: str, *args: object, options: list[discord.SelectOption] | None = None,
+    def __init__(self, kind: str, game_id: int, action: str, *args: object,
+                 options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None, min_values: int = 0, max_values: int = 1,
                  row: int | None = None) -> None:
         options = options or [discord.SelectOption(label="-")]
         super().__init__(
-            discord.ui.Select(custom_id=custom_id(game_id, action, *args), options=options, placeholder=placeholder,
-                              min_values=min_values, max_values=min(max_values, len(options))),
+            discord.ui.Select(custom_id=custom_id(kind, game_id, action, *args), options=options,
+                              placeholder=placeholder, min_values=min_values, max_values=min(max_values, len(options))),
             row=row,
         )
-        self.target: ComponentId | None = ComponentId(game_id, action, tuple(str(a) for a in args))
+        self.target: ComponentId | None = ComponentId(kind, game_id, action, tuple(str(a) for a in args))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> GameSelect:
-        select = cls(0, "pick0", options=list(getattr(item, "options", ()))[:25])
+        select = cls(next(iter(FACES)), 0, "pick0", options=list(getattr(item, "options", ()))[:25])
         select.target = parse_custom_id(item.custom_id or "")
         return select
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.presenters.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
@@ -16,7 +17,7 @@ MAX_FILES = 10
 """Discord's limit of attachments on one message."""
 
 
-@handles("refresh", Origin.DM)
+@handles("refresh", Origin.DM, kind=KIND)
 async def _refresh(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Redraw the DM card with the matches on the player's shelf now."""

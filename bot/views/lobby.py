@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 import discord
-from engine.shelfie.ai import LEVELS
+from engine.registry import rules_of
 
 from bot.i18n import t
 from bot.logging_setup import context, game_event
@@ -45,12 +45,13 @@ def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
     full = len(table.seats) >= table.options.players
     gid = table.game_id
     return view_of(
-        GameButton(gid, "join", label=t("button.join", locale), style=discord.ButtonStyle.primary, disabled=full),
-        GameButton(gid, "leave", label=t("button.leave", locale)),
-        GameButton(gid, "bot", label=t("button.add_bot", locale), disabled=full),
-        GameButton(gid, "start", label=t("button.start", locale), style=discord.ButtonStyle.success,
+        GameButton(table.kind, gid, "join", label=t("button.join", locale), style=discord.ButtonStyle.primary,
+                   disabled=full),
+        GameButton(table.kind, gid, "leave", label=t("button.leave", locale)),
+        GameButton(table.kind, gid, "bot", label=t("button.add_bot", locale), disabled=full),
+        GameButton(table.kind, gid, "start", label=t("button.start", locale), style=discord.ButtonStyle.success,
                    disabled=len(table.seats) < 2),
-        GameButton(gid, "cancel", label=t("button.cancel", locale), style=discord.ButtonStyle.danger),
+        GameButton(table.kind, gid, "cancel", label=t("button.cancel", locale), style=discord.ButtonStyle.danger),
     )
 
 
@@ -183,8 +184,10 @@ async def _asked_to_confirm(interaction: discord.Interaction, game_id: int) -> b
         raise NotHost(game_id, interaction.user.id, table.host_id)
     locale = interaction.locale
     await reply_private(interaction, t("cancel.ask", locale), view=view_of(
-        GameButton(game_id, "cancel_yes", label=t("button.cancel_game", locale), style=discord.ButtonStyle.danger),
-        GameButton(game_id, "cancel_no", label=t("button.keep_playing", locale), style=discord.ButtonStyle.secondary),
+        GameButton(table.kind, game_id, "cancel_yes", label=t("button.cancel_game", locale),
+                   style=discord.ButtonStyle.danger),
+        GameButton(table.kind, game_id, "cancel_no", label=t("button.keep_playing", locale),
+                   style=discord.ButtonStyle.secondary),
     ))
     return True
 
@@ -230,14 +233,17 @@ async def _choose_level(interaction: discord.Interaction, game_id: int, args: tu
     if interaction.user.id != table.host_id:
         await reply_private(interaction, t("error.not_host", locale, host=f"<@{table.host_id}>"))
         return
-    buttons = [GameButton(game_id, "botlevel", level, label=t(f"level.{level}", locale)) for level in LEVELS]
+    levels = rules_of(table.kind).levels
+    buttons = [GameButton(table.kind, game_id, "botlevel", level, label=t(f"level.{level}", locale))
+               for level in levels]
     await reply_private(interaction, t("lobby.choose_level", locale), view=view_of(*buttons))
 
 
 @handles("botlevel", Origin.PRIVATE)
 async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
-    level = args[0] if args and args[0] in LEVELS else "normal"
+    rules = rules_of((await service_of(interaction.client).table(game_id)).kind)
+    level = args[0] if args and args[0] in rules.levels else rules.stand_in
     await lobby_action(interaction, game_id, "botlevel", level)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.pictures import goal_picture, shelves_picture
@@ -30,13 +31,14 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
     """Take tiles / My goal / Shelves while the game runs; Rematch on the final score sheet."""
     gid = table.game_id
     if table.status == "finished":
-        return view_of(GameButton(gid, "rematch", label=t("button.rematch", locale), style=discord.ButtonStyle.primary))
+        return view_of(GameButton(KIND, gid, "rematch", label=t("button.rematch", locale),
+                                  style=discord.ButtonStyle.primary))
     if table.status != "active":
         return None
     return view_of(
-        GameButton(gid, "take", table.turn, label=t("button.take", locale), style=discord.ButtonStyle.primary),
-        GameButton(gid, "goal", label=t("button.my_goal", locale)),
-        GameButton(gid, "shelves", label=t("button.shelves", locale)),
+        GameButton(KIND, gid, "take", table.turn, label=t("button.take", locale), style=discord.ButtonStyle.primary),
+        GameButton(KIND, gid, "goal", label=t("button.my_goal", locale)),
+        GameButton(KIND, gid, "shelves", label=t("button.shelves", locale)),
     )
 
 
@@ -72,7 +74,7 @@ async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
             await user.send(
                 goal_dm_text(table, seat, guild_name, channel_name, locale),
                 file=await goal_picture(game, seat.index, locale),
-                view=view_of(GameButton(table.game_id, "refresh", label=t("button.refresh", locale))),
+                view=view_of(GameButton(KIND, table.game_id, "refresh", label=t("button.refresh", locale))),
             )
         except discord.Forbidden:
             log.info("DMs closed for a player", extra=context(table.game_id, table.guild_id, seat.user_id))
@@ -118,7 +120,7 @@ def raise_for_status(table: Table) -> None:
     raise GameOver(table.game_id, table.status)
 
 
-@handles("goal", Origin.TURN)
+@handles("goal", Origin.TURN, kind=KIND)
 async def _my_goal(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     found = await seat_for_click(interaction, game_id)
@@ -142,7 +144,7 @@ async def show_goal(interaction: discord.Interaction, table: Table, seat: Seat) 
     )
 
 
-@handles("shelves", Origin.TURN)
+@handles("shelves", Origin.TURN, kind=KIND)
 async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     table = await service_of(interaction.client).table(game_id)

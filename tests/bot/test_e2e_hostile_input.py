@@ -201,3 +201,15 @@ async def open_lobby_in(host, channel):
     result = await host.slash(channel, "shelfie new", players=2)
     assert not result.response.ephemeral
     return result.response
+
+
+async def test_a_button_id_written_before_games_had_kinds_still_works_and_a_kind_without_a_face_is_unknown(
+        table: Table) -> None:
+    """`shelfie:<game_id>:<action>` is what every My Shelfie message carried before custom ids named the kind
+    (and still does: the kind is "shelfie"); an id of a kind the bot has no face for is no game's button."""
+    lobby = await open_lobby(table, table.alice, 2)
+    game_id = (await game_here(table)).game_id
+    await forged_click(table.bob, lobby, f"dice:{game_id}:join")
+    assert len((await game_here(table)).seats) == 1
+    await forged_click(table.bob, lobby, f"shelfie:{game_id}:join")
+    assert [seat.user_id for seat in (await game_here(table)).seats] == [table.alice.id, table.bob.id]

@@ -138,7 +138,7 @@ async def test_a_button_of_a_game_that_no_longer_exists_says_so(
 ) -> None:
     @table.bot.tree.command(name="stale", description="posts a button of a game that is gone")
     async def stale(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("old turn", view=view_of(GameButton(999_999, "goal", label="My goal")))
+        await interaction.response.send_message("old turn", view=view_of(GameButton("shelfie", 999_999, "goal", label="My goal")))
 
     await table.bot.tree.sync()
     posted = await table.alice.slash(table.channel, "stale")

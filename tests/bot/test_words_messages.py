@@ -22,7 +22,7 @@ from bot.presenters.words import (
 )
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
 from bot.views.builder import column_step
-from bot.views.picks import orders_for, suggested_moves, typed_so_far
+from bot.presenters.picks import orders_for, suggested_moves, typed_so_far
 from tests.positions import random_position
 
 HOUR = 3600
