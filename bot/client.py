@@ -7,7 +7,7 @@ import logging
 import signal
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,14 +17,17 @@ from bot import errors
 from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
-from bot.option_checks import option_problem
 from bot.games.registry import FACES
+from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
 from bot.service.workers import Workers, default_count, install, retire
 
+if TYPE_CHECKING:
+    from bot.service import TableService  # imported at setup_hook: the CLI starts without it
+
 log = logging.getLogger("shelfie.bot")
 
-# Every extension, in load order: the cog that registers the /shelfie group comes before the cogs
+# Every extension, in load order: the cog that registers the /games group comes before the cogs
 # that add subcommands to it. tests/bot/test_cli.py fails when a module in bot/cogs is missing here.
 EXTENSIONS = (
     *(face.extension for face in FACES.values()),
@@ -106,7 +109,7 @@ class ShelfieBot(commands.Bot):
         self.turn_timeout = turn_timeout
         # SHELFIE_LOBBY_TIMEOUT: a lobby nobody starts closes after this long (None: the service default).
         self.lobby_timeout = lobby_timeout
-        self.service: Any = None
+        self.service: TableService | None = None  # typed: every cog reaches the tables through service_of(bot)
         # SHELFIE_WORKERS: processes per lane for pictures and computer moves (None: one per core; 0: threads).
         self.workers = Workers(default_count() if workers is None else workers)
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings

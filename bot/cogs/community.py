@@ -18,7 +18,8 @@ from bot.config import parse_turn_timeout
 from bot.i18n import t
 from bot.presenters.words import duration_text
 from bot.service.models import GuildSettings
-from bot.views.common import reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import service_of
 
 SERVER_LANGUAGE = "server"
 """The `language` choice that drops the server's own choice and follows its Discord language again."""

@@ -18,7 +18,8 @@ from bot.i18n import t
 from bot.i18n.catalog import language_of
 from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
-from bot.views.common import display_name, reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import display_name, service_of
 
 GROUP_NAME = "games"
 AUTOCOMPLETE_LIMIT = 25

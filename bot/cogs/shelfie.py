@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
 from engine.shelfie.moves import MAX_NOTATION
-from engine.shelfie.ai import choose_move, explain_move
+from engine.shelfie.ai import explain_move
 
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
@@ -27,13 +27,14 @@ from bot.logging_setup import context, game_event
 from bot.presenters.embeds import rules_embed
 from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
-from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
+from bot.presenters.user_text import quoted
 from bot.presenters.words import hint_text, pick_choice_text, rounded_duration_text, seat_names, your_turn_line
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import DeadlineEvent, GameOptions, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
 import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
-from bot.views.common import archive_quietly, channel_locale, display_name, place_of, reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import archive_quietly, channel_locale, display_name, service_of
 from bot.views.components import DYNAMIC_ITEMS
 from bot.views.goals import goal_cards_in_dm
 from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
@@ -419,7 +420,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if found is None or table.game is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        move = await asyncio.to_thread(choose_move, table.game, "normal", seed=table.turn)
+        try:
+            move = await service_of(self.bot).hint(table.game_id, interaction.user.id)
+        except ServiceError as refusal:
+            await reply_private(interaction, refusal_text(refusal, locale))
+            return
         why = await asyncio.to_thread(explain_move, table.game, move)
         await interaction.followup.send(hint_text(move, why, locale), ephemeral=True)
 

@@ -10,6 +10,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.add_computer(game_id, by_user_id, level="normal")               # host only
     result = await svc.start(game_id, by_user_id)                             # host only -> StartResult
     result = await svc.play(game_id, user_id, "E4 E5 3", turn=table.turn)     # -> PlayResult
+    await svc.hint(game_id, user_id)         # the computer player's suggestion, when the lobby allowed hints
     await svc.resign(game_id, user_id); await svc.cancel(game_id, by_user_id, is_admin=False)
     await svc.rematch(game_id, by_user_id)        # -> Rematch: same seats, new lobby, same place; once per game
     await svc.table(game_id); await svc.table_in_channel(channel_or_thread_id); await svc.tables_of(user_id)
@@ -58,6 +59,7 @@ from bot.service.errors import (
     Conflict,
     CorruptGame,
     GameOver,
+    HintsOff,
     IllegalMoveError,
     InvalidOption,
     LobbyFull,
@@ -96,7 +98,8 @@ from bot.service.tables import Rater, TableService
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
     "AlreadyJoined", "AlreadyStarted", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
-    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "IllegalMoveError", "InvalidOption", "LobbyExpired",
+    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "HintsOff", "IllegalMoveError", "InvalidOption",
+    "LobbyExpired",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
     "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult",
     "Table", "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",

@@ -110,6 +110,15 @@ class NotYourTurn(ServiceError):
                          current_user_id=current_user_id, current_name=current_name)
 
 
+class HintsOff(ServiceError):
+    """The lobby did not allow hints (the host chose so when opening it)."""
+
+    code = "hints_off"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} was opened without hints", game_id=game_id)
+
+
 class StaleTurn(ServiceError):
     """The click or command was made on an older turn than the one being played now."""
 

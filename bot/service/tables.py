@@ -25,6 +25,7 @@ from bot.service.errors import (
     Conflict,
     CorruptGame,
     GameOver,
+    HintsOff,
     IllegalMoveError,
     InvalidOption,
     LobbyFull,
@@ -553,6 +554,20 @@ class TableService(AnnouncementOutbox):
             chain = _Chain(entry.table)
             self._step(chain, seat, "resign", None, seat)
             return await self._finish(entry, chain, "resign")
+
+    async def hint(self, game_id: int, user_id: int) -> object:
+        """A suggested action for the person asking, when their lobby allowed hints and they may act now: the
+        game's computer player at its stand-in level, seeded by the turn (asking again suggests the same), in a
+        worker process. Nothing changes."""
+        table = (await self._load(game_id)).table
+        seat = self._playing_seat(table, user_id)
+        if not table.options.hints:
+            raise HintsOff(game_id)
+        current = table.current_seat
+        if current is None or seat not in table.acting:
+            raise NotYourTurn(game_id, user_id, current.user_id if current else None, current.name if current else "")
+        rules = rules_of(table.kind)
+        return await workers().think(rules.choose, table.game, rules.stand_in, table.turn)
 
     def _playing_seat(self, table: Table, user_id: int) -> Seat:
         self._require_active(table)

@@ -1,19 +1,14 @@
-"""Small helpers every message module shares: the service, the channel of a game, private replies."""
+"""Small helpers every message module shares: the service, the channel of a game, names and pings."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
-
 import discord
 
-from bot.i18n import t
-from bot.presenters.user_text import NAME_LIMIT, clipped, fit_content
+from bot.client import ShelfieBot
+from bot.presenters.user_text import NAME_LIMIT, clipped
 from bot.service import TableService
 from bot.service.models import Table
-
-log = logging.getLogger("shelfie.views")
-
 
 log = logging.getLogger("shelfie.views")
 
@@ -28,7 +23,8 @@ async def archive_quietly(thread: discord.Thread) -> None:
 
 
 def service_of(client: discord.Client) -> TableService:
-    service = getattr(client, "service", None)
+    """The bot's table service (the typed `ShelfieBot.service`, open from setup_hook to close)."""
+    service = client.service if isinstance(client, ShelfieBot) else None
     if service is None:
         raise RuntimeError("the table service is not open")
     return service
@@ -57,38 +53,6 @@ def pings(*user_ids: int | None) -> discord.AllowedMentions:
     looks like a mention (`<@id>`, `@everyone`) never reaches anyone."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids) if user_id])
-
-
-async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
-
-    After a public "thinking" defer, Discord makes the first followup complete that public message whatever
-    flags it carries, so the answer would show to everyone: the thinking message first becomes a neutral note,
-    the answer follows as its own ephemeral message, and the note is deleted."""
-    content = fit_content(content)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
-        return
-    public = await _thinking_in_public(interaction)
-    if public:
-        await interaction.edit_original_response(content=t("reply.answered_privately", interaction.locale))
-    await interaction.followup.send(content, ephemeral=True, **kwargs)
-    if public:
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.info("could not delete a public thinking message after a private answer")
-
-
-async def _thinking_in_public(interaction: discord.Interaction) -> bool:
-    """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
-    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
-        return False
-    try:
-        original = await interaction.original_response()
-    except discord.HTTPException:
-        return False
-    return original.flags.loading and not original.flags.ephemeral
 
 
 def display_name(user: discord.abc.User) -> str:

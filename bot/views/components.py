@@ -24,7 +24,8 @@ from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.service.errors import ServiceError
 from bot.service.models import Table
-from bot.views.common import reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import service_of
 
 Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 """(interaction, game_id, id arguments, selected values)"""

@@ -9,7 +9,8 @@ from bot.i18n import t
 from bot.presenters.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
 from bot.presenters.words import goal_matches
-from bot.views.common import reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import service_of
 from bot.views.components import Origin, handles
 from bot.views.turn import goal_dm_text, place_names
 

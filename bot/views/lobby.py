@@ -13,7 +13,8 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import options_text, rounded_duration_text, seat_label, turn_order_text
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
-from bot.views.common import archive_quietly, channel_locale, display_name, place_of, reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import archive_quietly, channel_locale, display_name, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, flush_game
 from bot.views.turn import send_goal_dms

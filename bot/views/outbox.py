@@ -31,7 +31,8 @@ from bot.presenters.words import (
 )
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Table
-from bot.views.common import channel_locale, pings, place_of, reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import channel_locale, pings, place_of, service_of
 from bot.views.turn import clipped, send_goal_dms, turn_view
 
 log = logging.getLogger("shelfie.outbox")

@@ -21,7 +21,8 @@ from bot.presenters.user_text import fit_content, quoted
 from bot.presenters.words import goal_matches, seat_names, shelf_line
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
-from bot.views.common import channel_locale, reply_private, service_of
+from bot.replies import reply_private
+from bot.views.common import channel_locale, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 
 log = logging.getLogger("shelfie.turn")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameOptions, IllegalMoveError, InvalidOption, TableService
+from bot.service import GameOptions, HintsOff, IllegalMoveError, InvalidOption, NotYourTurn, TableService
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, lobby, play_to_end, started
 
 
@@ -50,3 +50,24 @@ async def test_an_unknown_kind_opens_nothing(svc: TableService) -> None:
     with pytest.raises(InvalidOption):
         await svc.open_lobby(1, CHANNEL, ANN, "Ann", kind="chess")
     assert await svc.table_in_channel(CHANNEL) is None
+
+
+@pytest.mark.parametrize("kind", ["shelfie", "dice"])
+async def test_a_hint_is_the_computer_players_legal_choice_for_the_person_to_act_and_changes_nothing(
+        svc: TableService, kind: str) -> None:
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2, hints=True), kind=kind, channel=CHANNEL + 1)
+    person, other = table.current_seat, next(s for s in table.seats if s != table.current_seat)
+    assert person is not None and person.user_id is not None and other.user_id is not None and table.game
+    hint = await svc.hint(table.game_id, person.user_id)
+    table.game.check(hint, person.index)
+    assert str(hint) == str(await svc.hint(table.game_id, person.user_id)), "asking again suggests the same"
+    with pytest.raises(NotYourTurn):
+        await svc.hint(table.game_id, other.user_id)
+    assert (await svc.table(table.game_id)).version == table.version
+
+
+async def test_no_hint_when_the_lobby_did_not_allow_hints(svc: TableService) -> None:
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2))
+    assert table.current_seat is not None and table.current_seat.user_id is not None
+    with pytest.raises(HintsOff):
+        await svc.hint(table.game_id, table.current_seat.user_id)

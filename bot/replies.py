@@ -1,0 +1,48 @@
+"""Private answers to an interaction, however it was answered before: what error reporting and every view send.
+
+Not a view itself, so `bot.errors` (which every view's callbacks use) and the views both import it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.presenters.user_text import fit_content
+
+log = logging.getLogger("shelfie.views")
+
+
+async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
+
+    After a public "thinking" defer, Discord makes the first followup complete that public message whatever
+    flags it carries, so the answer would show to everyone: the thinking message first becomes a neutral note,
+    the answer follows as its own ephemeral message, and the note is deleted."""
+    content = fit_content(content)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        return
+    public = await _thinking_in_public(interaction)
+    if public:
+        await interaction.edit_original_response(content=t("reply.answered_privately", interaction.locale))
+    await interaction.followup.send(content, ephemeral=True, **kwargs)
+    if public:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("could not delete a public thinking message after a private answer")
+
+
+async def _thinking_in_public(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return False
+    try:
+        original = await interaction.original_response()
+    except discord.HTTPException:
+        return False
+    return original.flags.loading and not original.flags.ephemeral
