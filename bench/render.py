@@ -11,11 +11,11 @@ from collections.abc import Callable
 from PIL import Image
 
 from engine.shelfie import Game, Move
-from render import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
-from render.board import draw_board
+from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
+from render.shelfie.board import draw_board
 from render.gallery import NAMES, play
-from render import goals
-from render.picture_palette import picture_palette
+from render.shelfie import goals
+from render.shelfie.picture_palette import picture_palette
 
 DISTINCT_GAMES = 100
 

@@ -263,7 +263,7 @@ def demo_names(players: int) -> list[str]:
 def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> Game:
     """Play a computer-only game: turn_000.png (the opening table), one picture per turn, scores.png; returns it over."""
     from engine.shelfie.ai import choose_move
-    from render import render_scores, render_table
+    from render.shelfie import render_scores, render_table
 
     outdir.mkdir(parents=True, exist_ok=True)
     names = demo_names(players)
@@ -279,7 +279,7 @@ def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> Game:
 
 def standings_lines(game: Game, names: Sequence[str]) -> list[str]:
     """The score sheet in words, in its order (best first), and the winner by the engine's rule."""
-    from render.scores import ranking
+    from render.shelfie.scores import ranking
 
     lines = ["Final scores:"]
     for place, seat in enumerate(ranking(game), start=1):

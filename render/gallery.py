@@ -13,7 +13,7 @@ from engine.shelfie import COMMON_GOALS, Game, Move
 from engine.shelfie.ai import choose_move
 
 from .dice.gallery import write_dice_gallery
-from . import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
+from .shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
 

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from engine.shelfie import Game
 
-from .board import render_board
-from .goal_card import render_goal_card
-from .shelves import render_shelves
+from .shelfie import render_board, render_goal_card, render_shelves
 
 
 def warm_pictures() -> None:

@@ -9,7 +9,7 @@ import io
 import discord
 from engine.shelfie import Game, Move
 
-import render
+import render.shelfie as render
 from bot.i18n import language_of
 from bot.service.workers import workers
 

@@ -1,6 +1,6 @@
 """The one palette every Dice Game picture encodes through, built once per process.
 
-As for My Shelfie (render.picture_palette): building a palette costs more than drawing a turn, so it is
+As for My Shelfie (render.shelfie.picture_palette): building a palette costs more than drawing a turn, so it is
 built once from a sample of real Dice Game pictures (a seeded computer game mid-turn with its item sets,
 and its end) and shared, so a picture's cost does not depend on which game it shows. The key colours
 (item tiles, the wild face, seats, marks) are pinned so they stay exact.

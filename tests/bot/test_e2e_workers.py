@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-import render
+import render.shelfie as render
 from test_game_driver import channel_messages, game_here, open_lobby, play_typed_move
 
 from bot import ShelfieBot, create_bot

@@ -7,9 +7,9 @@ import itertools
 import random
 
 from engine.shelfie import COMMON_GOALS, Game
-from render import board, goals, shelves
-from render.board import draw_board
-from render.shelves import draw_shelves
+from render.shelfie import board, goals, shelves
+from render.shelfie.board import draw_board
+from render.shelfie.shelves import draw_shelves
 
 from .conftest import NAMES, play
 

@@ -5,7 +5,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.shelfie import Game
-from render import fonts, render_table
+from render import fonts
+from render.shelfie import render_table
 from render.fonts import ELLIPSIS
 from render.layout import SHELF_BLOCK_W
 from render.pieces import seat_name

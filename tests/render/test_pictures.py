@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
-from render import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
+from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 from render.layout import (
     BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_center,
     goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelves_cell_center, shelves_size,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.shelfie import PERSONAL_GOALS, Game
-from render import render_shelves
+from render.shelfie import render_shelves
 from render.layout import shelves_cell_center, shelves_size
 
 from .conftest import NAMES

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import render
+import render.shelfie as render
 from engine.shelfie import Game
 from engine.shelfie.ai import choose_move
 

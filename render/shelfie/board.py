@@ -1,7 +1,7 @@
 """The board picture of a turn: who plays, the last move, the board, the common goal cards and the legend.
 
 Each part is cached by what it depends on, never by the game: the board frame per player count,
-each goal card per (goal, locale) (in render.goals), the legend per locale. A picture is a copy of
+each goal card per (goal, locale) (in render.shelfie.goals), the legend per locale. A picture is a copy of
 the frame with the cards and legend pasted and this turn's tiles and text drawn, so its cost does
 not depend on how many different games are in play, and the caches stay a few MB. Only public
 information is drawn: never a personal goal.
@@ -15,17 +15,17 @@ from PIL import Image, ImageDraw
 from engine.shelfie import COMMON_GOALS, Game, Move, cell_label
 from engine.shelfie.data import BOARD_MIN_PLAYERS
 
-from . import fonts, icons, pieces
+from .. import fonts, icons, pieces
 from .goals import TOKEN_SPOT, common_goal_card
-from .layout import (
+from ..layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, BOARD_PICTURE_SIZE, COORD_MARGIN, HEADER_H, LEGEND_H, LEGEND_Y,
     PICTURE_W, TILE_INSET, board_cell_box, card_origin,
 )
-from .palette import (
+from ..palette import (
     INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK,
 )
 from .picture_palette import encode_picture
-from .text import DEFAULT_LOCALE, caption, language
+from ..text import DEFAULT_LOCALE, caption, language
 
 
 def render_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,

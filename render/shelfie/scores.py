@@ -6,16 +6,16 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import PERSONAL_GOALS, Game
 
-from . import fonts, icons, pieces
-from .layout import (
+from .. import fonts, icons, pieces
+from ..layout import (
     SCORES_BLOCK_W, SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W,
     SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
-from .palette import (
+from ..palette import (
     SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
 )
 from .picture_palette import encode_picture
-from .text import DEFAULT_LOCALE, caption
+from ..text import DEFAULT_LOCALE, caption
 
 PARTS = ("common", "personal", "adjacency", "end_token", "total")
 PART_CAPTIONS = ("col_common", "col_personal", "col_adjacency", "col_end", "col_total")

@@ -10,10 +10,10 @@ from PIL import Image
 from engine.shelfie import Game, Move
 
 from .board import draw_board
-from .palette import PAPER
+from ..palette import PAPER
 from .picture_palette import encode_picture
 from .shelves import draw_shelves
-from .text import DEFAULT_LOCALE
+from ..text import DEFAULT_LOCALE
 
 
 def render_table(game: Game, *, seat_names: list[str], last_move: Move | None = None,

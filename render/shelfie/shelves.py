@@ -14,14 +14,14 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import Game, Move, adjacency_score
 
-from . import fonts, pieces
-from .layout import (
+from .. import fonts, pieces
+from ..layout import (
     SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, Box, block_shelf_origin, shelf_cell, shelf_size, shelves_block_box,
     shelves_size,
 )
-from .palette import INK, MUTED, PAPER, PLACED, TURN, mix
+from ..palette import INK, MUTED, PAPER, PLACED, TURN, mix
 from .picture_palette import encode_picture
-from .text import DEFAULT_LOCALE, caption, points
+from ..text import DEFAULT_LOCALE, caption, points
 
 HIGHLIGHT = mix(PAPER, TURN, 0.35)
 

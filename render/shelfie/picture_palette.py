@@ -11,11 +11,11 @@ from functools import lru_cache
 
 from PIL import Image
 
-from .palette import (
+from ..palette import (
     CARD, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, TAKEN, TILE_BG, TILE_INK, TURN,
     WHITE, mix,
 )
-from .png import build_palette, encode
+from ..png import build_palette, encode
 
 KEY_COLOURS = [
     *TILE_INK.values(), *TILE_BG.values(), *SEAT_COLORS, INK, MUTED, OUTLINE, PAPER, CARD, WHITE, TAKEN, PLACED,

@@ -1,0 +1,13 @@
+"""Pictures of My Shelfie: the board, the shelves, goal cards, common goals, the final score sheet.
+
+Takes engine.shelfie objects, returns PNG bytes; no discord. What every game's pictures share (fonts, palette,
+text fitting, PNG encoding, item icons) stays in render/.
+"""
+from .board import render_board
+from .goal_card import render_goal_card
+from .goals import render_common_goal
+from .scores import render_scores
+from .shelves import render_shelves
+from .table import render_table
+
+__all__ = ["render_board", "render_table", "render_shelves", "render_goal_card", "render_common_goal", "render_scores"]
