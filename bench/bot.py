@@ -20,8 +20,8 @@ import simcord
 
 from bot import create_bot
 from bot.service import TableService
-from bot.views.builder import SELECT_LIMIT
-from bot.presenters.picks import encode_cells, free_tiles
+from bot.games.shelfie.builder import SELECT_LIMIT
+from bot.games.shelfie.picks import encode_cells, free_tiles
 
 GAMES = 3
 

@@ -30,12 +30,14 @@ log = logging.getLogger("shelfie.bot")
 # Every extension, in load order: the cog that registers the /games group comes before the cogs
 # that add subcommands to it. tests/bot/test_cli.py fails when a module in bot/cogs is missing here.
 EXTENSIONS = (
+    "bot.cogs.tables",
     *(face.extension for face in FACES.values()),
     "bot.cogs.games",
     "bot.cogs.community",
     "bot.cogs.meta",
 )
-"""Every game's face first, then the server-wide /games group and the commands that join it."""
+"""What runs every game's tables, every game's face, then the server-wide /games group and the commands that
+join it."""
 # Tasks discord.py creates for one interaction each; close() waits for them.
 INTERACTION_TASK_PREFIXES = (
     "CommandTree-invoker",

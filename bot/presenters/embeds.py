@@ -1,4 +1,4 @@
-"""Information embeds in the reader's language: the rules overview, a player's stats and the leaderboard.
+"""Information embeds in the reader's language: a player's stats and the leaderboard of one game.
 
 Ratings are always shown through `shown_rating`, the same number the leaderboard sorts by.
 """
@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 import discord
 from discord.utils import escape_markdown
-from engine.shelfie import COMMON_GOALS
 
 from bot.i18n import t
 from bot.service.models import PlayerStats
@@ -22,15 +21,6 @@ def rating_text(stats: PlayerStats) -> str:
     if stats.mu is None or stats.sigma is None:
         return NO_RATING
     return f"{shown_rating(stats.mu, stats.sigma):.1f}"
-
-
-def rules_embed(locale: object) -> discord.Embed:
-    embed = discord.Embed(title=t("rules.title", locale), description=t("rules.text", locale))
-    embed.add_field(name=t("rules.points_title", locale), value=t("rules.points", locale), inline=False)
-    titles = " · ".join(t(f"goal.{goal_id}", locale) for goal_id in COMMON_GOALS)
-    embed.add_field(name=t("rules.goals_title", locale), value=f"{titles}\n{t('rules.goals_hint', locale)}",
-                    inline=False)
-    return embed
 
 
 def stats_embed(stats: PlayerStats, name: str, locale: object) -> discord.Embed:

@@ -53,3 +53,8 @@ def capped_lines(lines: Sequence[str], more: str, limit: int = CONTENT_LIMIT, *,
         kept.append(line)
         used += len(line) + 1
     return [*kept, more.format(count=hidden)] if hidden else kept
+
+
+def lines_content(lines: list[str]) -> str:
+    """The non-empty lines as one message content, cut to Discord's limit."""
+    return fit_content("\n".join(line for line in lines if line))

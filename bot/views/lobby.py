@@ -7,17 +7,17 @@ import logging
 import discord
 from engine.registry import rules_of
 
+from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import options_text, rounded_duration_text, seat_label, turn_order_text
+from bot.presenters.words import rounded_duration_text, seat_label, turn_order_text
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import reply_private
 from bot.views.common import archive_quietly, channel_locale, display_name, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, flush_game
-from bot.views.turn import send_goal_dms
 
 log = logging.getLogger("shelfie.lobby")
 
@@ -26,7 +26,7 @@ def lobby_text(table: Table, locale: object) -> str:
     lines = [
         f"**{t('lobby.title', locale)}**",
         t("lobby.body", locale, host=f"<@{table.host_id}>", players=table.options.players),
-        f"{t('lobby.options', locale)}: {options_text(table.options, locale)}",
+        f"{t('lobby.options', locale)}: {face_of(table.kind).options_text(table.options, locale)}",
         f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
     ]
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
@@ -95,7 +95,7 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
     await refresh_lobby(client, table, interaction)
     if interaction.type is discord.InteractionType.application_command:
         await reply_private(interaction, t("reply.started", interaction.locale))
-    closed = await send_goal_dms(client, table)
+    closed = await face_of(table.kind).send_secrets(client, table)
     locale = channel_locale(client, table)
     notices = [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
     intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *notices]

@@ -18,22 +18,15 @@ import weakref
 
 import discord
 
+from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context, game_event
-from bot.presenters.pictures import goal_picture, scores_picture, turn_pictures
-from bot.presenters.words import (
-    final_lines,
-    public_scores_line,
-    result_lines,
-    seat_names,
-    turn_order_text,
-    your_turn_line,
-)
+from bot.presenters.user_text import lines_content
+from bot.presenters.words import turn_order_text
+from bot.replies import reply_private
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Table
-from bot.replies import reply_private
 from bot.views.common import channel_locale, pings, place_of, service_of
-from bot.views.turn import clipped, send_goal_dms, turn_view
 
 log = logging.getLogger("shelfie.outbox")
 
@@ -197,25 +190,13 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     event_lines = _event_lines(announcement, result, locale)
     if intro is None:
         intro = event_lines + await _rebuilt_notices(client, announcement, table, locale)
-    summary = clipped([*event_lines, *result_lines(result, locale)])
+    face = face_of(table.kind)
+    summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
         return await channel.send(summary, allowed_mentions=mentions), None
-    lines = [*intro, *result_lines(result, locale)]
-    game = table.game
-    assert game is not None
-    names = seat_names(table)
-    last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
-    if table.status == "active":
-        lines += [public_scores_line(table, locale), your_turn_line(table, locale) or ""]
-        files = await turn_pictures(game, names, locale, last_move)
-    else:
-        lines += final_lines(table, result.standings, locale)
-        files = await turn_pictures(game, names, locale, last_move) + list(await asyncio.gather(
-            scores_picture(game, names, locale),
-            *(goal_picture(game, seat.index, locale) for seat in table.seats),
-        ))
-    view = turn_view(table, locale)
-    message = await channel.send(clipped(lines), files=files, allowed_mentions=mentions,
+    more, files, view = await face.turn_message(table, result, locale)
+    lines = [*intro, *face.result_lines(result, locale), *more]
+    message = await channel.send(lines_content(lines), files=files, allowed_mentions=mentions,
                                  **({"view": view} if view is not None else {}))
     return message, summary if table.status == "active" else None
 
@@ -240,7 +221,7 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
     await refresh_lobby(client, table)
     if table.status != "active":
         return []
-    closed = await send_goal_dms(client, table)
+    closed = await face_of(table.kind).send_secrets(client, table)
     return [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
 
 
@@ -248,7 +229,7 @@ def _log_events(result: PlayResult, *, ended: bool) -> None:
     table = result.table
     for played in result.turns:
         game_event(played.kind, game=table.game_id, guild=table.guild_id, user=played.seat.user_id,
-                   seat=played.seat.index, move=str(played.move or "-"), tokens=len(played.report.tokens))
+                   seat=played.seat.index, move=str(played.move or "-"))
     if ended:
         winner = next((s.seat for s in result.standings if s.won), None)
         game_event("finished", game=table.game_id, guild=table.guild_id, user=None, reason=table.end_reason,

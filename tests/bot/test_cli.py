@@ -15,6 +15,7 @@ import pytest
 import bot.cogs
 from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main, write_heartbeat
 from bot.client import EXTENSIONS
+from bot.games.registry import FACES
 from bot.service import GameOptions, TableService
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -185,10 +186,11 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Pa
     )
 
 
-def test_every_cog_module_is_loaded() -> None:
+def test_every_cog_module_and_every_games_face_is_loaded() -> None:
     cogs = Path(bot.cogs.__path__[0])
     modules = {f"bot.cogs.{path.stem}" for path in cogs.glob("*.py") if "async def setup(" in path.read_text()}
-    assert modules == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
+    faces = {face.extension for face in FACES.values()}
+    assert modules | faces == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
 
 
 async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) -> None:

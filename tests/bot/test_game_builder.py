@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.shelfie import Game
 from test_game_words import SEATS, table_of
 
-from bot.views.builder import SELECT_LIMIT, tiles_step
-from bot.presenters.picks import cells_text, free_tiles
+from bot.games.shelfie.builder import SELECT_LIMIT, tiles_step
+from bot.games.shelfie.picks import cells_text, free_tiles
 
 EMPTIED = ((3, 4), (4, 3), (4, 4), (4, 5), (5, 4), (2, 3), (6, 5), (6, 4))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import simcord
 
 from bot.service.models import Table as GameTable
-from bot.presenters.picks import encode_cells, free_tiles
+from bot.games.shelfie.picks import encode_cells, free_tiles
 
 if TYPE_CHECKING:
     from conftest import Table

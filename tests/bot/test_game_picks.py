@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.shelfie import Game, IllegalMove
 from tests.positions import random_position
-from bot.presenters.picks import (
+from bot.games.shelfie.picks import (
     columns_for,
     decode_cells,
     encode_cells,

@@ -6,7 +6,7 @@ import random
 
 from engine.shelfie import Game, TurnReport
 from engine.shelfie.ai import choose_move, explain_move
-from bot.presenters.words import hint_text, placed_kinds, played_turn_lines, your_turn_line
+from bot.games.shelfie.words import hint_text, placed_kinds, played_turn_lines, your_turn_line
 from bot.service.models import GameOptions, PlayedTurn, Seat, Table
 
 

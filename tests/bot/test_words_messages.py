@@ -10,19 +10,11 @@ import pytest
 from engine.shelfie import Game
 from test_game_words import SEATS, table_of
 
-from bot.presenters.words import (
-    duration_text,
-    final_lines,
-    options_text,
-    pick_choice_text,
-    played_turn_lines,
-    public_scores_line,
-    shelf_line,
-    rounded_duration_text,
-)
+from bot.games.shelfie.words import final_lines, options_text, pick_choice_text, played_turn_lines, public_scores_line, shelf_line
+from bot.presenters.words import duration_text, rounded_duration_text
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
-from bot.views.builder import column_step
-from bot.presenters.picks import orders_for, suggested_moves, typed_so_far
+from bot.games.shelfie.builder import column_step
+from bot.games.shelfie.picks import orders_for, suggested_moves, typed_so_far
 from tests.positions import random_position
 
 HOUR = 3600

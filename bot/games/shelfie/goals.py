@@ -6,13 +6,13 @@ import discord
 
 from bot.games.shelfie import KIND
 from bot.i18n import t
-from bot.presenters.pictures import goal_picture
+from bot.games.shelfie.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
-from bot.presenters.words import goal_matches
+from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
 from bot.views.common import service_of
 from bot.views.components import Origin, handles
-from bot.views.turn import goal_dm_text, place_names
+from bot.games.shelfie.turn import goal_dm_text, place_names
 
 MAX_FILES = 10
 """Discord's limit of attachments on one message."""

@@ -14,33 +14,34 @@ from dataclasses import replace
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 from engine.shelfie import COMMON_GOALS, IllegalMove, Move
-from engine.shelfie.moves import MAX_NOTATION
 from engine.shelfie.ai import explain_move
+from engine.shelfie.moves import MAX_NOTATION
 
+import bot.games.shelfie.builder  # noqa: F401 - registers the move builder's button handlers
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
+from bot.games.registry import install_face
 from bot.games.shelfie import KIND
+from bot.games.shelfie.face import ShelfieFace
+from bot.games.shelfie.goals import goal_cards_in_dm
+from bot.games.shelfie.picks import cells_text, columns_for, suggested_moves
+from bot.games.shelfie.pictures import common_goal_picture, turn_pictures
+from bot.games.shelfie.rules import rules_embed
+from bot.games.shelfie.turn import seat_for_click, show_goal, show_shelves, turn_view
+from bot.games.shelfie.words import hint_text, pick_choice_text, your_turn_line
 from bot.i18n import t
 from bot.logging_setup import context, game_event
-from bot.presenters.embeds import rules_embed
-from bot.presenters.pictures import common_goal_picture, turn_pictures
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
-from bot.presenters.words import hint_text, pick_choice_text, rounded_duration_text, seat_names, your_turn_line
-from bot.service.deadlines import DeadlineDispatcher
-from bot.service.errors import CorruptGame, ServiceError
-from bot.service.models import DeadlineEvent, GameOptions, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
-import bot.views.builder  # noqa: F401 - registers the move builder's button handlers
+from bot.presenters.words import seat_names
 from bot.replies import reply_private
+from bot.service.errors import CorruptGame, ServiceError
+from bot.service.models import GameOptions, Seat, Table
 from bot.views.common import archive_quietly, channel_locale, display_name, service_of
-from bot.views.components import DYNAMIC_ITEMS
-from bot.views.goals import goal_cards_in_dm
-from bot.views.lobby import close_expired_lobby, lobby_action, lobby_text, lobby_view
-from bot.presenters.picks import cells_text, columns_for, suggested_moves
-from bot.views.outbox import REPOST_EVERY, adopt_turn_message, announce, post_if_current, post_turn, repost_round
-from bot.views.turn import seat_for_click, show_goal, show_shelves, turn_view
+from bot.views.lobby import lobby_action, lobby_text, lobby_view
+from bot.views.outbox import adopt_turn_message, announce
 
 log = logging.getLogger("shelfie.commands")
 
@@ -102,49 +103,6 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                  group_description="Play My Shelfie with the people in this channel"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.dispatcher: DeadlineDispatcher | None = None
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """Deadlines start only once connected: `shelfie-bot sync` loads the cogs too and must never fire them."""
-        if self.dispatcher is None:
-            self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
-            self.dispatcher.start()
-        if not self.outbox.is_running():
-            self.outbox.start()
-
-    async def cog_unload(self) -> None:
-        if self.dispatcher is not None:
-            await self.dispatcher.stop()
-        self.outbox.cancel()
-
-    @tasks.loop(seconds=REPOST_EVERY)
-    async def outbox(self) -> None:
-        """Announcements a crash or a Discord outage left unposted: all at start, then every minute."""
-        await repost_round(self.bot, first=self.outbox.current_loop == 0)
-
-    async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
-        """Reminders, expired turns and closed lobbies, told in the game's channel."""
-        service = service_of(self.bot)
-        for event in events:
-            table = event.result.table if isinstance(event, TurnTimedOut) else event.table
-            try:
-                locale = channel_locale(self.bot, table)
-                if isinstance(event, LobbyExpired):
-                    await close_expired_lobby(self.bot, table)
-                elif isinstance(event, TurnReminder):
-                    left = rounded_duration_text(max(60.0, event.expires_at - service.clock()), locale)
-                    key = "turn.final_reminder" if event.final else "turn.reminder"
-                    text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
-                    await post_if_current(self.bot, table, text)
-                else:
-                    intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
-                    await post_turn(self.bot, event.result, intro=intro)
-            except discord.HTTPException:
-                log.exception("could not announce a deadline", extra=context(table.game_id, table.guild_id, None))
 
     # ---- helpers ----------------------------------------------------------------------------------
 
@@ -460,4 +418,5 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
 
 async def setup(bot: commands.Bot) -> None:
+    install_face(KIND, ShelfieFace())
     await bot.add_cog(ShelfieCog(bot))

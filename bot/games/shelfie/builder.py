@@ -13,12 +13,12 @@ from engine.shelfie import Move
 from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import kinds_text
+from bot.games.shelfie.words import kinds_text
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import Table
 from bot.views.common import service_of
 from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
-from bot.presenters.picks import (
+from bot.games.shelfie.picks import (
     Cell,
     cells_text,
     columns_for,
@@ -32,7 +32,7 @@ from bot.presenters.picks import (
     reading_order,
 )
 from bot.views.outbox import announce
-from bot.views.turn import seat_for_click
+from bot.games.shelfie.turn import seat_for_click
 
 SELECT_LIMIT = 25
 MAX_PICK = 3

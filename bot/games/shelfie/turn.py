@@ -15,10 +15,11 @@ import discord
 from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.logging_setup import context
-from bot.presenters.pictures import goal_picture, shelves_picture
+from bot.games.shelfie.pictures import goal_picture, shelves_picture
 from bot.presenters.refusals import refusal_text
-from bot.presenters.user_text import fit_content, quoted
-from bot.presenters.words import goal_matches, seat_names, shelf_line
+from bot.presenters.user_text import lines_content, quoted
+from bot.games.shelfie.words import goal_matches, shelf_line
+from bot.presenters.words import seat_names
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.replies import reply_private
@@ -41,11 +42,6 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
         GameButton(KIND, gid, "goal", label=t("button.my_goal", locale)),
         GameButton(KIND, gid, "shelves", label=t("button.shelves", locale)),
     )
-
-
-def clipped(lines: list[str]) -> str:
-    """The non-empty lines as one message content, cut to Discord's limit."""
-    return fit_content("\n".join(line for line in lines if line))
 
 
 def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, locale: object) -> str:
@@ -165,4 +161,4 @@ async def show_shelves(interaction: discord.Interaction, table: Table, seats: Se
     lines = [f"**{t('shelves.title', locale)}**"]
     lines.extend(shelf_line(game, seat, locale) for seat in seats)
     picture = await shelves_picture(game, seat_names(table), locale, [seat.index for seat in seats])
-    await interaction.followup.send(clipped(lines), file=picture, ephemeral=True)
+    await interaction.followup.send(lines_content(lines), file=picture, ephemeral=True)

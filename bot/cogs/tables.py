@@ -1,0 +1,73 @@
+"""What runs for every game's tables: the buttons of every message (DynamicItems, so they work after a restart),
+the deadline dispatcher (reminders, expired turns, lobbies nobody started) and the outbox's repost loop."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.i18n import t
+from bot.logging_setup import context
+from bot.presenters.words import rounded_duration_text
+from bot.service.deadlines import DeadlineDispatcher
+from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
+from bot.views.common import channel_locale, service_of
+from bot.views.components import DYNAMIC_ITEMS
+from bot.views.lobby import close_expired_lobby
+from bot.views.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
+
+log = logging.getLogger("shelfie.tables")
+
+
+class TablesCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.dispatcher: DeadlineDispatcher | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Deadlines start only once connected: `shelfie-bot sync` loads the cogs too and must never fire them."""
+        if self.dispatcher is None:
+            self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
+            self.dispatcher.start()
+        if not self.outbox.is_running():
+            self.outbox.start()
+
+    async def cog_unload(self) -> None:
+        if self.dispatcher is not None:
+            await self.dispatcher.stop()
+        self.outbox.cancel()
+
+    @tasks.loop(seconds=REPOST_EVERY)
+    async def outbox(self) -> None:
+        """Announcements a crash or a Discord outage left unposted: all at start, then every minute."""
+        await repost_round(self.bot, first=self.outbox.current_loop == 0)
+
+    async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
+        """Reminders, expired turns and closed lobbies, told in the game's channel."""
+        service = service_of(self.bot)
+        for event in events:
+            table = event.result.table if isinstance(event, TurnTimedOut) else event.table
+            try:
+                locale = channel_locale(self.bot, table)
+                if isinstance(event, LobbyExpired):
+                    await close_expired_lobby(self.bot, table)
+                elif isinstance(event, TurnReminder):
+                    left = rounded_duration_text(max(60.0, event.expires_at - service.clock()), locale)
+                    key = "turn.final_reminder" if event.final else "turn.reminder"
+                    text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
+                    await post_if_current(self.bot, table, text)
+                else:
+                    intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
+                    await post_turn(self.bot, event.result, intro=intro)
+            except discord.HTTPException:
+                log.exception("could not announce a deadline", extra=context(table.game_id, table.guild_id, None))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TablesCog(bot))
