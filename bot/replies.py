@@ -46,3 +46,11 @@ async def _thinking_in_public(interaction: discord.Interaction) -> bool:
     except discord.HTTPException:
         return False
     return original.flags.loading and not original.flags.ephemeral
+
+
+async def guild_only(interaction: discord.Interaction) -> bool:
+    """False (after saying so) when the command came from a DM: these commands read one server's games."""
+    if interaction.guild_id is None:
+        await reply_private(interaction, t("error.no_private_messages", interaction.locale))
+        return False
+    return True

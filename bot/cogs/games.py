@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.i18n.catalog import language_of
 from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
-from bot.replies import reply_private
+from bot.replies import guild_only, reply_private
 from bot.views.common import display_name, service_of
 
 GROUP_NAME = "games"
@@ -39,14 +39,6 @@ def _descriptions(command: str, *options: str) -> dict[str, str]:
 GAME_CHOICES = [app_commands.Choice(name=locale_str(rules_of(kind).description.names["en"], key=f"choice.{kind}"),
                                     value=kind) for kind in FACES]
 """Only the games the bot has a face for."""
-
-
-async def guild_only(interaction: discord.Interaction) -> bool:
-    """False (after saying so) when the command came from a DM: these commands read one server's games."""
-    if interaction.guild_id is None:
-        await reply_private(interaction, t("error.no_private_messages", interaction.locale))
-        return False
-    return True
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

@@ -36,7 +36,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
-from bot.replies import reply_private
+from bot.replies import guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Seat, Table
 from bot.views.common import archive_quietly, channel_locale, display_name, service_of
@@ -106,16 +106,9 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     # ---- helpers ----------------------------------------------------------------------------------
 
-    @staticmethod
-    async def _guild_only(interaction: discord.Interaction) -> bool:
-        if interaction.guild_id is None:
-            await reply_private(interaction, t("error.no_private_messages", interaction.locale))
-            return False
-        return True
-
     async def _table_here(self, interaction: discord.Interaction) -> Table | None:
         """This channel's game, or None after saying there is none."""
-        if not await self._guild_only(interaction):
+        if not await guild_only(interaction):
             return None
         table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
         if table is None:
@@ -147,7 +140,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                   first_game: bool = False, refill: str = "isolated",
                   turn_timeout: app_commands.Range[str, 1, TIME_OPTION] | None = None,
                   thread: bool = False, hints: bool = False) -> None:
-        if not await self._guild_only(interaction):
+        if not await guild_only(interaction):
             return
         locale = interaction.locale
         missing = _missing_permissions(interaction, thread)
