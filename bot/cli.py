@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import importlib
 import math
 import sqlite3
 import sys
@@ -17,15 +18,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.shelfie import Game
-from engine.shelfie.ai import LEVELS
+from engine.registry import rules_of
 
 from bot.config import Config, ConfigError, load_config
+from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
 
 HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
 HEARTBEAT_STALE = 120.0
+DEMO = next(face for face in FACES.values() if face.demo is not None)
+"""The game `shelfie-bot demo` plays (the first face that has a demo)."""
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -88,12 +91,17 @@ def build_parser() -> argparse.ArgumentParser:
                      "Copy the database (SHELFIE_DB) to PATH with SQLite's online backup, check the copy's "
                      "integrity, then move it into place. Safe while the bot runs.")
     backup.add_argument("path", type=Path, help="file to write (replaced only once the copy is checked)")
-    demo = command("demo", "a computer-only game: one table picture per turn and the score sheet",
+    demo_game = rules_of(DEMO.kind)
+    demo = command("demo", f"a computer-only game of {demo_game.description.names['en']}: one table picture per "
+                   "turn and the score sheet",
                    "Play a whole game between computer players; write turn_000.png (the opening table), one "
                    "table picture per turn and scores.png, and print the final standings and the winner.")
     demo.add_argument("outdir", type=Path, help="folder for the pictures (created when missing)")
-    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="number of players (default: 4)")
-    demo.add_argument("--level", choices=LEVELS, default="normal", help="computer level (default: normal)")
+    most = demo_game.description.max_players
+    demo.add_argument("--players", type=int, choices=range(demo_game.description.min_players, most + 1),
+                      default=most, help=f"number of players (default: {most})")
+    demo.add_argument("--level", choices=demo_game.levels, default=demo_game.stand_in,
+                      help=f"computer level (default: {demo_game.stand_in})")
     demo.add_argument("--seed", type=int, default=1, help="deal and play seed; the same seed replays the same game "
                                                           "(default: 1)")
     command("invite", "print the link that adds the bot to a server (from DISCORD_TOKEN)",
@@ -153,9 +161,9 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         games = backup_database(config.db_path, args.path)
         print(f"Backed up {config.db_path} to {args.path} ({counted(games, 'game')}).")
     elif command == "demo":
-        game = write_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)
-        print("\n".join(standings_lines(game, demo_names(args.players))))
-        print(f"Wrote {game.turn + 2} files to {args.outdir}.")
+        assert DEMO.demo is not None
+        run_demo = importlib.import_module(DEMO.demo).run_demo
+        print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
     elif command == "health":
         return health(config)
     elif command == "invite":
@@ -254,45 +262,3 @@ async def audit(config: Config) -> int:
     bad = sum(not result.ok for result in results)
     print(f"{counted(len(results), 'game')} audited, {counted(bad, 'mismatch', 'mismatches')}.")
     return 1 if bad else 0
-
-
-def demo_names(players: int) -> list[str]:
-    return [f"Computer {seat + 1}" for seat in range(players)]
-
-
-def write_demo(outdir: Path, *, players: int, level: str, seed: int) -> Game:
-    """Play a computer-only game: turn_000.png (the opening table), one picture per turn, scores.png; returns it over."""
-    from engine.shelfie.ai import choose_move
-    from render.shelfie import render_scores, render_table
-
-    outdir.mkdir(parents=True, exist_ok=True)
-    names = demo_names(players)
-    game = Game.new(players, seed=seed)
-    (outdir / "turn_000.png").write_bytes(render_table(game, seat_names=names))
-    while not game.is_over:
-        move = choose_move(game, level, seed=seed * 1000 + game.turn)
-        game.apply(move)
-        (outdir / f"turn_{game.turn:03d}.png").write_bytes(render_table(game, seat_names=names, last_move=move))
-    (outdir / "scores.png").write_bytes(render_scores(game, seat_names=names))
-    return game
-
-
-def standings_lines(game: Game, names: Sequence[str]) -> list[str]:
-    """The score sheet in words, in its order (best first), and the winner by the engine's rule."""
-    from render.shelfie.scores import ranking
-
-    lines = ["Final scores:"]
-    for place, seat in enumerate(ranking(game), start=1):
-        parts = game.score_breakdown(seat)
-        lines.append(f"  {place}. {names[seat]}: {parts['total']} points (common goals {parts['common']}, "
-                     f"personal goal {parts['personal']}, groups {parts['adjacency']}, "
-                     f"end token {parts['end_token']})")
-    winner = game.winner
-    if winner is None:
-        lines.append("No winner.")
-    elif game.decided_by_tiebreak:
-        lines.append(f"Winner: {names[winner]} with {game.score_breakdown(winner)['total']} points "
-                     "(a tie, won by playing later in turn order).")
-    else:
-        lines.append(f"Winner: {names[winner]} with {game.score_breakdown(winner)['total']} points.")
-    return lines

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-import discord
-
 if TYPE_CHECKING:
+    import discord
+
     from bot.service.models import GameOptions, PlayResult, Seat, Table
 
 
@@ -17,10 +17,13 @@ class Face:
     """The engine.registry kind this face plays."""
     extension: str
     """The module discord.py loads for it: its `setup` adds the game's command group and buttons."""
+    demo: str | None = None
+    """A module whose `run_demo(outdir, players=, level=, seed=)` plays a computer-only game for `shelfie-bot demo`
+    and returns the lines to print."""
 
 
 FACES: dict[str, Face] = {face.kind: face for face in (
-    Face("shelfie", "bot.games.shelfie.cog"),
+    Face("shelfie", "bot.games.shelfie.cog", demo="bot.games.shelfie.demo"),
 )}
 
 

@@ -117,7 +117,7 @@ def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_
 def test_demo_names_the_winner_by_the_engine_rule_even_on_a_tie() -> None:
     from engine.shelfie import Game
 
-    from bot.cli import standings_lines
+    from bot.games.shelfie.demo import standings_lines
 
     game = Game.new(2, seed=5)
     while not game.is_over:
