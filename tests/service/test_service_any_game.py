@@ -71,3 +71,41 @@ async def test_no_hint_when_the_lobby_did_not_allow_hints(svc: TableService) -> 
     assert table.current_seat is not None and table.current_seat.user_id is not None
     with pytest.raises(HintsOff):
         await svc.hint(table.game_id, table.current_seat.user_id)
+
+
+@pytest.fixture
+def coop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The co-operative test game registered beside the real ones, for this test only."""
+    from engine import registry
+    from tests.service.coop_game import RULES
+
+    monkeypatch.setitem(registry.GAMES, RULES.key, RULES)
+
+
+@pytest.mark.parametrize("last, won", [("add", True), ("give up", False)])
+async def test_a_cooperative_game_ends_with_one_shared_result_for_every_seat_and_rates_nobody(
+        coop: None, db_path, clock, last: str, won: bool) -> None:
+    rated: list[object] = []
+
+    def rater(entries):
+        rated.append(entries)
+        return [(25.0, 8.0) for _ in entries]
+
+    svc = await TableService.open(db_path, clock=clock, rater=rater)
+    try:
+        table = await started(svc, ANN, BOB, options=GameOptions(players=2), kind="coop")
+        for _ in range(3):
+            seat = table.current_seat
+            assert seat is not None and seat.user_id is not None
+            table = (await svc.play(table.game_id, seat.user_id, "add", turn=table.turn)).table
+        seat = table.current_seat
+        assert seat is not None and seat.user_id is not None
+        result = await svc.play(table.game_id, seat.user_id, last, turn=table.turn)
+        assert result.finished
+        assert [(s.rank, s.won) for s in result.standings] == [(1, won), (1, won)]
+        assert rated == [], "co-operative games are not rated"
+        stats = await svc.stats(table.guild_id, ANN, "coop")
+        assert stats is not None and stats.games == 1 and stats.wins == int(won)
+        assert (await svc.audit(table.game_id)).ok
+    finally:
+        await svc.close()
