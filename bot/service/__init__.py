@@ -1,5 +1,9 @@
 """The table service: lobbies, seats, turns, computer players, deadlines and stats. No discord import.
 
+It runs any game registered in engine.registry, through engine.protocol only: a table has a `kind`, its
+options are the lobby's own plus the game's (checked by the game's description), the move log holds the
+game's action text, and results, stats and ratings are kept per kind.
+
 Plain ids in, frozen dataclasses out (`models.py`); refusals are `ServiceError`s with a stable
 `code` and `params` for the bot's catalog (`errors.py`). Every call that changes a game commits
 its move-log entry, new state, version bump and next deadlines in one transaction before returning.
@@ -17,7 +21,8 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.set_lobby_message / set_turn_message(game_id, message_id)
     await svc.audit(game_id)                                                  # replay seed + log, compare
     await svc.count_games("active")
-    await svc.stats(guild_id, user_id, "shelfie"); await svc.leaderboard(guild_id, "shelfie", order="wins"|"average"|"rating")
+    await svc.stats(guild_id, user_id, kind); await svc.stats_by_game(guild_id, user_id)
+    await svc.leaderboard(guild_id, kind, order="wins"|"average"|"rating")
     await svc.guild_settings(guild_id); await svc.set_guild_settings(GuildSettings(...))
     await svc.next_deadline(); await svc.fire_due(now)
     DeadlineDispatcher(svc, on_events).start()                                # one per process
@@ -35,7 +40,9 @@ Decisions callers rely on:
 - A lobby closes (cancelled, `end_reason="expired"`, `LobbyExpired` event) when nobody starts it within
   the operator's lobby timeout (24 h by default); the deadline is stored with the lobby.
 - A typed move passes `sent_at` (when it was sent): one sent before the current turn began is `StaleTurn`.
-- Deadlines (person to move only): a reminder at half the turn timeout, a final one shortly before
+- Who may act is a set of seats (`Table.acting`; `current_seat` is its first). Computer seats in it act at
+  once; a person in it may play.
+- Deadlines (a person may act): a reminder at half the turn timeout, a final one shortly before
   the end, and at expiry the computer plays for the absentee (kind "timeout"). After 3 expiries in a
   row the seat becomes a computer seat (`Seat.level` set, `user_id` kept); when no person is left the
   game is cancelled with `end_reason="abandoned"`. Reminders fire at most once (deleted on firing);
@@ -43,8 +50,9 @@ Decisions callers rely on:
 - Stats: finishing records each person's result (and per-guild games/wins/points/best) in the same
   transaction as the last move. A person who left (resigned, or replaced after timing out) is ranked
   behind every seat still playing and never wins; when every person left (the game ends "abandoned")
-  their results are still recorded as those losses. A cancelled game records nothing. `rater` (see
-  `Rater`) may turn ranks into openskill (mu, sigma) at that moment.
+  their results are still recorded as those losses. A cancelled game records nothing. The ranking is the
+  engine's (`standing`/`outcome`); in a co-operative game every seat has rank 1 and the table's shared
+  result. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment, ranked games only.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
   different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
   (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
