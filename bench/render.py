@@ -83,11 +83,11 @@ def _encodings() -> None:
         return out.getvalue()
 
     choices: list[tuple[str, Callable[[], bytes]]] = [
-        ("palette PNG level 3 (chosen)", lambda: save(img.quantize(palette=palette, dither=Image.Dither.NONE),
-                                                      "PNG", compress_level=3)),
+        ("palette PNG level 1 (chosen)", lambda: save(img.quantize(palette=palette, dither=Image.Dither.NONE),
+                                                      "PNG", compress_level=1)),
         ("  of which quantize to the palette", lambda: img.quantize(palette=palette, dither=Image.Dither.NONE)
          .tobytes()[:0]),
-        ("palette PNG level 1", lambda: save(indexed, "PNG", compress_level=1)),
+        ("palette PNG level 3", lambda: save(indexed, "PNG", compress_level=3)),
         ("palette PNG level 6", lambda: save(indexed, "PNG", compress_level=6)),
         ("palette PNG optimize", lambda: save(indexed, "PNG", optimize=True)),
         ("new palette per picture (octree)", lambda: img.quantize(256, method=Image.Quantize.FASTOCTREE)

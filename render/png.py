@@ -1,10 +1,11 @@
 """The one encoder every picture goes through: PNG through a fixed 256-colour palette.
 
-Measured on a 1080x1136 table picture (CPU ms, `python -m bench render` reports the current
-figures): palette PNG at zlib level 3 costs ~4 ms and ~70 KB; level 6 ~10 ms (-17% bytes),
-level 9 or optimize ~55 ms; RGB PNG ~35 ms and 160 KB; WebP lossless ~25 ms at its fastest
-method (150 KB) and 190-350 ms for smaller files; lossy WebP ~30-90 ms and blurs the tile
-colours that tests and players read. A palette PNG is both the cheapest and the crispest.
+Measured on the 720x1126 board picture (CPU ms, `python -m bench render` reports the current
+figures): mapping onto the palette ~1.2 ms, then zlib level 1 ~2.3 ms and 54 KB (level 3 ~2.7 ms
+and 49 KB, level 6 ~6 ms and 41 KB, optimize ~33 ms); RGB PNG ~16 ms and 110 KB; WebP lossless
+~10 ms at its fastest method (125 KB) and ~170 ms for 72 KB; lossy WebP ~50 ms and blurs the tile
+colours that tests and players read. A palette PNG is both the cheapest and the crispest, and level 1
+because every turn sends two pictures: the CPU a move costs matters more than ~10% of bytes.
 Building a palette (an octree quantization, ~16 ms) is done once per palette and reused.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PIL import Image
 
 from .palette import RGB
 
-COMPRESS_LEVEL = 3
+COMPRESS_LEVEL = 1
 
 
 def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
@@ -36,7 +37,6 @@ def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
 def encode(img: Image.Image, palette: Image.Image) -> bytes:
     """PNG bytes of img mapped (without dithering) onto palette's colours."""
     out = io.BytesIO()
-    img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=COMPRESS_LEVEL
-    )
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # convert would copy even an RGB image
+    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

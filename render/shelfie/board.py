@@ -51,8 +51,7 @@ def draw_board(game: Game, *, seat_names: list[str], last_move: Move | None = No
         for c, kind in enumerate(row):
             if kind in TILE_INK:
                 x0, y0, _, _ = board_cell_box(r, c)
-                rgb, alpha = _board_tile(kind)
-                img.paste(rgb, (x0 + TILE_INSET, y0 + TILE_INSET), alpha)
+                img.paste(_placed_tile(kind), (x0 + TILE_INSET, y0 + TILE_INSET))
     for i, goal in enumerate(goals):
         _token_pile(d, card_origin(i, len(goals)), game.tokens_left(goal))
     mover, placed = pieces.placement(game, last_move)
@@ -134,6 +133,20 @@ def _unused_mask() -> Image.Image:
 def _board_tile(kind: str) -> tuple[Image.Image, Image.Image]:
     t = icons.tile(kind, BOARD_CELL - 2 * TILE_INSET)
     return t.convert("RGB"), t.getchannel("A")
+
+
+@lru_cache(maxsize=None)  # one per tile type, ~12 KB each
+def _placed_tile(kind: str) -> Image.Image:
+    """The tile as it shows on a usable space, for one opaque paste instead of an alpha blend per tile: every
+    usable space is drawn alike around a tile and the tile hides its label, so it is blended once onto one
+    (the centre space, used at every player count)."""
+    middle = BOARD_N // 2
+    x0, y0, _, _ = board_cell_box(middle, middle)
+    rgb, alpha = _board_tile(kind)
+    img = _board_frame(BOARD_MIN_PLAYERS[middle * BOARD_N + middle]).crop(
+        (x0 + TILE_INSET, y0 + TILE_INSET, x0 + TILE_INSET + rgb.width, y0 + TILE_INSET + rgb.height))
+    img.paste(rgb, (0, 0), alpha)
+    return img
 
 
 @lru_cache(maxsize=None)
