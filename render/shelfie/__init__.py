@@ -8,6 +8,7 @@ from .goal_card import render_goal_card
 from .goals import render_common_goal
 from .scores import render_scores
 from .shelves import render_shelves
-from .table import render_table
+from .table import render_table, render_turn_pictures
 
-__all__ = ["render_board", "render_table", "render_shelves", "render_goal_card", "render_common_goal", "render_scores"]
+__all__ = ["render_board", "render_table", "render_shelves", "render_goal_card", "render_common_goal", "render_scores",
+           "render_turn_pictures"]

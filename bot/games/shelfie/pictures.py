@@ -3,7 +3,6 @@ keeps answering and every core draws."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -22,12 +21,10 @@ async def turn_pictures(game: Game, names: list[str], locale: object, last_move:
                         ) -> list[discord.File]:
     """What a turn message carries: the board picture and the shelves picture, as every player may see
     them (no personal goal until the game is over). Two pictures of one width rather than one wide
-    table, so a phone shows each at full width: its shelves and goal cards stay readable."""
-    language = language_of(locale)
-    board, shelves = await asyncio.gather(
-        workers().draw(render.render_board, game, seat_names=names, last_move=last_move, locale=language),
-        workers().draw(render.render_shelves, game, seat_names=names, last_move=last_move, locale=language),
-    )
+    table, so a phone shows each at full width: its shelves and goal cards stay readable. Both are drawn
+    in one worker call (one round trip per move; under load both cores are drawing other turns anyway)."""
+    board, shelves = await workers().draw(render.render_turn_pictures, game, seat_names=names,
+                                          last_move=last_move, locale=language_of(locale))
     return [_file(board, "board.png"), _file(shelves, "shelves.png")]
 
 
