@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.connection import connect
 from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, VersionConflict
 from bot.store.records import (
     LOBBY_EXPIRY,
@@ -143,7 +144,7 @@ class Store:
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         # "IMMEDIATE": the driver opens the write transaction with the first write statement, in the
         # same round trip to the database thread (the store's lock keeps transactions from interleaving).
-        conn = await aiosqlite.connect(str(path), isolation_level="IMMEDIATE")
+        conn = await connect(path, isolation_level="IMMEDIATE")
         try:
             conn.row_factory = sqlite3.Row
             await conn.executescript(
@@ -177,7 +178,7 @@ class Store:
     async def _run_checkpoint(self) -> None:
         try:
             if self._checkpointer is None:
-                self._checkpointer = await aiosqlite.connect(self._path, isolation_level=None)
+                self._checkpointer = await connect(self._path, isolation_level=None)
                 await _pragma(self._checkpointer, f"PRAGMA synchronous={self._synchronous}")
                 await _pragma(self._checkpointer, "PRAGMA busy_timeout=5000")
             await _pragma(self._checkpointer, "PRAGMA wal_checkpoint(PASSIVE)")

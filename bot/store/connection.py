@@ -1,0 +1,54 @@
+"""The store's aiosqlite connections, whose statements never leave the database thread.
+
+aiosqlite runs every call on its connection's own thread but hands the resulting `sqlite3.Cursor` back to
+the event loop, where it is dropped (or, for a call whose awaiting task was cancelled, dropped later,
+whenever the loop gets to it). A cursor that still holds one of the connection's cached prepared
+statements (an `executemany` cursor always does) then resets it from the event loop's thread while the
+database thread may be running the same cached statement for another caller; CPython's sqlite3 module
+does not guard that, and the statement in use fails with `sqlite3.InterfaceError: bad parameter or other
+API misuse` (seen under load on the move-log insert). So every statement runs to its end on the database
+thread, which closes its cursor there and hands back only plain values: its rows, row count and last row id.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+
+class Finished:
+    """What a statement leaves once its cursor is closed (read the way aiosqlite reads a cursor)."""
+
+    __slots__ = ("_rows", "rowcount", "lastrowid")
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        try:
+            self._rows = cursor.fetchall()
+            self.rowcount = cursor.rowcount
+            self.lastrowid = cursor.lastrowid
+        finally:
+            cursor.close()
+
+    def fetchall(self) -> list[Any]:
+        return self._rows
+
+    def close(self) -> None:
+        """Already closed on the database thread."""
+
+
+class ThreadConfinedConnection(sqlite3.Connection):
+    """A sqlite3 connection whose `execute` and `executemany` close their cursor before returning."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        return Finished(super().execute(sql, parameters))
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Any:
+        return Finished(super().executemany(sql, parameters))
+
+
+async def connect(path: str | Path, *, isolation_level: str | None) -> aiosqlite.Connection:
+    """An aiosqlite connection to `path` whose calls hand back no live cursor."""
+    return await aiosqlite.connect(str(path), isolation_level=isolation_level, factory=ThreadConfinedConnection)
