@@ -8,7 +8,7 @@ turns are rebuilt by replaying the move log.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from typing import Any
 
@@ -59,6 +59,14 @@ class AnnouncementOutbox:
                                   summary: str | None) -> None:
         await self._store.mark_posted(announcement.game_id, announcement.version, now=self.clock(),
                                       message_id=message_id, summary=summary)
+
+    async def announcement(self, game_id: int, version: int) -> Announcement | None:
+        return await self._store.announcement(game_id, version)
+
+    async def secrets_sent(self, announcement: Announcement, closed: Iterable[int]) -> None:
+        """Record that the step's secrets went out (`closed`: the users whose DMs refused them), so posting the
+        step again never sends them twice."""
+        await self._store.mark_secrets_sent(announcement.game_id, announcement.version, closed)
 
     async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
         await self._store.move_announcement(announcement.game_id, announcement.version, message_id)

@@ -46,7 +46,8 @@ _GAME_COLUMNS = (
 )
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
-_ANNOUNCEMENT_COLUMNS = "game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary"
+_ANNOUNCEMENT_COLUMNS = ("game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary,"
+                         " secrets_closed")
 _STATS_COLUMNS = "guild_id, kind, user_id, name, games, wins, points, best, mu, sigma"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
@@ -465,6 +466,18 @@ class Store:
             await db.execute(
                 "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
                 (now, message_id, summary, game_id, version))
+
+    async def announcement(self, game_id: int, version: int) -> AnnouncementRow | None:
+        """One announcement of the outbox, posted or not."""
+        row = await self._fetchone(
+            f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND version = ?", (game_id, version))
+        return None if row is None else AnnouncementRow(*row)
+
+    async def mark_secrets_sent(self, game_id: int, version: int, closed: Iterable[int]) -> None:
+        """The step's secrets went out by DM; `closed` are the users whose DMs refused them."""
+        async with self._write() as db:
+            await db.execute("UPDATE announcements SET secrets_closed = ? WHERE game_id = ? AND version = ?",
+                             (",".join(str(user_id) for user_id in closed), game_id, version))
 
     async def move_announcement(self, game_id: int, version: int, message_id: int) -> None:
         """The announcement's live message is now this one (the turn was shown again further down)."""

@@ -113,6 +113,17 @@ class AnnouncementRow:
     posted_at: float | None = None
     message_id: int | None = None
     summary: str | None = None
+    secrets_closed: str | None = None
+    """A start's secrets: None while unsent, else the comma-separated user ids whose DMs were closed."""
+
+    @property
+    def secrets_sent(self) -> bool:
+        return self.secrets_closed is not None
+
+    @property
+    def closed_dms(self) -> frozenset[int]:
+        """Who could not get the step's secrets by DM (empty while they are unsent)."""
+        return frozenset(int(user_id) for user_id in (self.secrets_closed or "").split(",") if user_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,11 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE player_stats;
     ALTER TABLE player_stats_v2 RENAME TO player_stats;
     """,
+    # 5: whether a start announcement's secrets (goal DMs) went out, and to whom they could not (closed DMs:
+    #    the user ids, comma-separated; NULL while unsent), so a start posted again never sends them twice.
+    """
+    ALTER TABLE announcements ADD COLUMN secrets_closed TEXT;
+    """,
 )
 
 

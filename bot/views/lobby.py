@@ -17,7 +17,7 @@ from bot.service.models import StartResult, Table
 from bot.replies import reply_private
 from bot.views.common import archive_quietly, channel_locale, display_name, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
-from bot.views.outbox import announce, flush_game
+from bot.views.outbox import announce, closed_dm_notices, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
 
@@ -95,10 +95,9 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
     await refresh_lobby(client, table, interaction)
     if interaction.type is discord.InteractionType.application_command:
         await reply_private(interaction, t("reply.started", interaction.locale))
-    closed = await face_of(table.kind).send_secrets(client, table)
+    closed = await start_secrets(client, table)
     locale = channel_locale(client, table)
-    notices = [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
-    intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *notices]
+    intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *closed_dm_notices(closed, locale)]
     await announce(interaction, result, intro=intro)
     if any(seat.user_id == interaction.user.id for seat in closed):
         await interaction.followup.send(

@@ -7,6 +7,11 @@ one (its turn has passed, or the game was cancelled meanwhile) posts as its one-
 message is posted, the previous full turn message collapses to its summary, so the channel reads like a
 game log with one live turn at the bottom. Pending announcements left by a crash or a Discord outage are
 posted at start and then every `REPOST_EVERY` seconds (the cog's `outbox` loop runs `repost_round`).
+
+A Discord error (5xx), a picture the workers could not draw in time, or a channel that refuses the bot
+(Forbidden: permissions changed; given up after `FORBIDDEN_PATIENCE`) leave the announcement pending for the
+next pass; only a channel that is gone (NotFound) gives it up at once. A start's secrets (goal DMs) are sent
+once, whoever posts the start, and recorded in its announcement.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
 from bot.replies import reply_private
 from bot.service.errors import CorruptGame
-from bot.service.models import Announcement, PlayResult, Table
+from bot.service.models import Announcement, PlayResult, Seat, Table
 from bot.views.common import channel_locale, pings, place_of, service_of
 
 log = logging.getLogger("shelfie.outbox")
@@ -34,16 +39,24 @@ REPOST_EVERY = 60.0
 """How often pending announcements (a Discord outage, a crash) are tried again."""
 REPOST_GRACE = 30.0
 """An announcement younger than this is left to the step that recorded it, which posts it at once."""
+FORBIDDEN_PATIENCE = 3600.0
+"""How long an announcement the channel refuses (a permission removed, maybe for a moment) is tried again."""
 
 _locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = weakref.WeakValueDictionary()
 
 
 class Delivery(enum.Enum):
-    """What became of an announcement: out, waiting for a retry (Discord failed), or refused for good."""
+    """What became of an announcement: out, waiting for a retry (Discord or the pictures failed, or the channel
+    refuses the bot for now), or refused for good."""
 
     POSTED = "posted"
     RETRY = "retry"
+    FORBIDDEN = "forbidden"
     REFUSED = "refused"
+
+    @property
+    def pending(self) -> bool:
+        return self in (Delivery.RETRY, Delivery.FORBIDDEN)
 
 
 def _order(client: discord.Client, game_id: int) -> asyncio.Lock:
@@ -74,6 +87,8 @@ async def announce(interaction: discord.Interaction, result: PlayResult, *, intr
         await reply_private(interaction, t("reply.cannot_post", interaction.locale))
     elif delivery is Delivery.RETRY:
         await reply_private(interaction, t("reply.post_delayed", interaction.locale))
+    elif delivery is Delivery.FORBIDDEN:
+        await reply_private(interaction, t("reply.post_forbidden", interaction.locale))
 
 
 async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult | None = None,
@@ -90,7 +105,7 @@ async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult |
             delivery = await _post(client, announcement, live if own else None, intro if own else None)
             if own:
                 outcome = delivery
-            if delivery is Delivery.RETRY:
+            if delivery.pending:
                 break  # keep the order: later ones wait for this one
         return outcome
 
@@ -156,13 +171,22 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
     try:
         channel = await place_of(client, table)
         message, summary = await _send(client, channel, announcement, table, live, intro)
-    except (discord.NotFound, discord.Forbidden) as error:
-        log.warning("could not post an announcement (channel gone or permissions removed): %s", error,
+    except discord.NotFound as error:
+        log.warning("could not post an announcement (channel gone): %s", error,
                     extra=context(table.game_id, table.guild_id, None))
         await service.announcement_posted(announcement, None, None)
         return Delivery.REFUSED
-    except discord.HTTPException as error:
-        log.warning("Discord failed to take an announcement; it is posted again later: %s", error,
+    except discord.Forbidden as error:
+        if service.clock() - announcement.created_at < FORBIDDEN_PATIENCE:
+            log.warning("the channel refuses an announcement (permissions?); it is tried again later: %s", error,
+                        extra=context(table.game_id, table.guild_id, None))
+            return Delivery.FORBIDDEN
+        log.error("gave up an announcement the channel refused for %g s: %s", FORBIDDEN_PATIENCE, error,
+                  extra=context(table.game_id, table.guild_id, None))
+        await service.announcement_posted(announcement, None, None)
+        return Delivery.REFUSED
+    except (discord.HTTPException, TimeoutError) as error:  # a Discord failure, or a picture stuck in a worker
+        log.warning("an announcement could not go out now; it is posted again later: %r", error,
                     extra=context(table.game_id, table.guild_id, None))
         return Delivery.RETRY
     await service.announcement_posted(announcement, message.id, summary)
@@ -213,16 +237,40 @@ def _event_lines(announcement: Announcement, result: PlayResult, locale: object)
 
 async def _rebuilt_notices(client: discord.Client, announcement: Announcement, table: Table,
                            locale: object) -> list[str]:
-    """A start announced after a crash may have lost the rest of its work too: the lobby message still shows
-    its buttons and the goal DMs may never have gone. Redo both, and say whose DMs are closed."""
+    """A start posted without its handler's lines (after a crash, a Discord failure, a slow start) may have
+    lost the rest of its work too: the lobby message may still show its buttons and the goal DMs may never have
+    gone. Redo the lobby, send the DMs unless they went out already, and say whose DMs are closed."""
     if announcement.event != "start":
         return []
     from bot.views.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
     await refresh_lobby(client, table)
     if table.status != "active":
         return []
-    closed = await face_of(table.kind).send_secrets(client, table)
+    return closed_dm_notices(await _secrets_once(client, announcement, table), locale)
+
+
+def closed_dm_notices(closed: list[Seat], locale: object) -> list[str]:
+    """The channel's lines naming whose DMs refused their secrets."""
     return [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
+
+
+async def start_secrets(client: discord.Client, table: Table) -> list[Seat]:
+    """The just-started game's secrets by DM, unless the outbox posting its start sent them already; returns the
+    seats whose DMs are closed."""
+    async with _order(client, table.game_id):
+        announcement = await service_of(client).announcement(table.game_id, table.version)
+        assert announcement is not None and announcement.event == "start", "a start records its announcement"
+        return await _secrets_once(client, announcement, table)
+
+
+async def _secrets_once(client: discord.Client, announcement: Announcement, table: Table) -> list[Seat]:
+    """Send the step's secrets unless its announcement says they went out (the caller holds the game's order
+    lock, so two posters never both send); returns the seats whose DMs are closed."""
+    if announcement.secrets_sent:
+        return [seat for seat in table.seats if seat.user_id in announcement.closed_dms]
+    closed = await face_of(table.kind).send_secrets(client, table)
+    await service_of(client).secrets_sent(announcement, [seat.user_id for seat in closed])
+    return closed
 
 
 def _log_events(result: PlayResult, *, ended: bool) -> None:
