@@ -184,11 +184,6 @@ class Standing:
     replaced: bool = False
     """The person missed 3 turns in a row and a computer finished for them: ranked last, like a resignation."""
 
-    @property
-    def forfeited(self) -> bool:
-        """Left the game (resigned or replaced): ranked behind every seat still playing, never the winner."""
-        return self.resigned or self.replaced
-
 
 @dataclass(frozen=True, slots=True)
 class PlayResult:
