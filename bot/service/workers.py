@@ -10,7 +10,9 @@ event loop and threads):
 At most two calls per process are handed to a lane; the rest wait on the event loop (backpressure
 without a growing pipe). A worker that dies is replaced and its call retried once, then run in the
 bot's process; a call stuck for `timeout` seconds restarts its lane and raises TimeoutError, so no
-game ever hangs. `count=0` runs every call in a thread of the bot's own process (tests, small hosts).
+game ever hangs. A lane is replaced in a thread (killing, shutting down and spawning processes blocks), and
+calls wait for its new processes to be warm before their own `timeout` starts: it measures the call alone.
+`count=0` runs every call in a thread of the bot's own process (tests, small hosts).
 
 Process-wide: the bot installs one pool at start (`install`) and closes it last; the service and the
 presenters reach it through `workers()`. Jobs are plain module-level functions (pickled by name), and
@@ -111,6 +113,7 @@ class _Lane:
         self.count = count
         self.slots = asyncio.Semaphore(count * CALLS_PER_PROCESS)
         self.executor = self._new_executor()
+        self._renewing: asyncio.Task[None] | None = None
 
     def _new_executor(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
@@ -122,16 +125,38 @@ class _Lane:
         """Submit one no-op per process at once, so every process is started (and warmed) now."""
         return [_outside(self.executor.submit, _ready) for _ in range(self.count)]
 
-    def replace(self, broken: ProcessPoolExecutor, *, kill: bool = False) -> None:
-        """A fresh executor for this lane, unless another call already replaced `broken`."""
-        if self.executor is not broken:
-            return
+    async def replace(self, broken: ProcessPoolExecutor, *, kill: bool = False) -> None:
+        """A fresh executor for this lane, unless another call already replaced `broken` (or is replacing it);
+        returns once the new processes are warm. The blocking work runs in a thread: the loop keeps answering."""
+        if self.executor is broken and self._renewing is None:
+            self._renewing = asyncio.create_task(self._renew(broken, kill))
+        await self.ready()
+
+    async def ready(self) -> None:
+        """Wait for a replacement under way, if any."""
+        while self._renewing is not None:
+            await asyncio.shield(self._renewing)
+
+    async def _renew(self, broken: ProcessPoolExecutor, kill: bool) -> None:
+        try:
+            warming = await asyncio.to_thread(_outside, self._swap, broken, kill)
+            # a process that fails to warm breaks the new pool, one that sticks warming is a stuck worker: the
+            # next call finds out and replaces the lane again
+            await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in warming), return_exceptions=True),
+                                   CALL_TIMEOUT)
+        except TimeoutError:
+            log.error("workers: the new %s processes did not warm in %g s", self.name, CALL_TIMEOUT)
+        finally:
+            self._renewing = None
+
+    def _swap(self, broken: ProcessPoolExecutor, kill: bool) -> list[Future[int]]:
+        """Kill (if stuck) and drop the broken executor, start a fresh one; runs in a thread."""
         if kill:
             for process in list(getattr(broken, "_processes", {}).values()):
                 process.kill()
         broken.shutdown(wait=False, cancel_futures=True)
         self.executor = self._new_executor()
-        self.start()
+        return self.start()
 
     def pids(self) -> list[int]:
         return [pid for pid in getattr(self.executor, "_processes", {})]
@@ -184,6 +209,7 @@ class Workers:
             return await asyncio.to_thread(job, *args, **kwargs)
         async with lane.slots:
             for attempt in (1, 2):
+                await lane.ready()
                 executor = lane.executor
                 try:
                     future = _outside(executor.submit, job, *args, **kwargs)
@@ -191,11 +217,11 @@ class Workers:
                 except BrokenProcessPool:
                     log.warning("workers: a %s process died (attempt %d of %s); replacing it", lane_name, attempt,
                                 getattr(job, "__name__", job))
-                    lane.replace(executor)
+                    await lane.replace(executor)
                 except TimeoutError:
                     log.error("workers: %s stuck for %g s in the %s lane; restarting the lane",
                               getattr(job, "__name__", job), self.timeout, lane_name)
-                    lane.replace(executor, kill=True)
+                    await lane.replace(executor, kill=True)
                     raise
         log.error("workers: %s lane keeps failing; running %s in the bot's process", lane_name,
                   getattr(job, "__name__", job))
@@ -204,6 +230,8 @@ class Workers:
     async def close(self) -> None:
         """Finish the calls in flight and stop every process; later calls run in the bot's process."""
         lanes, self._lanes = self._lanes, {}
+        for lane in lanes.values():
+            await lane.ready()
         if lanes:
             await asyncio.to_thread(_outside, lambda: [lane.close() for lane in lanes.values()])
             log.info("workers: stopped")

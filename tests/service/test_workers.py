@@ -1,8 +1,10 @@
 """The worker pool: real processes give the in-process results, survive a dying or stuck worker, and stop cleanly."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import threading
 import subprocess
 import sys
 import time
@@ -14,7 +16,7 @@ import render.shelfie as render
 from engine.shelfie import Game
 from engine.shelfie.ai import choose_move
 
-from bot.service.workers import Workers
+from bot.service.workers import Workers, _Lane
 from tests.service import worker_jobs
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -78,6 +80,25 @@ async def test_a_dying_worker_is_replaced_and_its_call_answered(pool: Workers, t
     assert "process died" in caplog.text
 
 
+async def test_the_event_loop_keeps_answering_while_a_dead_worker_is_replaced(
+        pool: Workers, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replacing a lane kills, shuts down and spawns processes: done on the event loop's thread it would stall
+    every other answer. Each new executor here waits for the loop to run a callback meanwhile."""
+    loop = asyncio.get_running_loop()
+    answered: list[bool] = []
+    new_executor = _Lane._new_executor
+
+    def while_the_loop_answers(lane: _Lane):  # type: ignore[no-untyped-def]
+        ran = threading.Event()
+        loop.call_soon_threadsafe(ran.set)
+        answered.append(ran.wait(timeout=30))
+        return new_executor(lane)
+
+    monkeypatch.setattr(_Lane, "_new_executor", while_the_loop_answers)
+    assert await pool.draw(worker_jobs.die_once, str(tmp_path / "died")) == "answered"
+    assert answered == [True], "the loop ran while the lane was replaced"
+
+
 async def test_a_lane_that_keeps_dying_runs_the_call_in_the_bot_process(pool: Workers,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="shelfie.workers"):
@@ -87,11 +108,13 @@ async def test_a_lane_that_keeps_dying_runs_the_call_in_the_bot_process(pool: Wo
 
 
 async def test_a_stuck_worker_is_killed_and_the_call_refused_instead_of_hanging(caplog: pytest.LogCaptureFixture) -> None:
-    workers = await Workers(1, timeout=1.0).start()
+    """The timeout measures the call alone: the lane's restart and its new process's warming (seconds on a busy
+    machine) come before the next call's own timeout starts."""
+    workers = await Workers(1, timeout=2.0).start()
     try:
         stuck = await workers.think(worker_jobs.pid)
         with pytest.raises(TimeoutError):
-            await workers.think(worker_jobs.sleep, 30)
+            await workers.think(worker_jobs.sleep, 600)
         assert not alive(stuck)
         assert await workers.think(worker_jobs.sleep, 0) == "woke"
         assert "stuck" in caplog.text
