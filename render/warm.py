@@ -1,14 +1,21 @@
-"""One picture of each kind drawn once, so a fresh worker process has its fonts, icons and parts cached."""
+"""Every registered game's pictures drawn once, so a fresh picture worker has each game's fonts, icons,
+palettes and parts cached before its first real picture. Each game's render package has its own warm hook;
+this lists them by engine.registry kind (adding a game with pictures adds a line)."""
 from __future__ import annotations
 
-from engine.shelfie import Game
+from collections.abc import Callable
 
-from .shelfie import render_board, render_goal_card, render_shelves
+from engine.registry import GAMES
+
+from .dice.warm import warm_pictures as warm_dice
+from .shelfie.warm import warm_pictures as warm_shelfie
+
+WARMERS: dict[str, Callable[[], None]] = {"shelfie": warm_shelfie, "dice": warm_dice}
 
 
 def warm_pictures() -> None:
-    game = Game.new(4, seed=0)
-    names = ["a", "b", "c", "d"]
-    render_board(game, seat_names=names)
-    render_shelves(game, seat_names=names)
-    render_goal_card(game, 0)
+    """Warm the pictures of every registered game that has any (a game without pictures has nothing to warm)."""
+    for kind in GAMES:
+        warm = WARMERS.get(kind)
+        if warm is not None:
+            warm()

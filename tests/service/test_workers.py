@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 import render.shelfie as render
+from engine.dice import DiceGame
+from engine.registry import GAMES
 from engine.shelfie import Game
+from render.dice import render_turn as dice_turn, turn_pictures as dice_pictures
+from render.dice.gallery import play_until
+from render.warm import WARMERS
 from engine.shelfie.ai import choose_move
 
 from bot.service.workers import Workers, _Lane
@@ -62,6 +67,23 @@ async def test_workers_are_other_processes_and_give_the_in_process_moves_and_pic
         assert picture == render.render_board(game, seat_names=NAMES, last_move=game.last_report.move
                                               if game.last_report else None, locale="it")
         assert await pool.draw(render.render_goal_card, game, 1, "en") == render.render_goal_card(game, 1, "en")
+
+
+async def test_a_dice_game_picture_drawn_by_a_worker_is_the_in_process_picture(pool: Workers) -> None:
+    for seed, players in ((1, 2), (2, 4)):
+        game = DiceGame.new(players, seed=seed)
+        play_until(game, lambda g, seed=seed: g.turn >= 2 + seed and g.phase == "choose", seed=seed)
+        sets = game.legal_item_sets()
+        assert await pool.draw(dice_turn, game, NAMES[:players], "it", game.last_report, sets) \
+            == dice_turn(game, NAMES[:players], "it", game.last_report, sets)
+        play_until(game, lambda g: False, seed=seed)
+        assert await pool.draw(dice_pictures, game, NAMES[:players]) \
+            == dice_pictures(game, NAMES[:players])
+
+
+async def test_picture_workers_start_with_every_registered_game_warm(pool: Workers) -> None:
+    assert set(WARMERS) == set(GAMES), "every registered game has a warm hook for its pictures"
+    assert await pool.draw(worker_jobs.warmed_pictures) == {kind: 1 for kind in GAMES}
 
 
 async def test_a_job_error_reaches_the_caller_unchanged(pool: Workers) -> None:

@@ -29,3 +29,11 @@ def die_outside(home_pid: int) -> int:
 def sleep(seconds: float) -> str:
     time.sleep(seconds)
     return "woke"
+
+
+def warmed_pictures() -> dict[str, int]:
+    """What a picture worker has cached before its first real picture: each game's costliest part."""
+    from render.dice.encoding import dice_palette
+    from render.shelfie.picture_palette import picture_palette
+
+    return {"dice": dice_palette.cache_info().currsize, "shelfie": picture_palette.cache_info().currsize}

@@ -1,20 +1,14 @@
-"""Pictures as discord.File attachments, drawn in the picture workers (bot.service.workers) so the event loop
-keeps answering and every core draws."""
+"""My Shelfie's pictures as discord.File attachments, drawn in the picture workers through the generic path
+(bot.presenters.pictures) so the event loop keeps answering and every core draws."""
 
 from __future__ import annotations
-
-import io
 
 import discord
 from engine.shelfie import Game, Move
 
 import render.shelfie as render
 from bot.i18n import language_of
-from bot.service.workers import workers
-
-
-def _file(png: bytes, filename: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=filename)
+from bot.presenters.pictures import drawn, drawn_set
 
 
 async def turn_pictures(game: Game, names: list[str], locale: object, last_move: Move | None = None
@@ -23,29 +17,24 @@ async def turn_pictures(game: Game, names: list[str], locale: object, last_move:
     them (no personal goal until the game is over). Two pictures of one width rather than one wide
     table, so a phone shows each at full width: its shelves and goal cards stay readable. Both are drawn
     in one worker call (one round trip per move; under load both cores are drawing other turns anyway)."""
-    board, shelves = await workers().draw(render.render_turn_pictures, game, seat_names=names,
-                                          last_move=last_move, locale=language_of(locale))
-    return [_file(board, "board.png"), _file(shelves, "shelves.png")]
+    return await drawn_set(("board.png", "shelves.png"), render.render_turn_pictures, game, seat_names=names,
+                           last_move=last_move, locale=language_of(locale))
 
 
 async def shelves_picture(game: Game, names: list[str], locale: object, seats: list[int]) -> discord.File:
     """The chosen seats' shelves with their visible points: public, like the table."""
-    png = await workers().draw(render.render_shelves, game, seat_names=names, seats=seats,
-                               locale=language_of(locale))
-    return _file(png, "shelves.png")
+    return await drawn("shelves.png", render.render_shelves, game, seat_names=names, seats=seats,
+                       locale=language_of(locale))
 
 
 async def goal_picture(game: Game, seat: int, locale: object) -> discord.File:
     """One seat's secret personal goal card with its current matches: only ever sent privately or at the end."""
-    png = await workers().draw(render.render_goal_card, game, seat, language_of(locale))
-    return _file(png, f"goal-{seat + 1}.png")
+    return await drawn(f"goal-{seat + 1}.png", render.render_goal_card, game, seat, language_of(locale))
 
 
 async def scores_picture(game: Game, names: list[str], locale: object) -> discord.File:
-    png = await workers().draw(render.render_scores, game, seat_names=names, locale=language_of(locale))
-    return _file(png, "scores.png")
+    return await drawn("scores.png", render.render_scores, game, seat_names=names, locale=language_of(locale))
 
 
 async def common_goal_picture(goal_id: str, locale: object) -> discord.File:
-    png = await workers().draw(render.render_common_goal, goal_id, language_of(locale))
-    return _file(png, f"{goal_id}.png")
+    return await drawn(f"{goal_id}.png", render.render_common_goal, goal_id, language_of(locale))
