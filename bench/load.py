@@ -12,6 +12,12 @@ CPU per move (the bot process and its workers; the simulated Discord and the sim
 bot's process and are included); resident memory of the bot process plus its workers (RSS, and PSS,
 which counts pages the workers share once). Interactions are sent to the bot without waiting for simcord
 to settle (it would wait for the whole bot to be idle), through simcord's own payload builders.
+
+A step's figures are only worth something if every move went through: each step also counts the moves the bot
+refused (no picture, the game did not move on), the moves lost (played, but no picture within
+ANSWER_SECONDS), and the errors the bot logged or raised; a run with any of them says so loudly at the end.
+The simulated people carry on after one (they read the table and move again), so one bad move does not end
+the run.
 """
 
 from __future__ import annotations
@@ -60,6 +66,8 @@ class Samples:
 
     moves: list[tuple[float, float]] = field(default_factory=list)  # (done at, move -> picture seconds)
     defers: list[tuple[float, float]] = field(default_factory=list)  # (answered at, seconds)
+    refused: list[tuple[float, float]] = field(default_factory=list)  # (given up at, 1): no picture, no move
+    lost: list[tuple[float, float]] = field(default_factory=list)  # (given up at, 1): moved, but no picture
 
     def window(self, rows: list[tuple[float, float]], start: float, end: float) -> list[float]:
         return [value for at, value in rows if start <= at < end]
@@ -182,8 +190,11 @@ async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel
                      tiles=move.tiles_text, column=move.column + 1)
         try:
             await asyncio.wait_for(pictures.wait(), ANSWER_SECONDS)
-        except TimeoutError:
-            continue  # refused or lost: read the table again and move again
+        except TimeoutError:  # counted, then the table is read again and someone moves again
+            now = await service.table_in_channel(channel.id)
+            moved = now is None or now.version != table.version
+            (samples.lost if moved else samples.refused).append((time.perf_counter(), 1.0))
+            continue
         samples.moves.append((wire.picture_sent[channel.id], wire.picture_sent[channel.id] - sent))
 
 
@@ -201,7 +212,8 @@ async def _seated(service: TableService, channel_id: int, count: int) -> bool:
 
 
 class ErrorCount(logging.Handler):
-    """Unexpected errors the bot logged (each one a user's apology): a load figure is worth nothing beside one."""
+    """Errors the bot logged (an apology to a user, a stuck worker, an announcement given up): a load figure is
+    worth nothing beside one."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
@@ -235,7 +247,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _run() -> list[dict[str, float]]:
+async def _run(errors: ErrorCount) -> list[dict[str, float]]:
     rows: list[dict[str, float]] = []
     samples = Samples()
     stop = asyncio.Event()
@@ -264,6 +276,7 @@ async def _run() -> list[dict[str, float]]:
                     failed.result()  # a simulated person hit an error: stop and show it
                 start, (main0, _, _), (work0, _, _) = (time.perf_counter(), _proc_figures([os.getpid()]),
                                                        _proc_figures(bot.workers.pids()))
+                logged, raised = errors.count, env.error_cursor
                 await asyncio.sleep(step_seconds())
                 end, (main1, rss, pss), (work1, wrss, wpss) = (time.perf_counter(), _proc_figures([os.getpid()]),
                                                                _proc_figures(bot.workers.pids()))
@@ -274,7 +287,10 @@ async def _run() -> list[dict[str, float]]:
                              "defer p99": percentile(defers, 0.99) * 1000,
                              "cpu/move": (main1 - main0) / max(1, len(moves)) * 1000,
                              "workers cpu/move": (work1 - work0) / max(1, len(moves)) * 1000,
-                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20})
+                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20,
+                             "refused": len(samples.window(samples.refused, start, end)),
+                             "lost": len(samples.window(samples.lost, start, end)),
+                             "errors": errors.count - logged + env.error_cursor - raised})
                 print(_row(rows[-1]), flush=True)
             stop.set()
             await asyncio.wait([*loops, forget], timeout=30)
@@ -284,19 +300,33 @@ async def _run() -> list[dict[str, float]]:
 
 def _row(row: dict[str, float]) -> str:
     return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
-            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS) |")
+            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS) | "
+            f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
+
+
+def failures(rows: list[dict[str, float]]) -> str | None:
+    """What went wrong over the run, in one loud line, or None when every move went through cleanly."""
+    refused, lost, errors = (sum(int(row[key]) for row in rows) for key in ("refused", "lost", "errors"))
+    if not refused + lost + errors:
+        return None
+    return (f"!!! THIS RUN HAD FAILURES: {refused} move(s) refused, {lost} lost, {errors} error(s) in the measured "
+            f"steps; its figures do not describe a healthy bot !!!")
 
 
 def main() -> None:
     count = worker_count()
     print(f"closed-loop My Shelfie games through the real bot in simcord; {step_seconds():g} s per step after "
           f"{WARMUP_SECONDS:g} s warm-up; workers per lane: {'one per core' if count is None else count}")
-    print("| concurrent games | moves/s | move -> turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | memory |")
-    print("|---|---|---|---|---|---|")
+    print("| concurrent games | moves/s | move -> turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
+          "memory | refused / lost moves / errors |")
+    print("|---|---|---|---|---|---|---|")
     errors = ErrorCount()
-    logging.getLogger("shelfie.errors").addHandler(errors)
-    asyncio.run(_run())
-    print(f"unexpected errors logged by the bot: {errors.count}")
+    logging.getLogger("shelfie").addHandler(errors)
+    rows = asyncio.run(_run(errors))
+    print(f"errors logged by the bot over the whole run (warm-ups included): {errors.count}")
+    problem = failures(rows)
+    if problem is not None:
+        print(problem, flush=True)
 
 
 if __name__ == "__main__":
