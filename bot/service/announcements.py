@@ -68,6 +68,10 @@ class AnnouncementOutbox:
         step again never sends them twice."""
         await self._store.mark_secrets_sent(announcement.game_id, announcement.version, closed)
 
+    async def announcement_sending(self, announcement: Announcement, digest: str) -> None:
+        """About to hand the announcement to Discord with text of this digest (see `announcement_posted`)."""
+        await self._store.mark_sending(announcement.game_id, announcement.version, now=self.clock(), digest=digest)
+
     async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
         await self._store.move_announcement(announcement.game_id, announcement.version, message_id)
 

@@ -47,7 +47,7 @@ _GAME_COLUMNS = (
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
 _ANNOUNCEMENT_COLUMNS = ("game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary,"
-                         " secrets_closed")
+                         " secrets_closed, sending_at, sent_digest")
 _STATS_COLUMNS = "guild_id, kind, user_id, name, games, wins, points, best, mu, sigma"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
@@ -478,6 +478,13 @@ class Store:
         async with self._write() as db:
             await db.execute("UPDATE announcements SET secrets_closed = ? WHERE game_id = ? AND version = ?",
                              (",".join(str(user_id) for user_id in closed), game_id, version))
+
+    async def mark_sending(self, game_id: int, version: int, *, now: float, digest: str) -> None:
+        """The announcement is being handed to Discord with this text (`digest`): from now on it may be out even
+        if it is never marked posted. `sending_at` keeps the first attempt's time."""
+        async with self._write() as db:
+            await db.execute("UPDATE announcements SET sending_at = COALESCE(sending_at, ?), sent_digest = ?"
+                             " WHERE game_id = ? AND version = ?", (now, digest, game_id, version))
 
     async def move_announcement(self, game_id: int, version: int, message_id: int) -> None:
         """The announcement's live message is now this one (the turn was shown again further down)."""

@@ -115,6 +115,10 @@ class AnnouncementRow:
     summary: str | None = None
     secrets_closed: str | None = None
     """A start's secrets: None while unsent, else the comma-separated user ids whose DMs were closed."""
+    sending_at: float | None = None
+    """When it was first handed to Discord (None: never tried); it may be out though not marked posted."""
+    sent_digest: str | None = None
+    """A digest of the text last handed to Discord, to recognise that message in the channel."""
 
     @property
     def secrets_sent(self) -> bool:

@@ -161,9 +161,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE player_stats_v2 RENAME TO player_stats;
     """,
     # 5: whether a start announcement's secrets (goal DMs) went out, and to whom they could not (closed DMs:
-    #    the user ids, comma-separated; NULL while unsent), so a start posted again never sends them twice.
+    #    the user ids, comma-separated; NULL while unsent), so a start posted again never sends them twice;
+    #    when an announcement was first handed to Discord and a digest of the text last sent, so an attempt
+    #    after a crash or a failed write finds the message already posted instead of posting it twice.
     """
     ALTER TABLE announcements ADD COLUMN secrets_closed TEXT;
+    ALTER TABLE announcements ADD COLUMN sending_at REAL;
+    ALTER TABLE announcements ADD COLUMN sent_digest TEXT;
     """,
 )
 

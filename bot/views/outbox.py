@@ -12,14 +12,23 @@ A Discord error (5xx), a picture the workers could not draw in time, or a channe
 (Forbidden: permissions changed; given up after `FORBIDDEN_PATIENCE`) leave the announcement pending for the
 next pass; only a channel that is gone (NotFound) gives it up at once. A start's secrets (goal DMs) are sent
 once, whoever posts the start, and recorded in its announcement.
+
+Each message is posted exactly once as far as Discord allows: it is marked "sending" (with a digest of its
+text) before it is handed over, with a nonce fixed per announcement that Discord enforces for a few minutes,
+and an attempt after an interruption between the post and its mark (a crash, a failed database write) first
+looks for the message in the channel (`_sent_before`). What is left is at-least-once in one corner: a message
+Discord took but whose channel shows more than `SENT_SEARCH` newer messages by the next attempt.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import enum
+import hashlib
 import logging
 import weakref
+from typing import Any
 
 import discord
 
@@ -39,6 +48,10 @@ REPOST_EVERY = 60.0
 """How often pending announcements (a Discord outage, a crash) are tried again."""
 REPOST_GRACE = 30.0
 """An announcement younger than this is left to the step that recorded it, which posts it at once."""
+SENT_SEARCH = 100
+"""How many of the channel's messages since an interrupted attempt are searched for its message."""
+SENT_CLOCK_SKEW = 10.0
+"""Seconds allowed between the bot's clock and Discord's when searching for an interrupted attempt's message."""
 FORBIDDEN_PATIENCE = 3600.0
 """How long an announcement the channel refuses (a permission removed, maybe for a moment) is tried again."""
 
@@ -189,7 +202,12 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
         log.warning("an announcement could not go out now; it is posted again later: %r", error,
                     extra=context(table.game_id, table.guild_id, None))
         return Delivery.RETRY
-    await service.announcement_posted(announcement, message.id, summary)
+    try:
+        await service.announcement_posted(announcement, message.id, summary)
+    except Exception:  # the message is out: the next attempt finds it in the channel instead of posting it again
+        log.exception("an announcement was posted but could not be marked so", extra=context(table.game_id,
+                                                                                            table.guild_id, None))
+        return Delivery.POSTED
     if summary is not None:
         await service.set_turn_message(table.game_id, message.id)
     if previous is not None:
@@ -208,7 +226,8 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     locale = channel_locale(client, table)
     mentions = _mentions(table)
     if announcement.event == "cancel":
-        return await channel.send(t("lobby.cancelled", locale), allowed_mentions=mentions), None
+        return await _deliver(client, channel, announcement, table, t("lobby.cancelled", locale),
+                              allowed_mentions=mentions), None
     result = live or await service_of(client).replayed_result(announcement)
     _log_events(result, ended=announcement.version == table.version and table.status != "active")
     event_lines = _event_lines(announcement, result, locale)
@@ -217,12 +236,52 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     face = face_of(table.kind)
     summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
-        return await channel.send(summary, allowed_mentions=mentions), None
+        return await _deliver(client, channel, announcement, table, summary, allowed_mentions=mentions), None
     more, files, view = await face.turn_message(table, result, locale)
     lines = [*intro, *face.result_lines(result, locale), *more]
-    message = await channel.send(lines_content(lines), files=files, allowed_mentions=mentions,
-                                 **({"view": view} if view is not None else {}))
+    message = await _deliver(client, channel, announcement, table, lines_content(lines), files=files,
+                             allowed_mentions=mentions, **({"view": view} if view is not None else {}))
     return message, summary if table.status == "active" else None
+
+
+async def _deliver(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement,
+                   table: Table, content: str, **send: Any) -> discord.Message:
+    """Post an announcement's message once, however often it is tried. An earlier attempt may have reached
+    Discord without being marked posted (a crash, a failed database write): within minutes Discord itself
+    returns that message for the announcement's nonce; later, the channel is searched for it. The text
+    posted now replaces a found one that showed more (a turn since played collapses to its summary)."""
+    found = await _sent_before(client, channel, announcement)
+    if found is not None:
+        log.info("an announcement was already out; not posting it again", extra=context(table.game_id,
+                                                                                        table.guild_id, None))
+        if found.content != content and not send.get("files") and send.get("view") is None:
+            await _collapse(channel, found.id, content, table)
+        return found
+    await service_of(client).announcement_sending(announcement, _digest(content))
+    return await channel.send(content, nonce=_nonce(announcement), **send)
+
+
+def _nonce(announcement: Announcement) -> str:
+    """The same for every attempt at one announcement (Discord's limit: 25 characters)."""
+    return f"g{announcement.game_id}v{announcement.version}"
+
+
+def _digest(content: str) -> str:
+    """Recognises a message's text (Discord trims the ends of what it is given)."""
+    return hashlib.sha256(content.strip().encode()).hexdigest()[:32]
+
+
+async def _sent_before(client: discord.Client, channel: discord.abc.Messageable,
+                       announcement: Announcement) -> discord.Message | None:
+    """The message an earlier attempt posted though it was never marked posted: the bot's, in the channel
+    since the first attempt, with the text last handed to Discord."""
+    if announcement.sending_at is None or announcement.sent_digest is None or client.user is None:
+        return None
+    since = datetime.datetime.fromtimestamp(announcement.sending_at - SENT_CLOCK_SKEW, tz=datetime.timezone.utc)
+    async for message in channel.history(after=since, limit=SENT_SEARCH, oldest_first=True):
+        if message.author.id == client.user.id and _digest(message.content) == announcement.sent_digest:
+            return message
+    return None
 
 
 def _event_lines(announcement: Announcement, result: PlayResult, locale: object) -> list[str]:

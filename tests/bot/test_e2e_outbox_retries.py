@@ -5,6 +5,7 @@ a picture stuck in a worker leaves the turn pending instead of apologising."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import TYPE_CHECKING
 
 import pytest
@@ -111,3 +112,67 @@ async def test_a_turn_picture_stuck_in_a_worker_is_posted_later_and_the_player_t
     game = await game_here(table)
     newest = channel_messages(table.channel)[-1]
     assert member(table, game.current_seat.user_id).mention in newest.content and newest.attachments
+
+
+async def fail_to_mark_posted_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database refuses the write that marks the next posted announcement (a locked database under load),
+    after Discord took its message."""
+    service = table.bot.service
+    mark = service.announcement_posted
+
+    async def locked_once(*args: object, **kwargs: object) -> None:
+        monkeypatch.setattr(service, "announcement_posted", mark)
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(service, "announcement_posted", locked_once)
+
+
+def turn_posts(table: Table, turn: int) -> list:
+    return [m for m in channel_messages(table.channel) if f"(turn {turn})" in m.content]
+
+
+async def test_a_turn_posted_but_not_marked_is_not_posted_again_by_the_next_pass(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await start_game(table, table.alice, [table.bob])
+    await fail_to_mark_posted_once(table, monkeypatch)
+    await play_typed_move(table)
+    assert len(turn_posts(table, 2)) == 1
+
+    posted = turn_posts(table, 2)[0].id
+
+    await table.env.advance_time(180)
+    assert len(turn_posts(table, 2)) == 1, "posted once"
+    assert not await table.bot.service.pending_announcements((await game_here(table)).game_id)
+    await play_typed_move(table)
+    assert "(turn 3)" in channel_messages(table.channel)[-1].content
+    found = next(m for m in channel_messages(table.channel) if m.id == posted)
+    assert not found.attachments and not found.components, "the found turn collapsed when the next one was posted"
+
+
+async def test_a_turn_posted_but_not_marked_is_not_posted_again_after_a_restart(
+        table: Table, monkeypatch: pytest.MonkeyPatch, restart) -> None:
+    await start_game(table, table.alice, [table.bob])
+    await fail_to_mark_posted_once(table, monkeypatch)
+    await play_typed_move(table)
+    await table.env.advance_time(600)  # past Discord's few minutes of nonce memory
+
+    await restart()
+    await table.env.settle()
+    assert len(turn_posts(table, 2)) == 1, "posted once"
+    game = await game_here(table)
+    waiting = member(table, game.current_seat.user_id)
+    builder = await waiting.click(turn_posts(table, 2)[0], label="Take tiles")
+    assert builder.response.ephemeral and "Choose 1 to 3 tiles" in builder.response.content
+
+
+async def test_every_attempt_at_one_announcement_carries_the_same_nonce_for_discord_to_enforce(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=1)
+    await play_typed_move(table)
+    await table.env.advance_time(120)
+    posts = [r for r in table.env.http_requests
+             if r.method == "POST" and r.path == f"/channels/{table.channel.id}/messages"]
+    bodies = [r.json or r.params.get("payload_json") or r.params for r in posts[-2:]]
+    assert len(posts) >= 3 and all("enforce_nonce" in str(b) for b in bodies)
+    nonces = {str(b).split("'nonce': ")[1].split(",")[0] for b in bodies}
+    assert len(nonces) == 1, bodies
