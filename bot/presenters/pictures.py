@@ -28,6 +28,4 @@ async def drawn_set(filenames: Sequence[str], job: Callable[..., Sequence[bytes]
     """Several pictures of one message drawn in one worker call (one round trip): `job` returns one PNG per
     name in `filenames`."""
     pngs = await workers().draw(job, *args, **kwargs)
-    if len(pngs) != len(filenames):
-        raise ValueError(f"{getattr(job, '__name__', job)} drew {len(pngs)} pictures for {len(filenames)} names")
-    return [discord.File(io.BytesIO(png), filename=name) for png, name in zip(pngs, filenames)]
+    return [discord.File(io.BytesIO(png), filename=name) for png, name in zip(pngs, filenames, strict=True)]

@@ -96,17 +96,17 @@ async def test_a_channel_that_refuses_the_bot_for_over_an_hour_gives_the_turn_up
 async def test_a_turn_picture_stuck_in_a_worker_is_posted_later_and_the_player_told_privately(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     await start_game(table, table.alice, [table.bob])
-    drawn = render.shelfie.render_board
+    drawn = render.shelfie.render_turn_pictures
 
-    def stuck(*args: object, **kwargs: object) -> bytes:
+    def stuck(*args: object, **kwargs: object) -> tuple[bytes, bytes]:
         raise TimeoutError("the worker drawing this picture was stuck")
 
-    monkeypatch.setattr(render.shelfie, "render_board", stuck)
+    monkeypatch.setattr(render.shelfie, "render_turn_pictures", stuck)
     before = channel_messages(table.channel)
     played = await play_typed_move(table)
     assert "post it again" in played.followups[-1].content and played.followups[-1].ephemeral
     assert channel_messages(table.channel) == before
-    monkeypatch.setattr(render.shelfie, "render_board", drawn)
+    monkeypatch.setattr(render.shelfie, "render_turn_pictures", drawn)
 
     await table.env.advance_time(120)
     game = await game_here(table)
