@@ -162,7 +162,8 @@ async def test_a_channel_that_refuses_the_turn_message_keeps_the_move_and_tells_
                            message="Missing Permissions", times=1)
     before = channel_messages(table.channel)
     result = await play_typed_move(table)
-    assert "can't post in this channel" in result.followups[-1].content and result.followups[-1].ephemeral
+    said = result.followups[-1]
+    assert "does not let me post" in said.content and "keep trying" in said.content and said.ephemeral
     assert channel_messages(table.channel) == before
     assert (await game_here(table)).turn == 1, "the move was saved"
     board = await waiter.slash(table.channel, "shelfie board")
