@@ -82,7 +82,8 @@ def _alive(pid: int) -> bool:
 
 
 def _warm(*, drawing: bool) -> None:
-    """Pictures: one of each kind drawn (render.warm); thoughts: one computer move of every registered game."""
+    """Pictures: every registered game's drawn once (render.warm); thoughts: one computer move of every
+    registered game."""
     from engine.registry import GAMES
     from render.warm import warm_pictures
 
