@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 import render.shelfie
-from test_game_driver import channel_messages, game_here, labels, member, play_typed_move, start_game
+from test_game_driver import channel_messages, game_here, labels, member, open_lobby, play_typed_move, start_game
 
 from bot.views import outbox
 
@@ -176,3 +176,20 @@ async def test_every_attempt_at_one_announcement_carries_the_same_nonce_for_disc
     assert len(posts) >= 3 and all("enforce_nonce" in str(b) for b in bodies)
     nonces = {str(b).split("'nonce': ")[1].split(",")[0] for b in bodies}
     assert len(nonces) == 1, bodies
+
+
+async def test_a_start_handler_slower_than_the_grace_does_not_send_the_goals_the_outbox_already_sent(
+        table: Table) -> None:
+    lobby = await open_lobby(table, table.alice, 2)
+    await table.bob.click(lobby, label="Join")
+    game = await game_here(table)
+    # The start's handler commits, then stalls (a slow DM, a busy machine) past the outbox's grace.
+    started = await table.bot.service.start(game.game_id, table.alice.id)
+    await table.env.advance_time(120)
+    assert "The game begins!" in channel_messages(table.channel)[-1].content
+    assert [len(goal_dms(p)) for p in (table.alice, table.bob)] == [1, 1]
+
+    assert await outbox.start_secrets(table.bot, started.table) == []
+    await outbox.post_turn(table.bot, started, intro=["The game begins!"])
+    assert [len(goal_dms(p)) for p in (table.alice, table.bob)] == [1, 1], "the handler sent no goal again"
+    assert sum("The game begins!" in m.content for m in channel_messages(table.channel)) == 1
