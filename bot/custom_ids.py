@@ -2,7 +2,7 @@
 
 `kind` is the game's kind (engine.registry; My Shelfie's is "shelfie", so the buttons of messages posted before
 games had kinds keep working). Only kinds with a Discord face (bot.games.registry) are read. Bounded and ASCII
-only: an id the bot could not have made reads as None.
+only, the game id no larger than the store can hold: an id the bot could not have made reads as None.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from bot.games.registry import FACES
+from bot.service.models import LARGEST_ID
 
 CUSTOM_ID_LIMIT = 100
 """Discord's limit; a longer id can only be forged."""
@@ -36,7 +37,7 @@ def custom_id(kind: str, game_id: int, action: str, *args: object) -> str:
 def parse_custom_id(text: str) -> ComponentId | None:
     """What a custom id asks for, or None when it is not one the bot could have made."""
     match = _ID.fullmatch(text) if len(text) <= CUSTOM_ID_LIMIT else None
-    if match is None or match["kind"] not in FACES:
+    if match is None or match["kind"] not in FACES or int(match["game"]) > LARGEST_ID:
         return None
     args = match["args"]
     return ComponentId(match["kind"], int(match["game"]), match["action"], tuple(args.split(":")[1:]) if args else ())

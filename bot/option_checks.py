@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.presenters.user_text import quoted
+from bot.service.models import LARGEST_ID
 
 TEXT_LIMIT = 100
 """Longest text option accepted when a command declares no length of its own."""
@@ -74,14 +75,14 @@ def _fits(param: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]
         fits = isinstance(value, str) and len(value) <= (param.max_value or TEXT_LIMIT) \
             and len(value) >= (param.min_value or 0)
     elif kind is Kind.integer:
-        fits = type(value) is int
+        fits = type(value) is int and abs(value) <= LARGEST_ID
     elif kind is Kind.number:
         fits = type(value) in (int, float) and math.isfinite(value)
     elif kind is Kind.boolean:
         fits = type(value) is bool
     else:
         sections = [resolved.get(name) or {} for name in _RESOLVED.get(kind, ())]
-        return isinstance(value, str) and bool(_SNOWFLAKE.fullmatch(value)) \
+        return isinstance(value, str) and bool(_SNOWFLAKE.fullmatch(value)) and int(value) <= LARGEST_ID \
             and any(isinstance(section, dict) and value in section for section in sections)
     if not fits:
         return False

@@ -19,6 +19,9 @@ MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
 DEFAULT_TURN_TIMEOUT = 24 * 3600
 DEFAULT_LOBBY_TIMEOUT = 24 * 3600
+LARGEST_ID = 2**63 - 1
+"""SQLite's largest integer: a game id, turn or Discord snowflake above it can only be forged, and looking it up
+would raise OverflowError in the store instead of finding nothing."""
 """A lobby nobody starts closes this long after it opened (the operator's SHELFIE_LOBBY_TIMEOUT)."""
 
 

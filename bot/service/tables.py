@@ -40,6 +40,7 @@ from bot.service.errors import (
 from bot.service.models import (
     DEFAULT_LOBBY_TIMEOUT,
     DEFAULT_TURN_TIMEOUT,
+    LARGEST_ID,
     AuditResult,
     DeadlineEvent,
     GameOptions,
@@ -238,6 +239,8 @@ class TableService(AnnouncementOutbox):
                 del self._open_at[evicted.table.place_id]
 
     async def _load(self, game_id: int) -> _Entry:
+        if not 0 <= game_id <= LARGEST_ID:
+            raise UnknownGame(game_id)
         entry = self._cache.get(game_id)
         if entry is not None:
             self._cache.move_to_end(game_id)

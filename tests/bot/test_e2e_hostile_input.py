@@ -189,7 +189,8 @@ async def test_unknown_malformed_or_oversized_custom_ids_get_a_clear_answer(tabl
     lobby = await open_lobby(table, table.alice, 2)
     game_id = (await game_here(table)).game_id
     for custom_id in (f"shelfie:{game_id}:explode", f"shelfie:{game_id}:join:²", "shelfie:" + "9" * 300 + ":join",
-                      f"shelfie:{game_id}:join" + ":x" * 60, "shelfie:", f"shelfie:{game_id}:pick0:0"):
+                      f"shelfie:{game_id}:join" + ":x" * 60, "shelfie:", f"shelfie:{game_id}:pick0:0",
+                      "shelfie:9999999999999999999:goal", "shelfie:9223372036854775808:join"):
         result = await forged_click(table.bob, lobby, custom_id)
         assert result.ephemeral and "I don't recognise this button" in result.response.content, custom_id
     wrong_select = await forged_click(table.bob, lobby, f"shelfie:{game_id}:join", values=["x"])
@@ -213,3 +214,23 @@ async def test_a_button_id_written_before_games_had_kinds_still_works_and_a_kind
     assert len((await game_here(table)).seats) == 1
     await forged_click(table.bob, lobby, f"shelfie:{game_id}:join")
     assert [seat.user_id for seat in (await game_here(table)).seats] == [table.alice.id, table.bob.id]
+
+
+async def test_numbers_larger_than_the_store_holds_are_refused_wherever_a_user_can_send_them(table: Table) -> None:
+    """SQLite's integers end at 2**63-1: a game id, a turn or a user id beyond it (only a forged payload carries
+    one) gets the same private answer as any other impossible value, never the apology of an OverflowError."""
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    mover = member(table, game.current_seat.user_id)
+    builder = await mover.click(latest_turn_message(table.channel), label="Take tiles")
+    for turn in ("9" * 24, "9" * 19, str(2**63 - 1), str(game.turn + 1)):
+        confirm = await forged_click(mover, builder.response, f"shelfie:{game.game_id}:ok:{turn}:E4:0")
+        assert confirm.response.ephemeral and "earlier turn" in confirm.response.content, turn
+    assert (await game_here(table)).turn == game.turn
+
+    huge = str(2**63)
+    for options, resolved in (
+        ([{"name": "player", "type": USER, "value": huge}], {"users": {huge: {"id": huge, "username": "x"}}}),
+    ):
+        result = await forged_slash(table.alice, table.channel, "games stats", options, resolved)
+        assert result.ephemeral and NOTHING_CHANGED in result.response.content
