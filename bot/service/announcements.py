@@ -99,7 +99,10 @@ class AnnouncementOutbox:
 
     async def was_played(self, game_id: int, turn: int, user_id: int, move: object) -> bool:
         """Whether the move-log entry after `turn` is this person's `move` (a repeated Confirm of a move
-        that already went through)."""
+        that already went through). A turn the game has not reached (or below 0) was never played: only a
+        forged custom id carries one, and it must not reach the store (SQLite's integers end at 2**63-1)."""
+        if not 0 <= turn < (await self.table(game_id)).turn:
+            return False
         row = await self._store.move_at(game_id, turn + 1)
         if row is None or row.kind != "move" or row.move != str(move):
             return False

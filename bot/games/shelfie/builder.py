@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.games.shelfie.words import kinds_text
 from bot.service.errors import GameOver, ServiceError, StaleTurn
-from bot.service.models import Table
+from bot.service.models import LARGEST_ID, Table
 from bot.views.common import service_of
 from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
 from bot.games.shelfie.picks import (
@@ -147,8 +147,10 @@ async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.Vi
 
 
 def _int_arg(args: tuple[str, ...], index: int) -> int:
-    """A number carried in a custom id (turn, column); -1 when missing or garbled, which no turn or column is."""
-    return int(args[index]) if len(args) > index and args[index].isdigit() else -1
+    """A number carried in a custom id (turn, column); -1 when missing, garbled or larger than any turn can be
+    (a forged id may carry 24 digits), which no turn or column is."""
+    text = args[index] if len(args) > index else ""
+    return int(text) if text.isascii() and text.isdigit() and int(text) <= LARGEST_ID else -1
 
 
 def _selection(args: tuple[str, ...]) -> tuple[Cell, ...]:
