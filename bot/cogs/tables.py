@@ -49,7 +49,8 @@ class TablesCog(commands.Cog):
         await repost_round(self.bot, first=self.outbox.current_loop == 0)
 
     async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
-        """Reminders, expired turns and closed lobbies, told in the game's channel."""
+        """Reminders, expired turns and closed lobbies, told in the game's channel; an event that fails is logged
+        with its game and the others are still told."""
         service = service_of(self.bot)
         for event in events:
             table = event.result.table if isinstance(event, TurnTimedOut) else event.table
@@ -65,8 +66,11 @@ class TablesCog(commands.Cog):
                 else:
                     intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
                     await post_turn(self.bot, event.result, intro=intro)
-            except discord.HTTPException:
-                log.exception("could not announce a deadline", extra=context(table.game_id, table.guild_id, None))
+            except Exception:  # noqa: BLE001 - one event's failure must not lose the rest of the batch
+                # Lobby expiries and reminders are not in the outbox: an error here skipping the events after it
+                # would lose them for good, so each event stands alone.
+                log.exception("game %s: could not announce a %s deadline", table.game_id, type(event).__name__,
+                              extra=context(table.game_id, table.guild_id, None))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from test_game_driver import channel_messages, game_here, labels, start_game
 
+import bot.views.lobby as lobby_view
 from bot import ShelfieBot, create_bot
 
 if TYPE_CHECKING:
@@ -181,3 +182,26 @@ async def test_letting_every_turn_run_out_is_scored_as_a_loss(table: Table) -> N
     stats = await table.alice.slash(table.channel, "games stats")
     fields = {field.name: field.value for field in stats.response.embeds[0].fields}
     assert fields["Games"] == "1" and fields["Wins"].startswith("0"), fields
+
+
+async def test_a_deadline_that_fails_does_not_lose_the_others_of_its_batch(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Two lobbies close in the same batch and telling the first one fails with an error that is not Discord's:
+    the second lobby still says it closed (lobby expiries are not in the outbox, so a skipped one is lost), and
+    the failure is logged with its game."""
+    await table.alice.slash(table.channel, "shelfie new", players=2)
+    failing = (await game_here(table)).game_id
+    other = table.guild.create_text_channel("other")
+    await table.bob.slash(other, "shelfie new", players=2)
+    real_refresh = lobby_view.refresh_lobby
+
+    async def breaks_for_the_first(client: Any, closed: Any, *args: Any) -> None:
+        if closed.game_id == failing:
+            raise RuntimeError("a bug in telling one lobby")
+        await real_refresh(client, closed, *args)
+
+    monkeypatch.setattr(lobby_view, "refresh_lobby", breaks_for_the_first)
+    await table.env.advance_time(LOBBY_TIMEOUT)
+    assert "nobody started it" in other.history()[-1].content
+    assert "nobody started it" not in table.channel.history()[-1].content
+    assert any(f"game {failing}: could not announce" in r.getMessage() for r in caplog.records)
