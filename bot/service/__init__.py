@@ -67,6 +67,7 @@ from bot.service.errors import (
     Conflict,
     CorruptGame,
     GameOver,
+    ComputerBusy,
     HintsOff,
     IllegalMoveError,
     InvalidOption,
@@ -106,7 +107,7 @@ from bot.service.tables import Rater, TableService
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
     "AlreadyJoined", "AlreadyStarted", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
-    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "HintsOff", "IllegalMoveError", "InvalidOption",
+    "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "LobbyExpired",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
     "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult",

@@ -110,6 +110,16 @@ class NotYourTurn(ServiceError):
                          current_user_id=current_user_id, current_name=current_name)
 
 
+class ComputerBusy(ServiceError):
+    """The computer player did not answer in time (its worker was stuck and has been restarted): asking again in
+    a moment works; nothing changed."""
+
+    code = "computer_busy"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id}: the computer player did not answer in time", game_id=game_id)
+
+
 class HintsOff(ServiceError):
     """The lobby did not allow hints (the host chose so when opening it)."""
 

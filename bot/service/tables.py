@@ -22,6 +22,7 @@ from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
     ChannelBusy,
+    ComputerBusy,
     Conflict,
     CorruptGame,
     GameOver,
@@ -561,7 +562,8 @@ class TableService(AnnouncementOutbox):
     async def hint(self, game_id: int, user_id: int) -> object:
         """A suggested action for the person asking, when their lobby allowed hints and they may act now: the
         game's computer player at its stand-in level, seeded by the turn (asking again suggests the same), in a
-        worker process. Nothing changes."""
+        worker process. Nothing changes; a worker stuck past its time limit (killed and restarted) is
+        `ComputerBusy`, since unlike a computer's own turn a hint has no random legal move to fall back on."""
         table = (await self._load(game_id)).table
         seat = self._playing_seat(table, user_id)
         if not table.options.hints:
@@ -570,7 +572,10 @@ class TableService(AnnouncementOutbox):
         if current is None or seat not in table.acting:
             raise NotYourTurn(game_id, user_id, current.user_id if current else None, current.name if current else "")
         rules = rules_of(table.kind)
-        return await workers().think(rules.choose, table.game, rules.stand_in, table.turn)
+        try:
+            return await workers().think(rules.choose, table.game, rules.stand_in, table.turn)
+        except TimeoutError as stuck:
+            raise ComputerBusy(game_id) from stuck
 
     def _playing_seat(self, table: Table, user_id: int) -> Seat:
         self._require_active(table)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameOptions, HintsOff, IllegalMoveError, InvalidOption, NotYourTurn, TableService
+from bot.service import ComputerBusy, GameOptions, HintsOff, IllegalMoveError, InvalidOption, NotYourTurn, TableService
+from bot.service.workers import Workers, install, retire
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, lobby, play_to_end, started
 
 
@@ -109,3 +110,21 @@ async def test_a_cooperative_game_ends_with_one_shared_result_for_every_seat_and
         assert (await svc.audit(table.game_id)).ok
     finally:
         await svc.close()
+
+
+async def test_a_hint_from_a_stuck_worker_is_a_clear_busy_refusal_and_the_next_one_works(svc: TableService) -> None:
+    """A worker that does not answer in time is killed and restarted (bot.service.workers); the hint asked of it
+    is refused as "busy, try again" (a ServiceError, so the person reads that, not the generic apology)."""
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2, hints=True))
+    person = table.current_seat
+    assert person is not None and person.user_id is not None
+    impatient = await Workers(1, timeout=1e-6).start()  # no process answers within a microsecond
+    previous = install(impatient)
+    try:
+        with pytest.raises(ComputerBusy):
+            await svc.hint(table.game_id, person.user_id)
+    finally:
+        install(previous)
+        await retire(impatient)
+    assert await svc.hint(table.game_id, person.user_id) is not None
+    assert (await svc.table(table.game_id)).version == table.version
