@@ -8,7 +8,7 @@ from engine.protocol import ActionRefused
 
 from bot.i18n import t, template
 from bot.presenters.user_text import quoted
-from bot.service.errors import IllegalMoveError, NotHost, ServiceError
+from bot.service.errors import BoardChanged, IllegalMoveError, NotHost, ServiceError
 
 
 DETAIL_LIMIT = 300
@@ -45,6 +45,8 @@ def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
     if isinstance(error, NotHost):
         params["host"] = f"<@{error.params['host_id']}>"
     key = f"error.{error.code}"
+    if isinstance(error, BoardChanged) and error.params["mover"] is None:
+        key = "error.board_changed_yours"
     if t(key, locale) == key:
         key = "error.service_error"
     return _format(key, locale, params)

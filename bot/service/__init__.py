@@ -39,7 +39,8 @@ Decisions callers rely on:
   once (engine AI in a worker thread, one commit per move) and `PlayResult.turns` lists them all.
 - A lobby closes (cancelled, `end_reason="expired"`, `LobbyExpired` event) when nobody starts it within
   the operator's lobby timeout (24 h by default); the deadline is stored with the lobby.
-- A typed move passes `sent_at` (when it was sent): one sent before the current turn began is `StaleTurn`.
+- A typed move passes `sent_at` (when it was sent): one sent before the current turn began (1 s of clock
+  difference allowed), or whose turn changed while it waited for the game, is `BoardChanged` (a `StaleTurn`).
 - Who may act is a set of seats (`Table.acting`; `current_seat` is its first). Computer seats in it act at
   once; a person in it may play.
 - Deadlines (a person may act): a reminder at half the turn timeout, a final one shortly before
@@ -63,6 +64,7 @@ from bot.service.deadlines import DeadlineDispatcher
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
+    BoardChanged,
     ChannelBusy,
     Conflict,
     CorruptGame,
@@ -106,7 +108,7 @@ from bot.service.tables import Rater, TableService
 
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
-    "AlreadyJoined", "AlreadyStarted", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
+    "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "LobbyExpired",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",

@@ -139,6 +139,18 @@ class StaleTurn(ServiceError):
                          seen=seen, current=current)
 
 
+class BoardChanged(StaleTurn):
+    """A typed move sent before the current turn began (a burst, or a board the player never saw): nothing to
+    click again, so its words say to look at the new board and type again. `mover` is who acts now, None when
+    it is the same person again."""
+
+    code = "board_changed"
+
+    def __init__(self, game_id: int, seen: int, current: int, mover: str | None) -> None:
+        super().__init__(game_id, seen, current)
+        self.params["mover"] = mover
+
+
 class IllegalMoveError(ServiceError):
     """The engine refused the move; `reason` and `params` are the engine's `ActionRefused.code`/`params`."""
 

@@ -21,6 +21,7 @@ from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, turn_dead
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
+    BoardChanged,
     ChannelBusy,
     ComputerBusy,
     Conflict,
@@ -134,6 +135,12 @@ def _standings(game: GameState, seats: Sequence[Seat], cooperative: bool) -> tup
                         resigned=s.index in game.resigned, replaced=_replaced(s))
 
     return tuple(standing(seats[i]) for i in outcome.ranking)
+
+
+SENT_AT_TOLERANCE = 1.0
+"""Seconds a typed move's `sent_at` (Discord's clock) may fall before the turn's start (the service's clock):
+the two clocks differ, and a bot clock ahead of Discord's must not refuse a move typed just after the turn
+began. A burst sent before a change is still refused, by the turn it saw on arrival (`play`)."""
 
 
 def _whole_ms(seconds: float) -> int:
@@ -523,19 +530,20 @@ class TableService(AnnouncementOutbox):
         """Apply a person's move (the game's action, or its text, parsed by the game), then every computer turn
         that follows.
 
-        A typed move has no turn to quote: `sent_at` (epoch seconds on the service clock, e.g. the creation
-        time of the Discord interaction) refuses it as stale when it was sent before the current turn began,
-        so a burst of typed moves cannot play on boards the player never saw. Compared in whole
-        milliseconds (a snowflake's resolution): a move sent in the very millisecond the turn began counts."""
+        A typed move has no turn to quote: `sent_at` (epoch seconds, e.g. the creation time of the Discord
+        interaction) refuses it as `BoardChanged` when the board changed after it was sent, so a burst of typed
+        moves cannot play on boards the player never saw. Two checks: the turn changed while the move waited
+        for the game (a burst: exact, one clock), or it was sent more than `SENT_AT_TOLERANCE` before the
+        turn began (Discord's clock against the service's, in whole milliseconds, a snowflake's resolution)."""
+        seen = (await self._load(game_id)).table.turn if sent_at is not None else None
         async with self._lock(game_id):
             entry = await self._load(game_id)
             table = entry.table
             seat = self._playing_seat(table, user_id)
             if turn is not None and turn != table.turn:
                 raise StaleTurn(game_id, turn, table.turn)
-            started = table.turn_started_at
-            if sent_at is not None and started is not None and _whole_ms(sent_at) < _whole_ms(started):
-                raise StaleTurn(game_id, table.turn - 1, table.turn)
+            if sent_at is not None and (seen != table.turn or self._sent_before_turn(table, sent_at)):
+                self._refuse_typed(table, user_id)
             current = table.current_seat
             assert current is not None and table.game is not None
             if seat not in table.acting:
@@ -548,6 +556,18 @@ class TableService(AnnouncementOutbox):
             chain = _Chain(table)
             self._step(chain, seat, "move", parsed, replace(seat, expired_turns=0))
             return await self._finish(entry, chain, "move")
+
+    @staticmethod
+    def _sent_before_turn(table: Table, sent_at: float) -> bool:
+        started = table.turn_started_at
+        return started is not None and _whole_ms(sent_at) < _whole_ms(started - SENT_AT_TOLERANCE)
+
+    @staticmethod
+    def _refuse_typed(table: Table, user_id: int) -> None:
+        """A typed move out of date: say who acts now (None when the typist does again)."""
+        current = table.current_seat
+        yours = current is None or any(s.user_id == user_id for s in table.acting)
+        raise BoardChanged(table.game_id, table.turn - 1, table.turn, None if yours else current.name)
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or

@@ -5,7 +5,7 @@
         assert result.ephemeral
 
 `table` gives a guild "Shelfie Club", a text channel #games and four members
-(alice, bob, carol, dave). `restart` swaps in a freshly built bot on the same
+(alice, bob, carol, dave). `arriving_together(env)` makes the interactions sent inside it reach the bot at once. `restart` swaps in a freshly built bot on the same
 database file (like a process restart). `user_locale` sets a member's Discord
 locale (simcord sends "en-US" for everybody otherwise). The `unexpected_errors`
 guard fails any test whose bot logged an unhandled error (the user-facing
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,25 @@ class Table:
     @property
     def bot(self) -> ShelfieBot:
         return self.env.bot  # type: ignore[return-value]
+
+
+@asynccontextmanager
+async def arriving_together(env: simcord.Env, *, answered_after: float = 0.0) -> AsyncIterator[None]:
+    """Interactions sent inside the block reach the bot together, as a burst or a double click on a slow
+    connection does: each is created (its id stamped with the current time), then the bot handles all of them at
+    once, `answered_after` seconds later (the moment the bot takes to answer, during which the computer thinks).
+    Their results are filled in when the block ends."""
+
+    async def not_yet(**_: Any) -> None:
+        return None
+
+    env._settle_internal = not_yet  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del env._settle_internal
+    env.backend.advance_clock(answered_after)
+    await env.settle()
 
 
 @pytest.fixture

@@ -3,14 +3,14 @@ fast it is clicked, a lobby nobody starts closes, and letting every turn run out
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_game_driver import channel_messages, game_here, labels, start_game
+from conftest import arriving_together
+from test_game_driver import channel_messages, game_here, labels, member, start_game
 
 import bot.views.lobby as lobby_view
 from bot import ShelfieBot, create_bot
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     import simcord
     from conftest import Table
 
-STALE = "This message is from an earlier turn and the game has moved on."
+BOARD_CHANGED = ("The board changed since you typed this (it is your turn again): look at the newest turn message "
+                 "and type it again.")
 TEN_MINUTES = 600
 LOBBY_TIMEOUT = 10 * 60
 """The operator's SHELFIE_LOBBY_TIMEOUT for these tests (simcord would take long to reach the 24 h default)."""
@@ -32,24 +33,6 @@ def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
     return bot
 
 
-@asynccontextmanager
-async def arriving_together(table: Table, monkeypatch: pytest.MonkeyPatch, *,
-                            answered_after: float = 0.0) -> AsyncIterator[None]:
-    """Interactions sent inside the block reach the bot together, as a burst does: each is created (its id
-    stamped with the current time), then the bot handles all of them at once, `answered_after` seconds
-    later (the moment the bot takes to answer, during which the computer thinks)."""
-    env = table.env
-    with monkeypatch.context() as patched:
-
-        async def not_yet(**_: Any) -> None:
-            return None
-
-        patched.setattr(env, "_settle_internal", not_yet)
-        yield
-    env.backend.advance_clock(answered_after)
-    await env.settle()
-
-
 async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any:
     """Bob resigns the two-player game in `place`: Alice wins, the score sheet with Rematch is posted."""
     resigned = await table.bob.slash(place, "shelfie resign")
@@ -59,20 +42,19 @@ async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any
     return final
 
 
-async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(
-        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(table: Table) -> None:
     await start_game(table, table.alice, [], computers=1)
     game = await game_here(table)
     assert game.current_seat is not None and game.current_seat.user_id == table.alice.id and game.game is not None
     moves = game.game.legal_moves()[:3]
     before = len(channel_messages(table.channel))
-    async with arriving_together(table, monkeypatch, answered_after=1.0):
+    async with arriving_together(table.env, answered_after=1.0):
         takes = [await table.alice.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
     first, *later = (take.response for take in takes)
     assert first is not None and first.ephemeral and first.content.startswith("Done:"), first
     for refused in later:
-        assert refused is not None and refused.ephemeral and refused.content.startswith(STALE), refused
+        assert refused is not None and refused.ephemeral and refused.content.startswith(BOARD_CHANGED), refused
     after = await game_here(table)
     assert after.turn == game.turn + 2, "Alice's first take and the computer's answer, nothing more"
     assert len(channel_messages(table.channel)) == before + 1, "one turn message for the one move played"
@@ -91,12 +73,11 @@ async def test_a_take_typed_after_the_computer_answered_plays(table: Table) -> N
         assert (await game_here(table)).turn == game.turn + 2
 
 
-async def rematch_clicks(table: Table, final: Any, together: bool,
-                         monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+async def rematch_clicks(table: Table, final: Any, together: bool) -> list[Any]:
     clickers = (table.alice, table.bob, table.carol)
     if not together:
         return [(await person.click(final, label="Rematch")).response for person in clickers]
-    async with arriving_together(table, monkeypatch):
+    async with arriving_together(table.env):
         results = [await person.click(final, label="Rematch") for person in clickers]
     return [r.response for r in results]
 
@@ -110,7 +91,7 @@ def assert_one_rematch(replies: list[Any], place: int) -> None:
 
 @pytest.mark.parametrize("together", [False, True], ids=["one-after-another", "at-once"])
 async def test_rematch_of_a_thread_game_opens_one_thread_and_lobby(
-        table: Table, monkeypatch: pytest.MonkeyPatch, together: bool) -> None:
+        table: Table, together: bool) -> None:
     await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
     [thread] = table.channel.threads
     lobby = thread.history()[-1]
@@ -118,7 +99,7 @@ async def test_rematch_of_a_thread_game_opens_one_thread_and_lobby(
     await table.alice.click(lobby, label="Start")
     final = await finish_by_resigning(table, thread)
 
-    replies = await rematch_clicks(table, final, together, monkeypatch)
+    replies = await rematch_clicks(table, final, together)
     threads = table.channel.threads
     assert len(threads) == 2, "one new thread, however many clicks"
     rematch_thread = next(t for t in threads if t.id != thread.id)
@@ -129,12 +110,12 @@ async def test_rematch_of_a_thread_game_opens_one_thread_and_lobby(
 
 @pytest.mark.parametrize("together", [False, True], ids=["one-after-another", "at-once"])
 async def test_rematch_of_a_channel_game_opens_one_lobby(
-        table: Table, monkeypatch: pytest.MonkeyPatch, together: bool) -> None:
+        table: Table, together: bool) -> None:
     await start_game(table, table.alice, [table.bob])
     final = await finish_by_resigning(table, table.channel)
     before = len(channel_messages(table.channel))
 
-    replies = await rematch_clicks(table, final, together, monkeypatch)
+    replies = await rematch_clicks(table, final, together)
     assert_one_rematch(replies, table.channel.id)
     posted = channel_messages(table.channel)[before:]
     assert len(posted) == 1 and "My Shelfie — new game" in posted[0].content
@@ -205,3 +186,24 @@ async def test_a_deadline_that_fails_does_not_lose_the_others_of_its_batch(
     assert "nobody started it" in other.history()[-1].content
     assert "nobody started it" not in table.channel.history()[-1].content
     assert any(f"game {failing}: could not announce" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_take_typed_twice_before_the_other_player_moves_says_whose_turn_it_is_in_the_typists_language(
+        table: Table, user_locale) -> None:
+    """A typed take has no button to use again: its refusal says the board changed, whose turn it is now and to
+    type again, instead of the button's "this message is from an earlier turn"."""
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    typist = member(table, game.current_seat.user_id)
+    other = next(s for s in game.seats if s.user_id != typist.id)
+    user_locale(typist, "it")
+    moves = game.game.legal_moves()[:2]
+    async with arriving_together(table.env):
+        takes = [await typist.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
+                 for m in moves]
+    played, refused = (take.response for take in takes)
+    assert played.content.startswith("Fatto:"), played.content
+    assert refused.ephemeral and refused.content == (
+        f"Il tabellone è cambiato da quando l'hai scritto (ora è il turno di **{other.name}**): guarda l'ultimo "
+        "messaggio del turno e scrivilo di nuovo. Non è cambiato nulla.")
+    assert (await game_here(table)).turn == game.turn + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from conftest import arriving_together
 from test_game_driver import (
     channel_messages,
     custom_ids,
@@ -23,22 +24,6 @@ from bot.views.outbox import post_turn
 
 if TYPE_CHECKING:
     from conftest import Table
-
-
-async def clicks_at_once(player, message, label: str) -> tuple:
-    """Two clicks that reach the bot together, as a double click on a slow connection does: the first is
-    sent without waiting for the bot (simcord settles once, after the second)."""
-    env = player._env
-
-    async def not_yet(**_: object) -> None:
-        return None
-
-    env._settle_internal = not_yet
-    try:
-        first = await player.click(message, label=label)
-    finally:
-        del env._settle_internal
-    return first, await player.click(message, label=label)
 
 
 def with_buttons(table: Table) -> list:
@@ -114,7 +99,9 @@ async def test_two_confirm_clicks_at_once_play_once_and_the_builder_shows_the_mo
     builder = (await player.click(builder, label=f"Column {move.column + 1}")).response
     assert "Confirm" in labels(builder)
 
-    first, second = await clicks_at_once(player, builder, "Confirm")
+    async with arriving_together(table.env):  # a double click on a slow connection
+        first = await player.click(builder, label="Confirm")
+        second = await player.click(builder, label="Confirm")
     assert (await game_here(table)).turn == 1, "played once"
     for click in (first, second):
         assert click.response.content.startswith("Played:"), click.response.content

@@ -1,4 +1,5 @@
-"""A typed move carries when it was sent: one sent before the current turn began is out of date."""
+"""A typed move carries when it was sent: one sent before the current turn began (beyond the clocks' tolerance),
+or whose turn changed while it waited for the game, is out of date."""
 from __future__ import annotations
 
 import asyncio
@@ -6,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import StaleTurn, TableService
+from bot.service import BoardChanged, StaleTurn, TableService
+from bot.service.tables import SENT_AT_TOLERANCE
 from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
 
 
@@ -22,7 +24,7 @@ async def test_a_burst_of_typed_moves_against_a_computer_applies_only_the_first(
     first, *later = results
     assert not isinstance(first, BaseException)
     assert [t.kind for t in first.turns] == ["move", "auto"], "the computer answered the first move"
-    assert all(isinstance(r, StaleTurn) and r.code == "stale_turn" for r in later)
+    assert all(isinstance(r, BoardChanged) and r.params["mover"] is None for r in later), "Ann's turn again"
     after = await svc.table(table.game_id)
     assert after.turn == first.table.turn == table.turn + 2
     assert after.game is not None and first.table.game is not None
@@ -40,13 +42,16 @@ async def test_a_typed_move_sent_after_the_turn_began_plays(svc: TableService, c
     assert second.table.turn == first.table.turn + 2
 
 
-async def test_the_comparison_is_in_whole_milliseconds_like_a_snowflake(db_path: Path) -> None:
-    clock = Clock(1_800_000_000.0004)  # the turn begins 0.4 ms into a millisecond
+async def test_the_comparison_allows_the_clocks_tolerance_in_whole_milliseconds_like_a_snowflake(
+        db_path: Path) -> None:
+    """The bot's clock may run ahead of Discord's: a move whose snowflake says it was sent up to
+    SENT_AT_TOLERANCE before the turn began (by the bot's clock) still plays; one sent earlier does not."""
+    clock = Clock(1_800_000_000.0004 + SENT_AT_TOLERANCE)  # the turn begins 0.4 ms into a millisecond
     svc = await TableService.open(db_path, clock=clock)
     try:
         table = await started(svc, ANN, computers=1)
         assert table.game is not None
-        with pytest.raises(StaleTurn):
+        with pytest.raises(BoardChanged):
             await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=1_799_999_999.999)
         played = await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=1_800_000_000.0)
         assert played.table.turn == table.turn + 2
@@ -72,3 +77,28 @@ async def test_when_the_turn_began_survives_a_restart(db_path: Path, clock: Cloc
         assert (await svc.table(table.game_id)).turn == reloaded.turn
     finally:
         await svc.close()
+
+
+async def test_a_move_typed_after_the_turn_began_plays_though_the_bots_clock_runs_ahead(
+        svc: TableService, clock: Clock) -> None:
+    """Discord stamps the move half a second before the turn began by the bot's clock (the bot's clock is ahead):
+    it was typed on the board the player saw, so it plays."""
+    table = await started(svc, ANN, BOB)
+    seat = table.current_seat
+    assert seat is not None and seat.user_id is not None and table.game is not None
+    played = await svc.play(table.game_id, seat.user_id, table.game.legal_moves()[0], sent_at=clock.now - 0.5)
+    assert played.table.turn == table.turn + 1
+
+
+async def test_a_move_typed_before_another_players_move_names_who_acts_now(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB)
+    first = table.current_seat
+    assert first is not None and first.user_id is not None
+    sent = clock.now
+    clock.advance(10)
+    moved = (await play_first_legal(svc, table)).table
+    assert moved.game is not None and moved.current_seat is not None
+    with pytest.raises(BoardChanged) as refused:
+        await svc.play(table.game_id, first.user_id, moved.game.legal_moves()[0], sent_at=sent)
+    assert refused.value.params["mover"] == moved.current_seat.name
+    assert isinstance(refused.value, StaleTurn), "a StaleTurn like any out-of-date action"
