@@ -460,7 +460,8 @@ class TableService(AnnouncementOutbox):
                       open_thread: Callable[[], Awaitable[int]] | None = None) -> Rematch:
         """A new lobby in the same place with the same seats (in turn order); whoever asks first is the host.
 
-        One rematch per game: a later call, from anyone, gets the lobby already opened (`opened=False`).
+        One live rematch per game: a later call, from anyone, gets the lobby already opened (`opened=False`)
+        while it is open or its game started; after it expired or was cancelled unstarted, a new one opens.
         A `thread` game's rematch gets a new thread from `open_thread()` (the bot opens it), called only
         when this call does open the rematch; calls on one game wait for each other, and the store's
         unique `rematch_of` settles a race with another process (the losing thread comes back as spare)."""

@@ -261,8 +261,11 @@ class Store:
         return GameRecord(row, tuple(new.seats))
 
     async def rematch_of(self, game_id: int) -> int | None:
-        """The id of the lobby (or later game) opened as the rematch of this game, if any."""
-        row = await self._fetchone("SELECT id FROM games WHERE rematch_of = ?", (game_id,))
+        """The id of the lobby (or later game) opened as the rematch of this game and still alive, if any: one
+        cancelled or expired before it started does not count (the unique index `games_one_live_rematch` says
+        the same), so a new rematch may be opened after it."""
+        row = await self._fetchone("SELECT id FROM games WHERE rematch_of = ?"
+                                   " AND (status != 'cancelled' OR state IS NOT NULL)", (game_id,))
         return None if row is None else int(row[0])
 
     @staticmethod

@@ -34,7 +34,7 @@ class PlaceTaken(StoreError):
 
 
 class RematchTaken(StoreError):
-    """The finished game already has its rematch lobby (one per game, whoever asks first)."""
+    """The finished game already has its live rematch (one open or started per game, whoever asks first)."""
 
     def __init__(self, original_id: int, game_id: int | None) -> None:
         super().__init__(f"game {original_id} already has its rematch {game_id}")

@@ -42,7 +42,7 @@ class GameRow:
     turn_started_at: float | None = None
     """When the current turn began (the commit that made it current); None before the game starts."""
     rematch_of: int | None = None
-    """The finished game this lobby is the rematch of (a game has at most one rematch)."""
+    """The finished game this lobby is the rematch of (a game has at most one live rematch: open or started)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,6 +169,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE announcements ADD COLUMN sending_at REAL;
     ALTER TABLE announcements ADD COLUMN sent_digest TEXT;
     """,
+    # 6: a game's rematch counts only while it lives (a lobby still open, or a game that started): a rematch
+    #    lobby that expired or was cancelled before it started no longer stops a new rematch.
+    """
+    DROP INDEX games_one_rematch;
+    CREATE UNIQUE INDEX games_one_live_rematch ON games (rematch_of)
+        WHERE rematch_of IS NOT NULL AND (status != 'cancelled' OR state IS NOT NULL);
+    """,
 )
 
 

@@ -88,3 +88,20 @@ async def test_the_store_settles_a_race_between_two_processes(db_path: Path, svc
         else:
             assert loser.spare_thread_id is None
         await svc.cancel(winner.table.game_id, winner.table.host_id)
+
+
+async def test_a_rematch_that_expired_or_was_cancelled_unstarted_lets_a_new_one_open(svc: TableService,
+                                                                                     clock: Clock) -> None:
+    """Only a rematch still open or started counts: clicks would otherwise point to a dead lobby forever."""
+    game = await finished(svc, thread=False)
+    cancelled = await svc.rematch(game.game_id, ANN)
+    await svc.cancel(cancelled.table.game_id, ANN)
+    expiring = await svc.rematch(game.game_id, BOB)
+    assert expiring.opened and expiring.table.game_id != cancelled.table.game_id
+    [closed] = await svc.fire_due(clock.advance(25 * 3600))
+    assert closed.table.game_id == expiring.table.game_id and closed.table.end_reason == "expired"
+    third = await svc.rematch(game.game_id, ANN)
+    assert third.opened and third.table.game_id not in {cancelled.table.game_id, expiring.table.game_id}
+    await svc.start(third.table.game_id, ANN)  # the rematch has the old seats
+    again = await svc.rematch(game.game_id, BOB)
+    assert not again.opened and again.table.game_id == third.table.game_id, "a started rematch still counts"
