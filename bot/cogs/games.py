@@ -15,8 +15,8 @@ from engine.registry import rules_of
 
 from bot.games.registry import FACES
 from bot.i18n import t
-from bot.i18n.catalog import language_of
 from bot.presenters.embeds import leaderboard_embed, stats_embed
+from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
 from bot.replies import guild_only, reply_private
 from bot.views.common import display_name, service_of
@@ -24,11 +24,6 @@ from bot.views.common import display_name, service_of
 GROUP_NAME = "games"
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
-
-
-def game_name(kind: str, locale: object) -> str:
-    """The game's name in the reader's language, from its engine description."""
-    return rules_of(kind).description.name(language_of(locale))
 
 
 def _descriptions(command: str, *options: str) -> dict[str, str]:

@@ -17,6 +17,9 @@ class Face:
     """The engine.registry kind this face plays."""
     extension: str
     """The module discord.py loads for it: its `setup` adds the game's command group and buttons."""
+    group: str | None = None
+    """Its slash command group (`/shelfie`), when not named as its kind; generic words name a game's commands
+    through it (`bot.presenters.words.command_text`), never by writing them out."""
     demo: str | None = None
     """A module whose `run_demo(outdir, players=, level=, seed=)` plays a computer-only game for `shelfie-bot demo`
     and returns the lines to print."""

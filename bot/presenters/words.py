@@ -1,4 +1,4 @@
-"""Words every game's messages share, in one language: seats, turn order, durations."""
+"""Words every game's messages share, in one language: seats, turn order, durations, a game's name and commands."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from datetime import timedelta
 from babel.dates import format_timedelta
 from discord.utils import escape_markdown
 
+from engine.registry import rules_of
+
+from bot.games.registry import FACES
 from bot.i18n import language_of, t
 from bot.service.models import Seat, Table
 
@@ -20,6 +23,23 @@ def seat_label(seat: Seat, locale: object) -> str:
     if seat.level is not None and seat.user_id is None:
         return t("seat.computer", locale, name=name, level=t(f"level.{seat.level}", locale))
     return f"**{name}**"
+
+
+def game_name(kind: str, locale: object) -> str:
+    """The game's own name in the reader's language (its engine description's), e.g. "My Shelfie"."""
+    return rules_of(kind).description.name(language_of(locale))
+
+
+def command_text(kind: str, subcommand: str, locale: object) -> str:
+    """A game's command as the reader's command picker shows it: `/shelfie new`, `/shelfie nuova` in Italian."""
+    face = FACES[kind]
+    path = [face.group or kind, subcommand]
+    shown = []
+    for depth, part in enumerate(path, start=1):
+        key = f"cmd.{'.'.join(path[:depth])}.name"
+        name = t(key, locale)
+        shown.append(part if name == key else name)
+    return "/" + " ".join(shown)
 
 
 def seat_names(table: Table) -> list[str]:

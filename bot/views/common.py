@@ -12,6 +12,21 @@ from bot.service.models import Table
 
 log = logging.getLogger("shelfie.views")
 
+CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")
+NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+
+
+def missing_permissions(interaction: discord.Interaction, *, new_thread: bool) -> list[str]:
+    """What the bot lacks where the interaction came from to run a game there (sending, pictures) and, with
+    `new_thread`, to open a thread for it: asked before a lobby is opened, so none is left without a place."""
+    granted = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = list(THREAD_PERMISSIONS if in_thread else CHANNEL_PERMISSIONS)
+    if new_thread:
+        needed.extend(NEW_THREAD_PERMISSIONS)
+    return [name for name in dict.fromkeys(needed) if not getattr(granted, name)]
+
 
 async def archive_quietly(thread: discord.Thread) -> None:
     """A thread the bot opened for a lobby that was refused, closed or lost a race: tidy it away if Discord

@@ -7,19 +7,23 @@ import logging
 import discord
 from engine.registry import rules_of
 
+from bot.errors import permission_names
 from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import rounded_duration_text, seat_label, turn_order_text
+from bot.presenters.words import command_text, game_name, rounded_duration_text, seat_label, turn_order_text
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import reply_private
-from bot.views.common import archive_quietly, channel_locale, display_name, place_of, service_of
+from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, closed_dm_notices, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
+
+THREAD_NAME_LIMIT = 100
+"""Discord's limit on a thread's name."""
 
 
 def lobby_text(table: Table, locale: object) -> str:
@@ -32,7 +36,7 @@ def lobby_text(table: Table, locale: object) -> str:
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
     if table.end_reason == "expired":
         lived = rounded_duration_text(table.updated_at - table.created_at, locale)
-        lines.append(t("lobby.expired", locale, after=lived))
+        lines.append(t("lobby.expired", locale, after=lived, command=command_text(table.kind, "new", locale)))
     elif table.status == "cancelled":
         lines.append(t("lobby.cancelled", locale))
     elif table.status != "lobby":
@@ -247,27 +251,46 @@ async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[s
     await lobby_action(interaction, game_id, "botlevel", level)
 
 
+def rematch_thread_name(kind: str, game_id: int, locale: object) -> str:
+    """The rematch's own thread: the game's name (its description's, not a name written here) and the game it
+    follows."""
+    return f"{game_name(kind, locale)} {game_id}+"[:THREAD_NAME_LIMIT]
+
+
 @handles("rematch", Origin.TURN)
 async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Same seats, new lobby: in the same channel, or in a new thread for a game that had its own thread.
-    One per game: a later click, from anyone, is pointed to the lobby already opened."""
+    One live rematch per game: a later click, from anyone, is pointed to the lobby already opened. Like
+    `new`, it first asks whether the bot may post (and open a thread) here, and a thread Discord refuses
+    opens no lobby."""
     client = interaction.client
     service = service_of(client)
     locale = interaction.locale
     old = await service.table(game_id)
+    missing = missing_permissions(interaction, new_thread=old.options.thread)
+    if missing:
+        await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),
+                                           permissions=permission_names(missing, locale)))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
 
     async def open_thread() -> int:
         parent = client.get_channel(old.channel_id) or await client.fetch_channel(old.channel_id)
         thread = await parent.create_thread(  # type: ignore[union-attr]
-            name=f"My Shelfie {game_id}+", type=discord.ChannelType.public_thread)
+            name=rematch_thread_name(old.kind, game_id, channel_locale(client, old)),
+            type=discord.ChannelType.public_thread)
         return thread.id
 
     try:
         rematch = await service.rematch(game_id, interaction.user.id, open_thread=open_thread)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
+        return
+    except discord.HTTPException as error:
+        log.warning("could not open a rematch thread: %s", error,
+                    extra=context(game_id, old.guild_id, interaction.user.id))
+        await reply_private(interaction, t("reply.rematch_failed", locale))
         return
     table = rematch.table
     if rematch.spare_thread_id is not None:
@@ -276,8 +299,18 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
         await reply_private(interaction, t("reply.rematch_exists", locale, place=f"<#{table.place_id}>"))
         return
     channel_language = channel_locale(client, table)
-    channel = await place_of(client, table)
-    message = await channel.send(lobby_text(table, channel_language), view=lobby_view(table, channel_language))
+    try:
+        channel = await place_of(client, table)
+        message = await channel.send(lobby_text(table, channel_language), view=lobby_view(table, channel_language))
+    except discord.HTTPException as error:
+        # A lobby nobody can see would hold the place and block the next rematch until it expired.
+        log.warning("could not post the rematch lobby: %s", error,
+                    extra=context(table.game_id, table.guild_id, interaction.user.id))
+        await service.cancel(table.game_id, interaction.user.id)
+        if table.thread_id is not None:
+            await _close_spare_thread(client, table.thread_id, table)
+        await reply_private(interaction, t("reply.rematch_failed", locale))
+        return
     await service.set_lobby_message(table.game_id, message.id)
     await reply_private(interaction, t("reply.rematch", locale, place=f"<#{table.place_id}>"))
 

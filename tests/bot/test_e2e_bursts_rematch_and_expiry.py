@@ -8,11 +8,15 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import discord
 import pytest
 from conftest import arriving_together
 from test_game_driver import channel_messages, game_here, labels, member, start_game
 
 import bot.views.lobby as lobby_view
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
 from bot import ShelfieBot, create_bot
 
 if TYPE_CHECKING:
@@ -207,3 +211,35 @@ async def test_a_take_typed_twice_before_the_other_player_moves_says_whose_turn_
         f"Il tabellone è cambiato da quando l'hai scritto (ora è il turno di **{other.name}**): guarda l'ultimo "
         "messaggio del turno e scrivilo di nuovo. Non è cambiato nulla.")
     assert (await game_here(table)).turn == game.turn + 1
+
+
+async def test_a_rematch_thread_discord_refuses_opens_nothing_and_says_so_and_a_later_click_works(
+        table: Table) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, thread=True)
+    [thread] = table.channel.threads
+    await table.bob.click(thread.history()[-1], label="Join")
+    await table.alice.click(thread.history()[-1], label="Start")
+    final = await finish_by_resigning(table, thread)
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/threads", status=403, code=50013,
+                           message="Missing Permissions", times=1)
+    refused = await table.alice.click(final, label="Rematch")
+    assert refused.response.ephemeral and refused.response.content.startswith(
+        "Discord refused the rematch's thread or lobby message, so no rematch was opened.")
+    assert [t.id for t in table.channel.threads] == [thread.id]
+    opened = await table.alice.click(final, label="Rematch")
+    assert opened.response.content.startswith("A new lobby with the same players is open")
+    assert len(table.channel.threads) == 2
+
+
+async def test_a_rematch_where_the_bot_may_not_post_pictures_names_the_missing_permission(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    final = await finish_by_resigning(table, table.channel)
+    bot_id = table.env.bot.user.id
+    table.env.backend.get_channel(table.channel.id).overwrites.append(
+        Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=discord.Permissions(attach_files=True).value))
+    before = len(channel_messages(table.channel))
+    refused = await table.bob.click(final, label="Rematch")
+    assert refused.response.ephemeral
+    assert "I need the Attach Files permission" in refused.response.content
+    assert len(channel_messages(table.channel)) == before
+    assert (await table.bot.service.table_in_channel(table.channel.id)) is None

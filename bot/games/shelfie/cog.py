@@ -39,15 +39,12 @@ from bot.presenters.words import seat_names
 from bot.replies import guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Seat, Table
-from bot.views.common import archive_quietly, channel_locale, display_name, service_of
+from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, service_of
 from bot.views.lobby import lobby_action, lobby_text, lobby_view
 from bot.views.outbox import adopt_turn_message, announce
 
 log = logging.getLogger("shelfie.commands")
 
-CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
-THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")
-NEW_THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 GROUP_NAME = "shelfie"
@@ -69,16 +66,6 @@ def _descriptions(command: str, *options: str) -> dict[str, str]:
 def _timeout_seconds(text: str | None) -> int | None:
     """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
     return int(parse_turn_timeout(text).total_seconds()) if text else None
-
-
-def _missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
-    """What the bot lacks in this channel to run a game (sending, pictures, the thread)."""
-    granted = interaction.app_permissions
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = list(THREAD_PERMISSIONS if in_thread else CHANNEL_PERMISSIONS)
-    if thread and not in_thread:
-        needed.extend(NEW_THREAD_PERMISSIONS)
-    return [name for name in dict.fromkeys(needed) if not getattr(granted, name)]
 
 
 def seat_named(table: Table, text: str) -> Seat | None:
@@ -143,7 +130,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if not await guild_only(interaction):
             return
         locale = interaction.locale
-        missing = _missing_permissions(interaction, thread)
+        missing = missing_permissions(interaction,
+                                      new_thread=thread and not isinstance(interaction.channel, discord.Thread))
         if missing:
             await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),
                                                permissions=permission_names(missing, locale)))
