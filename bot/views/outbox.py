@@ -28,6 +28,7 @@ import enum
 import hashlib
 import logging
 import weakref
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -80,11 +81,12 @@ def _order(client: discord.Client, game_id: int) -> asyncio.Lock:
     return lock
 
 
-def _mentions(table: Table) -> discord.AllowedMentions:
+def _mentions(table: Table, told: Iterable[int] = ()) -> discord.AllowedMentions:
     """Who a game's message may ping: the player to move while it runs (the turn message, the reminder), every
-    person once it is over; a name that looks like a mention pings nobody."""
+    person once it is over, and the people a notice of the message is for (`told`: whose DMs are closed); a
+    name that looks like a mention pings nobody."""
     seats = [table.current_seat] if table.status == "active" else table.seats
-    return pings(*(seat.user_id for seat in seats if seat is not None))
+    return pings(*(seat.user_id for seat in seats if seat is not None), *told)
 
 
 async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> Delivery:
@@ -224,15 +226,19 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
                 live: PlayResult | None, intro: list[str] | None) -> tuple[discord.Message, str | None]:
     """Send one announcement; returns the message and the summary it collapses to later (None: it stays)."""
     locale = channel_locale(client, table)
-    mentions = _mentions(table)
     if announcement.event == "cancel":
         return await _deliver(client, channel, announcement, table, t("lobby.cancelled", locale),
-                              allowed_mentions=mentions), None
+                              allowed_mentions=_mentions(table)), None
     result = live or await service_of(client).replayed_result(announcement)
     _log_events(result, ended=announcement.version == table.version and table.status != "active")
     event_lines = _event_lines(announcement, result, locale)
+    # A start's notice of closed DMs may ping exactly those people: the start handler recorded them before
+    # posting, or the rebuilt notices just sent the secrets.
+    told: Iterable[int] = announcement.closed_dms if announcement.event == "start" else ()
     if intro is None:
-        intro = event_lines + await _rebuilt_notices(client, announcement, table, locale)
+        notices, closed = await _rebuilt_notices(client, announcement, table, locale)
+        intro, told = event_lines + notices, [seat.user_id for seat in closed if seat.user_id is not None]
+    mentions = _mentions(table, told)
     face = face_of(table.kind)
     summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
@@ -295,17 +301,19 @@ def _event_lines(announcement: Announcement, result: PlayResult, locale: object)
 
 
 async def _rebuilt_notices(client: discord.Client, announcement: Announcement, table: Table,
-                           locale: object) -> list[str]:
+                           locale: object) -> tuple[list[str], list[Seat]]:
     """A start posted without its handler's lines (after a crash, a Discord failure, a slow start) may have
     lost the rest of its work too: the lobby message may still show its buttons and the goal DMs may never have
-    gone. Redo the lobby, send the DMs unless they went out already, and say whose DMs are closed."""
+    gone. Redo the lobby, send the DMs unless they went out already, and say whose DMs are closed (returned
+    too, as the people the notices may ping)."""
     if announcement.event != "start":
-        return []
+        return [], []
     from bot.views.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
     await refresh_lobby(client, table)
     if table.status != "active":
-        return []
-    return closed_dm_notices(await _secrets_once(client, announcement, table), locale)
+        return [], []
+    closed = await _secrets_once(client, announcement, table)
+    return closed_dm_notices(closed, locale), closed
 
 
 def closed_dm_notices(closed: list[Seat], locale: object) -> list[str]:

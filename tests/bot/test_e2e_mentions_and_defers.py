@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from test_game_driver import channel_messages, game_here
+from test_game_driver import channel_messages, game_here, start_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -65,3 +65,18 @@ async def test_an_error_after_a_public_thinking_defer_is_shown_only_to_its_user(
     assert board.response is None or board.response.ephemeral, "the public thinking message is gone"
     assert channel_messages(table.channel) == before
     assert [type(error).__name__ for error in table.env.errors] == ["CommandInvokeError"]
+
+
+async def test_the_dms_closed_notice_pings_exactly_the_people_it_is_for(table: Table) -> None:
+    """The start message tells Bob and Carol their DMs are closed: it may ping them and the player to move,
+    nobody else (a name that looks like a mention still pings nobody)."""
+    for closed in (table.bob, table.carol):
+        table.env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
+                               message="Cannot send messages to this user", times=None)
+    await start_game(table, table.alice, [table.bob, table.carol])
+    game = await game_here(table)
+    first = channel_messages(table.channel)[-1]
+    for closed in (table.bob, table.carol):
+        assert f"{closed.mention}, I couldn't send you your personal goal card" in first.content
+    told = {table.bob.id, table.carol.id, game.current_seat.user_id}
+    assert _policy(table, first) == (False, frozenset(told), frozenset())
