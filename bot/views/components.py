@@ -56,32 +56,64 @@ class _Registered:
     handler: Handler
     origin: Origin
     select: bool
+    prompt: str | None
 
 
 _HANDLERS: dict[tuple[str | None, str], _Registered] = {}
 
 
-def handles(action: str, origin: Origin, *, select: bool = False,
-            kind: str | None = None) -> Callable[[Handler], Handler]:
+def handles(action: str, origin: Origin, *, select: bool = False, kind: str | None = None,
+            prompt: str | None = None) -> Callable[[Handler], Handler]:
     """Register the handler of one action and the message its components live on: a game's own action with its
-    `kind`, or (kind None) an action every game shares, like the lobby's. Each action has exactly one handler."""
+    `kind`, or (kind None) an action every game shares, like the lobby's. Each action has exactly one handler.
+
+    `prompt` tells private messages apart (the move builder, the cancel question, the level chooser): a PRIVATE
+    action is taken only from a message whose components are all of its own prompt."""
 
     def register(handler: Handler) -> Handler:
         known = _HANDLERS.get((kind, action))
         if known is not None and known.handler is not handler:
             raise ValueError(f"action {action!r} already has a handler")
-        _HANDLERS[(kind, action)] = _Registered(handler, origin, select)
+        _HANDLERS[(kind, action)] = _Registered(handler, origin, select, prompt)
         return handler
 
     return register
 
 
-def _message_problem(interaction: discord.Interaction, table: Table, origin: Origin) -> str | None:
+def _registered(target: ComponentId | None) -> _Registered | None:
+    """The handler a custom id reaches: its game's own action first, then the one every game shares."""
+    if target is None:
+        return None
+    return _HANDLERS.get((target.kind, target.action)) or _HANDLERS.get((None, target.action))
+
+
+def _made_for(interaction: discord.Interaction, message: discord.Message, game_id: int,
+              registered: _Registered) -> bool:
+    """Whether `message` is the bot's and every component on it is this game's and of the clicked action's kind
+    of message (its origin and prompt): a message the bot made for one purpose carries only that purpose's ids,
+    so an action forged onto another kind of private message, or onto anyone's public message, is told apart."""
+    user = interaction.client.user
+    if user is None or message.author.id != user.id:
+        return False
+    ids = [child.custom_id for row in message.components for child in getattr(row, "children", ())
+           if getattr(child, "custom_id", None)]
+    for text in ids:
+        target = parse_custom_id(text)
+        other = _registered(target)
+        if target is None or other is None or target.game_id != game_id \
+                or (other.origin, other.prompt) != (registered.origin, registered.prompt):
+            return False
+    return bool(ids)
+
+
+def _message_problem(interaction: discord.Interaction, table: Table, registered: _Registered) -> str | None:
     """Why this click may not act on this game from where it came, as a catalog key; None when it may.
 
     The ids in a custom id are never trusted: the game must be this server's and this channel's (or, for a DM
     button, the clicking user's own game), and the message must be the kind the action belongs to, so a
-    handler only ever edits its own kind of message."""
+    handler only ever edits its own kind of message. A private message, and a lobby before its message id is
+    stored, are known by the components they were made with."""
+    origin = registered.origin
     message = interaction.message
     if origin is Origin.DM:
         in_dm = interaction.guild_id is None
@@ -92,12 +124,14 @@ def _message_problem(interaction: discord.Interaction, table: Table, origin: Ori
         return "component.elsewhere"
     ephemeral = message.flags.ephemeral
     if origin is Origin.PRIVATE:
-        return None if ephemeral else "component.wrong_message"
+        return None if ephemeral and _made_for(interaction, message, table.game_id, registered) \
+            else "component.wrong_message"
     if ephemeral:
         return "component.wrong_message"
     is_lobby = table.lobby_message_id is not None and message.id == table.lobby_message_id
     if origin is Origin.LOBBY:
-        return None if is_lobby or table.lobby_message_id is None else "component.wrong_message"
+        unknown_yet = table.lobby_message_id is None and _made_for(interaction, message, table.game_id, registered)
+        return None if is_lobby or unknown_yet else "component.wrong_message"
     return "component.wrong_message" if is_lobby else None
 
 
@@ -105,8 +139,7 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
                     *, select: bool) -> None:
     """Run the action's handler once the click is known to be about a game of this place and message."""
     locale = interaction.locale
-    registered = None if target is None else (
-        _HANDLERS.get((target.kind, target.action)) or _HANDLERS.get((None, target.action)))
+    registered = _registered(target)
     if target is None or registered is None or registered.select != select:
         await reply_private(interaction, t("component.unknown", locale))
         return
@@ -117,7 +150,7 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
         await reply_private(interaction, refusal_text(refusal, locale))
         return
     problem = "component.elsewhere" if table.kind != target.kind else _message_problem(interaction, table,
-                                                                                      registered.origin)
+                                                                                      registered)
     if problem is not None:
         await reply_private(interaction, t(problem, locale))
         return

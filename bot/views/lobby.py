@@ -196,14 +196,14 @@ async def _asked_to_confirm(interaction: discord.Interaction, game_id: int) -> b
     return True
 
 
-@handles("cancel_yes", Origin.PRIVATE)
+@handles("cancel_yes", Origin.PRIVATE, prompt="cancel")
 async def _cancel_confirmed(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                             values: tuple[str, ...]) -> None:
     """The question keeps only its answer: the game cancelled, or why it could not be."""
     await lobby_action(interaction, game_id, "cancel", confirmed=True)
 
 
-@handles("cancel_no", Origin.PRIVATE)
+@handles("cancel_no", Origin.PRIVATE, prompt="cancel")
 async def _cancel_declined(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                            values: tuple[str, ...]) -> None:
     await close_prompt(interaction, t("cancel.kept", interaction.locale))
@@ -243,7 +243,7 @@ async def _choose_level(interaction: discord.Interaction, game_id: int, args: tu
     await reply_private(interaction, t("lobby.choose_level", locale), view=view_of(*buttons))
 
 
-@handles("botlevel", Origin.PRIVATE)
+@handles("botlevel", Origin.PRIVATE, prompt="level")
 async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     rules = rules_of((await service_of(interaction.client).table(game_id)).kind)

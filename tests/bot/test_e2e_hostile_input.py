@@ -13,6 +13,8 @@ import discord
 from forged import forged_click, forged_slash
 from test_game_driver import channel_messages, game_here, latest_turn_message, member, open_lobby, start_game
 
+from bot.service import GameOptions
+
 if TYPE_CHECKING:
     from conftest import Table
 
@@ -234,3 +236,37 @@ async def test_numbers_larger_than_the_store_holds_are_refused_wherever_a_user_c
     ):
         result = await forged_slash(table.alice, table.channel, "games stats", options, resolved)
         assert result.ephemeral and NOTHING_CHANGED in result.response.content
+
+
+async def test_an_action_forged_onto_another_kind_of_private_message_is_refused(table: Table) -> None:
+    """Every private message counts only for the prompt it was made with: a move-builder action on the level
+    chooser or the cancel question, or the cancel question's answer on the move builder, changes nothing."""
+    lobby = await open_lobby(table, table.alice, 2)
+    game_id = (await game_here(table)).game_id
+    chooser = await table.alice.click(lobby, label="Add bot")
+    forged = await forged_click(table.alice, chooser.response, f"shelfie:{game_id}:clear:0")
+    assert forged.ephemeral and "can't do that from this message" in forged.response.content
+    await table.alice.click(chooser.response, label="easy")
+    await table.alice.click(lobby, label="Start")
+
+    question = await table.alice.slash(table.channel, "shelfie cancel")
+    assert [c for c in question.response.components], "the cancel question has its buttons"
+    game = await game_here(table)
+    for action in (f"ok:{game.turn}:E4:0", f"clear:{game.turn}", f"back:{game.turn}:E4"):
+        forged = await forged_click(table.alice, question.response, f"shelfie:{game_id}:{action}")
+        assert "can't do that from this message" in forged.response.content, action
+    builder = await table.alice.click(latest_turn_message(table.channel), label="Take tiles")
+    cancel = await forged_click(table.alice, builder.response, f"shelfie:{game_id}:cancel_yes")
+    assert "can't do that from this message" in cancel.response.content
+    assert (await game_here(table)).status == "active" and (await game_here(table)).turn == game.turn
+
+
+async def test_a_lobby_action_before_the_lobby_message_is_known_is_taken_only_from_that_lobby(table: Table) -> None:
+    """A lobby whose message id is not stored yet (the moment between posting it and storing its id) still
+    takes a Join only from a message made as its lobby, not from any public message of the channel."""
+    lobby = await table.bot.service.open_lobby(table.guild.id, table.channel.id, table.alice.id, "alice",
+                                               GameOptions(players=2), kind="shelfie")
+    chatter = await table.carol.send(table.channel, "anyone up for a game?")
+    joined = await forged_click(table.bob, chatter, f"shelfie:{lobby.game_id}:join")
+    assert joined.ephemeral and "can't do that from this message" in joined.response.content
+    assert len((await game_here(table)).seats) == 1

@@ -35,6 +35,8 @@ from bot.views.outbox import announce
 from bot.games.shelfie.turn import seat_for_click
 
 SELECT_LIMIT = 25
+BUILDER = "builder"
+"""The prompt of the builder's private message: its actions are taken from no other private message."""
 MAX_PICK = 3
 
 
@@ -167,7 +169,7 @@ async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str,
 
 
 def _select_handler(index: int) -> None:
-    @handles(f"pick{index}", Origin.PRIVATE, select=True, kind=KIND)
+    @handles(f"pick{index}", Origin.PRIVATE, select=True, kind=KIND, prompt=BUILDER)
     async def pick(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
         table = await _current(interaction, game_id, args)
@@ -184,7 +186,7 @@ for _index in range(2):
     _select_handler(_index)
 
 
-@handles("clear", Origin.PRIVATE, kind=KIND)
+@handles("clear", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -192,7 +194,7 @@ async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str
         await _show(interaction, tiles_step(table, (), interaction.locale))
 
 
-@handles("back", Origin.PRIVATE, kind=KIND)
+@handles("back", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -200,7 +202,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
         await _show(interaction, tiles_step(table, _selection(args), interaction.locale))
 
 
-@handles("col", Origin.PRIVATE, kind=KIND)
+@handles("col", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -214,7 +216,7 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
     await _show(interaction, column_step(table, selection, column, interaction.locale))
 
 
-@handles("order", Origin.PRIVATE, kind=KIND)
+@handles("order", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
@@ -224,7 +226,7 @@ async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str
                                           interaction.locale))
 
 
-@handles("ok", Origin.PRIVATE, kind=KIND)
+@handles("ok", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     """Play the move: commit first, then say it is done, then post the next turn for everyone."""
