@@ -210,9 +210,15 @@ class TableService(AnnouncementOutbox):
         `lobby_timeout` (seconds, same range): a lobby nobody starts closes this long after it opened (None: 24 h)."""
         store = await Store.open(db_path, synchronous=synchronous)
         try:
-            return cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
-                       rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT,
-                       lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT)
+            service = cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
+                          rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT,
+                          lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT)
+            # Lobbies opened before lobbies expired get the operator's timeout from now: an upgrade closes none.
+            added = await store.add_lobby_expiries(clock() + service._lobby_timeout)
+            if added:
+                log.info("%d lobbies opened before the upgrade close %d s from now unless started", added,
+                         service._lobby_timeout)
+            return service
         except BaseException:
             await store.close()
             raise

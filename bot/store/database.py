@@ -260,6 +260,18 @@ class Store:
         )
         return GameRecord(row, tuple(new.seats))
 
+    async def add_lobby_expiries(self, due_at: float) -> int:
+        """Give every open lobby that has no expiry deadline (one opened before lobbies expired) one at `due_at`;
+        returns how many got one."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "INSERT INTO deadlines (game_id, kind, due_at, turn) SELECT id, ?, ?, 0 FROM games"
+                " WHERE status = 'lobby' AND id NOT IN (SELECT game_id FROM deadlines WHERE kind = ?)",
+                (LOBBY_EXPIRY, due_at, LOBBY_EXPIRY))
+            added = cur.rowcount
+        self._committed()
+        return added
+
     async def rematch_of(self, game_id: int) -> int | None:
         """The id of the lobby (or later game) opened as the rematch of this game and still alive, if any: one
         cancelled or expired before it started does not count (the unique index `games_one_live_rematch` says

@@ -114,8 +114,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX announcements_live ON announcements (game_id) WHERE summary IS NOT NULL;
     """,
     # 3: when the current turn began (a typed move made before it is out of date), which finished game a
-    #    lobby is the rematch of (at most one per game), and lobby expiry deadlines. Lobbies already open
-    #    get the default 24 h from when they were opened.
+    #    lobby is the rematch of (at most one per game), and lobby expiry deadlines. Lobbies already open get
+    #    theirs when the service opens the store (Store.add_lobby_expiries): the operator's lobby timeout counted
+    #    from the upgrade, not from when they opened, so an upgrade never closes old lobbies at once.
     """
     ALTER TABLE games ADD COLUMN turn_started_at REAL;
     UPDATE games SET turn_started_at = updated_at WHERE status = 'active';
@@ -133,8 +134,6 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE deadlines;
     ALTER TABLE deadlines_v2 RENAME TO deadlines;
     CREATE INDEX deadlines_by_due ON deadlines (due_at);
-    INSERT INTO deadlines (game_id, kind, due_at, turn)
-        SELECT id, 'lobby_expiry', created_at + 86400, 0 FROM games WHERE status = 'lobby';
     """,
     # 4: results and player stats per game kind (every game so far was My Shelfie, the only kind there was):
     #    a result carries its game's kind, and a player's stats and rating are kept per guild and kind.

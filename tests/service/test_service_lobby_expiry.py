@@ -61,18 +61,27 @@ async def test_a_lobby_timeout_outside_the_turn_time_range_is_refused(db_path: P
         await TableService.open(db_path, lobby_timeout=DEFAULT_TURN_TIMEOUT * 30)
 
 
-async def test_lobbies_opened_before_the_upgrade_expire_a_day_after_they_opened(db_path: Path, clock: Clock) -> None:
+async def test_lobbies_opened_before_the_upgrade_get_the_operators_timeout_from_the_upgrade(
+        db_path: Path, clock: Clock) -> None:
+    """A lobby opened two days before the upgrade (longer than any lobby timeout) is not closed at once: it
+    gets the operator's lobby timeout, counted from when the upgraded bot first opened the store."""
     with sqlite3.connect(db_path) as db:
         db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
         db.execute("INSERT INTO games (id, guild_id, channel_id, place_id, status, options, host_id, seed, created_at,"
                    " updated_at) VALUES (7, ?, ?, ?, 'lobby', '{}', ?, 1, ?, ?)",
-                   (GUILD, CHANNEL, CHANNEL, ANN, START - 3600, START - 3600))
+                   (GUILD, CHANNEL, CHANNEL, ANN, START - 2 * DAY, START - 2 * DAY))
         db.execute("INSERT INTO seats (game_id, position, user_id, name) VALUES (7, 0, ?, 'Ann')", (ANN,))
     db.close()
-    svc = await TableService.open(db_path, clock=clock)
+    svc = await TableService.open(db_path, clock=clock, lobby_timeout=2 * 3600)
     try:
-        assert await svc.next_deadline() == START - 3600 + DAY
-        [expired] = await svc.fire_due(clock.advance(DAY))
+        assert await svc.next_deadline() == START + 2 * 3600
+        assert await svc.fire_due(clock.advance(2 * 3600 - 1)) == [], "still open just before"
+        [expired] = await svc.fire_due(clock.advance(1))
         assert isinstance(expired, LobbyExpired) and expired.table.game_id == 7
+    finally:
+        await svc.close()
+    svc = await TableService.open(db_path, clock=clock, lobby_timeout=2 * 3600)
+    try:
+        assert await svc.next_deadline() is None, "a closed lobby gets no new deadline"
     finally:
         await svc.close()
