@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from test_game_driver import (
@@ -19,6 +19,8 @@ from test_game_driver import (
     play_typed_move,
     start_game,
 )
+
+from bot.service.workers import Workers, install
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -201,3 +203,27 @@ async def test_a_game_whose_save_cannot_be_read_is_explained_and_an_admin_can_ca
     fresh = await table.carol.slash(table.channel, "shelfie new", players=2)
     assert not fresh.response.ephemeral, "the channel is free again"
     assert [str(error.original.code) for error in table.env.errors] == ["corrupt_game"]
+
+
+class StuckWorkers(Workers):
+    """Every call fails the way a stuck worker's does: bot.service.workers kills the process after its time
+    limit and raises TimeoutError (simcord's clock never reaches a real time limit, so the failure is injected)."""
+
+    async def _call(self, lane_name: str, job: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        raise TimeoutError
+
+
+async def test_a_hint_from_a_stuck_worker_says_the_computer_is_busy_not_the_apology(table: Table) -> None:
+    await table.alice.slash(table.channel, "shelfie new", players=2, hints=True)
+    await table.bob.slash(table.channel, "shelfie join")
+    await table.alice.slash(table.channel, "shelfie start")
+    game = await game_here(table)
+    mover = member(table, game.current_seat.user_id)
+    working = install(StuckWorkers())
+    try:
+        hint = await mover.slash(table.channel, "shelfie hint")
+    finally:
+        install(working)
+    assert hint.response.ephemeral
+    assert hint.response.content == "The computer is busy right now: try again in a moment. Nothing was changed."
+    assert (await game_here(table)).turn == game.turn
