@@ -533,16 +533,20 @@ class TableService(AnnouncementOutbox):
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
     async def play(self, game_id: int, user_id: int, move: object, *, turn: int | None = None,
-                   sent_at: float | None = None) -> PlayResult:
+                   sent_at: float | None = None, seen_turn: int | None = None) -> PlayResult:
         """Apply a person's move (the game's action, or its text, parsed by the game), then every computer turn
         that follows.
 
         A typed move has no turn to quote: `sent_at` (epoch seconds, e.g. the creation time of the Discord
         interaction) refuses it as `BoardChanged` when the board changed after it was sent, so a burst of typed
         moves cannot play on boards the player never saw. Two checks: the turn changed while the move waited
-        for the game (a burst: exact, one clock), or it was sent more than `SENT_AT_TOLERANCE` before the
-        turn began (Discord's clock against the service's, in whole milliseconds, a snowflake's resolution)."""
-        seen = (await self._load(game_id)).table.turn if sent_at is not None else None
+        for the game (a burst: exact, one clock; `seen_turn` is the turn when the move arrived, read by the
+        caller before it awaited anything else, else read here), or it was sent more than `SENT_AT_TOLERANCE`
+        before the turn began (Discord's clock against the service's, in whole milliseconds, a snowflake's
+        resolution)."""
+        seen = seen_turn
+        if sent_at is not None and seen is None:
+            seen = (await self._load(game_id)).table.turn
         async with self._lock(game_id):
             entry = await self._load(game_id)
             table = entry.table
@@ -550,7 +554,7 @@ class TableService(AnnouncementOutbox):
             if turn is not None and turn != table.turn:
                 raise StaleTurn(game_id, turn, table.turn)
             if sent_at is not None and (seen != table.turn or self._sent_before_turn(table, sent_at)):
-                self._refuse_typed(table, user_id)
+                raise self._board_changed(table, user_id)
             current = table.current_seat
             assert current is not None and table.game is not None
             if seat not in table.acting:
@@ -570,11 +574,11 @@ class TableService(AnnouncementOutbox):
         return started is not None and _whole_ms(sent_at) < _whole_ms(started - SENT_AT_TOLERANCE)
 
     @staticmethod
-    def _refuse_typed(table: Table, user_id: int) -> None:
-        """A typed move out of date: say who acts now (None when the typist does again)."""
+    def _board_changed(table: Table, user_id: int) -> BoardChanged:
+        """The refusal of a typed move out of date: it says who acts now (None when the typist does again)."""
         current = table.current_seat
         yours = current is None or any(s.user_id == user_id for s in table.acting)
-        raise BoardChanged(table.game_id, table.turn - 1, table.turn, None if yours else current.name)
+        return BoardChanged(table.game_id, table.turn - 1, table.turn, None if yours else current.name)
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or

@@ -102,3 +102,18 @@ async def test_a_move_typed_before_another_players_move_names_who_acts_now(svc: 
         await svc.play(table.game_id, first.user_id, moved.game.legal_moves()[0], sent_at=sent)
     assert refused.value.params["mover"] == moved.current_seat.name
     assert isinstance(refused.value, StaleTurn), "a StaleTurn like any out-of-date action"
+
+
+async def test_a_typed_move_that_arrived_before_the_board_changed_is_refused_within_the_clock_tolerance(
+        svc: TableService, clock: Clock) -> None:
+    """A burst whose first move and the computer's answer are done within the clocks' tolerance: the second
+    move arrived (`seen_turn`) before the board changed, so it is refused though its time stamp is close."""
+    table = await started(svc, ANN, computers=1)
+    assert table.game is not None
+    sent, seen = clock.now, table.turn
+    first = await svc.play(table.game_id, ANN, table.game.legal_moves()[0], sent_at=sent, seen_turn=seen)
+    clock.advance(SENT_AT_TOLERANCE / 10)
+    assert first.table.game is not None
+    with pytest.raises(BoardChanged):
+        await svc.play(table.game_id, ANN, first.table.game.legal_moves()[0], sent_at=sent, seen_turn=seen)
+    assert (await svc.table(table.game_id)).turn == first.table.turn

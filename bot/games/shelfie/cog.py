@@ -219,7 +219,8 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             move = Move(Move.parse_tiles(tiles), column - 1)
             # Typed before the current turn began (a burst, or a board the player never saw): out of date.
             result = await service_of(self.bot).play(table.game_id, interaction.user.id, move,
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp())
+                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
+                                                     seen_turn=table.turn)
         except (ServiceError, IllegalMove) as refusal:
             await interaction.followup.send(refusal_text(refusal, locale), ephemeral=True)
             return
