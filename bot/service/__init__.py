@@ -76,6 +76,7 @@ from bot.service.errors import (
     LobbyFull,
     NotEnoughPlayers,
     NotHost,
+    NotSaved,
     NotInGame,
     NotStarted,
     NotYourTurn,
@@ -111,7 +112,8 @@ __all__ = [
     "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "LobbyExpired",
-    "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotStarted", "NotYourTurn", "PlayResult", "PlayedTurn",
-    "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing", "StartResult",
+    "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotSaved", "NotStarted", "NotYourTurn", "PlayResult",
+    "PlayedTurn", "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing",
+    "StartResult",
     "Table", "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",
 ]

@@ -168,3 +168,12 @@ class Conflict(ServiceError):
 
     def __init__(self, game_id: int) -> None:
         super().__init__(f"Game {game_id} changed meanwhile; try again.", game_id=game_id)
+
+
+class NotSaved(ServiceError):
+    """The database failed the write: it was rolled back, so the step did not happen and may simply be tried again."""
+
+    code = "not_saved"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id}: the step could not be saved; nothing changed.", game_id=game_id)

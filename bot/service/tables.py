@@ -34,6 +34,7 @@ from bot.service.errors import (
     NotEnoughPlayers,
     NotHost,
     NotInGame,
+    NotSaved,
     NotStarted,
     NotYourTurn,
     StaleTurn,
@@ -77,6 +78,7 @@ from bot.store import (
     SeatRow,
     Store,
     VersionConflict,
+    WriteFailed,
 )
 
 log = logging.getLogger(__name__)
@@ -315,6 +317,10 @@ class TableService(AnnouncementOutbox):
         except VersionConflict as exc:
             self._cache.pop(old.game_id, None)
             raise Conflict(old.game_id) from exc
+        except WriteFailed as exc:
+            self._cache.pop(old.game_id, None)
+            log.error("game %s: the step was not saved (rolled back): %s", old.game_id, exc, exc_info=exc)
+            raise NotSaved(old.game_id) from exc
         except BaseException:
             self._cache.pop(old.game_id, None)  # unknown outcome: the next call rereads the database
             raise

@@ -6,7 +6,7 @@ step is one `GameUpdate` committed in one transaction, guarded by a version comp
 stale writer cannot overwrite a newer state. Unreadable rows raise `CorruptRow` for that game only.
 """
 from bot.store.database import Store
-from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, StoreError, VersionConflict
+from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, StoreError, VersionConflict, WriteFailed
 from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
@@ -26,5 +26,5 @@ from bot.store.records import (
 __all__ = [
     "AnnouncementRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
     "LOBBY_EXPIRY", "MoveRow", "NewGame", "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow",
-    "StatsRow", "Store", "StoreError", "VersionConflict",
+    "StatsRow", "Store", "StoreError", "VersionConflict", "WriteFailed",
 ]

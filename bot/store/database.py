@@ -19,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.connection import connect
-from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, VersionConflict
+from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, VersionConflict, WriteFailed
 from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
@@ -206,13 +206,18 @@ class Store:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction; if a statement or the COMMIT itself fails it is rolled back, so nothing of it stays
+        behind in an open transaction for the next write to commit (or to fail on again, every write after).
+        A failure of the database other than a constraint (which callers read) is WriteFailed."""
         async with self._lock:
             try:
                 yield self._conn
-            except BaseException:
+                await self._conn.commit()
+            except BaseException as exc:
                 await self._conn.rollback()
+                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                    raise WriteFailed(str(exc)) from exc
                 raise
-            await self._conn.commit()
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:

@@ -40,3 +40,8 @@ class RematchTaken(StoreError):
         super().__init__(f"game {original_id} already has its rematch {game_id}")
         self.original_id = original_id
         self.game_id = game_id
+
+
+class WriteFailed(StoreError):
+    """The database failed a write (disk full, locked too long, a misused statement): it was rolled back,
+    nothing of it was written."""

@@ -159,3 +159,15 @@ async def test_guild_settings(store: Store) -> None:
     await store.save_guild_settings(GuildSettingsRow(GUILD, 3600, "it"))
     await store.save_guild_settings(GuildSettingsRow(GUILD, 7200, "it"))
     assert await store.guild_settings(GUILD) == GuildSettingsRow(GUILD, 7200, "it")
+
+
+async def test_a_write_whose_commit_fails_leaves_nothing_behind_for_the_next_write(store: Store) -> None:
+    """A COMMIT that fails keeps SQLite's transaction open; rolled back, the next write neither carries the failed
+    one's rows into the file nor fails on them again (every later write did: the store was stuck)."""
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store._write() as db:  # a foreign key checked only at COMMIT: the COMMIT itself fails
+            await db.execute("PRAGMA defer_foreign_keys = ON")
+            await db.execute("INSERT INTO seats (game_id, position, user_id, name) VALUES (999, 0, 1, 'ghost')")
+    await store.save_guild_settings(GuildSettingsRow(GUILD, 60, "it"))
+    assert await store.guild_settings(GUILD) == GuildSettingsRow(GUILD, 60, "it")
+    assert await store._fetchall("SELECT name FROM seats") == []
