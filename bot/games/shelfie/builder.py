@@ -31,8 +31,8 @@ from bot.games.shelfie.picks import (
     pick_problem,
     reading_order,
 )
+from bot.views.seats import seat_for_click
 from bot.views.outbox import announce
-from bot.games.shelfie.turn import seat_for_click
 
 SELECT_LIMIT = 25
 BUILDER = "builder"

@@ -8,9 +8,7 @@ produce the same messages.
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
-from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -20,8 +18,6 @@ from engine.shelfie.ai import explain_move
 from engine.shelfie.moves import MAX_NOTATION
 
 import bot.games.shelfie.builder  # noqa: F401 - registers the move builder's button handlers
-from bot.config import parse_turn_timeout
-from bot.errors import permission_names
 from bot.games.registry import install_face
 from bot.games.shelfie import KIND
 from bot.games.shelfie.face import ShelfieFace
@@ -29,21 +25,27 @@ from bot.games.shelfie.goals import goal_cards_in_dm
 from bot.games.shelfie.picks import cells_text, columns_for, suggested_moves
 from bot.games.shelfie.pictures import common_goal_picture, turn_pictures
 from bot.games.shelfie.rules import rules_embed
-from bot.games.shelfie.turn import seat_for_click, show_goal, show_shelves, turn_view
+from bot.games.shelfie.turn import show_goal, show_shelves, turn_view
 from bot.games.shelfie.words import hint_text, pick_choice_text, your_turn_line
 from bot.i18n import t
-from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
-from bot.replies import guild_only, reply_private
-from bot.service.errors import CorruptGame, ServiceError
-from bot.service.models import GameOptions, Seat, Table
-from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, service_of
-from bot.views.lobby import lobby_action, lobby_text, lobby_view
+from bot.replies import reply_private
+from bot.service.errors import ServiceError
+from bot.service.models import Seat, Table
+from bot.views.common import channel_locale, service_of
+from bot.views.game_commands import (
+    TIME_OPTION,
+    lobby_command,
+    open_lobby_here,
+    option_descriptions,
+    resign_here,
+    table_here,
+)
 from bot.views.outbox import adopt_turn_message, announce
+from bot.views.seats import seat_for_click
 
-log = logging.getLogger("shelfie.commands")
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -53,19 +55,6 @@ SEAT_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
 """What autocomplete sends for a seat; ASCII only (str.isdigit also takes superscripts, which int() refuses)."""
 TEXT_OPTION = 100
 """Longest name or goal typed into an option; Discord's client stops the typing there."""
-TIME_OPTION = 20
-"""Longest turn time typed ("12h", "90m", "2d"): far more than any valid one needs."""
-
-
-def _descriptions(command: str, *options: str) -> dict[str, str]:
-    """The English descriptions of a command's options, from the catalog that also holds their Italian ones
-    (without one, discord.py would publish the placeholder "…")."""
-    return {option: t(f"cmd.{GROUP_NAME}.{command}.{option}.description") for option in options}
-
-
-def _timeout_seconds(text: str | None) -> int | None:
-    """The turn timeout typed in `new`, in seconds (None: the server default); ValueError outside 5m..7d."""
-    return int(parse_turn_timeout(text).total_seconds()) if text else None
 
 
 def seat_named(table: Table, text: str) -> Seat | None:
@@ -91,34 +80,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    # ---- helpers ----------------------------------------------------------------------------------
-
-    async def _table_here(self, interaction: discord.Interaction) -> Table | None:
-        """This channel's game, or None after saying there is none."""
-        if not await guild_only(interaction):
-            return None
-        table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
-        if table is None:
-            await reply_private(interaction, t("reply.no_game_here", interaction.locale))
-            return None
-        interaction.extras["game_id"] = table.game_id
-        return table
-
-    async def _lobby(self, interaction: discord.Interaction, action: str) -> None:
-        try:
-            table = await self._table_here(interaction)
-        except CorruptGame as unreadable:
-            if action != "cancel":
-                raise
-            await lobby_action(interaction, unreadable.params["game_id"], action)
-            return
-        if table is not None:
-            await lobby_action(interaction, table.game_id, action)
-
     # ---- lobby ------------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a My Shelfie lobby in this channel")
-    @app_commands.describe(**_descriptions("new", "players", "first_game", "refill", "turn_timeout", "thread", "hints"))
+    @app_commands.describe(**option_descriptions(GROUP_NAME, "new", "players", "first_game", "refill", "turn_timeout",
+                                                 "thread", "hints"))
     @app_commands.choices(refill=[
         app_commands.Choice(name="when only isolated tiles remain (rulebook)", value="isolated"),
         app_commands.Choice(name="when 4 or fewer tiles remain", value="four_or_fewer"),
@@ -127,90 +93,32 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
                   first_game: bool = False, refill: str = "isolated",
                   turn_timeout: app_commands.Range[str, 1, TIME_OPTION] | None = None,
                   thread: bool = False, hints: bool = False) -> None:
-        if not await guild_only(interaction):
-            return
-        locale = interaction.locale
-        missing = missing_permissions(interaction,
-                                      new_thread=thread and not isinstance(interaction.channel, discord.Thread))
-        if missing:
-            await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),
-                                               permissions=permission_names(missing, locale)))
-            return
-        try:
-            timeout = _timeout_seconds(turn_timeout)
-        except ValueError:
-            await reply_private(interaction, t("reply.bad_timeout", locale))
-            return
-        options = GameOptions(players=players, turn_timeout=timeout, thread=thread, hints=hints,
-                              game={"first_game": first_game, "refill": refill})
-        try:
-            if thread and not isinstance(interaction.channel, discord.Thread):
-                await self._open_in_new_thread(interaction, options)
-                return
-            table = await service_of(self.bot).open_lobby(
-                interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
-                display_name(interaction.user), replace(options, thread=False), kind=KIND)
-        except ServiceError as refusal:
-            await reply_private(interaction, refusal_text(refusal, locale))
-            return
-        interaction.extras["game_id"] = table.game_id
-        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, players=players)
-        language = channel_locale(self.bot, table)
-        await interaction.response.send_message(lobby_text(table, language), view=lobby_view(table, language))
-        message = await interaction.original_response()
-        await service_of(self.bot).set_lobby_message(table.game_id, message.id)
-
-    async def _open_in_new_thread(self, interaction: discord.Interaction, options: GameOptions) -> None:
-        """`thread:true`: the lobby and every later message of the game go to a new public thread. The thread
-        comes first, so a thread Discord refuses leaves no lobby behind without a place to play."""
-        service = service_of(self.bot)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        host = display_name(interaction.user)
-        try:
-            place = await interaction.channel.create_thread(  # type: ignore[union-attr]
-                name=f"My Shelfie · {host}"[:100], type=discord.ChannelType.public_thread)
-        except discord.HTTPException as error:
-            log.warning("could not open a game thread: %s", error,
-                        extra=context(None, interaction.guild_id, interaction.user.id))
-            await interaction.followup.send(t("reply.thread_failed", interaction.locale), ephemeral=True)
-            return
-        try:
-            table = await service.open_lobby(interaction.guild_id or 0, interaction.channel_id or 0,
-                                             interaction.user.id, host, options, kind=KIND,
-                                             thread_id=place.id)
-        except ServiceError:
-            await archive_quietly(place)
-            raise
-        game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, thread=place.id)
-        language = channel_locale(self.bot, table)
-        message = await place.send(lobby_text(table, language), view=lobby_view(table, language))
-        await service.set_lobby_message(table.game_id, message.id)
-        await interaction.followup.send(t("reply.opened_thread", interaction.locale, thread=place.mention),
-                                        ephemeral=True)
+        await open_lobby_here(interaction, KIND, players=players, turn_timeout=turn_timeout, thread=thread,
+                              hints=hints, game={"first_game": first_game, "refill": refill})
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "join")
+        await lobby_command(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "leave")
+        await lobby_command(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "start")
+        await lobby_command(interaction, "start")
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "cancel")
+        await lobby_command(interaction, "cancel")
 
     # ---- playing ----------------------------------------------------------------------------------
 
     @app_commands.command(name="take", description="Take 1-3 tiles and put them in a shelf column")
-    @app_commands.describe(**_descriptions("take", "tiles", "column"))
+    @app_commands.describe(**option_descriptions(GROUP_NAME, "take", "tiles", "column"))
     async def take(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, MAX_NOTATION],
                    column: app_commands.Range[int, 1, 5]) -> None:
-        table = await self._table_here(interaction)
+        table = await table_here(interaction)
         if table is None:
             return
         locale = interaction.locale
@@ -265,7 +173,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="board", description="Show the table again")
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
+        table = await table_here(interaction)
         if table is None:
             return
         if table.game is None:
@@ -284,11 +192,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
             await adopt_turn_message(self.bot, table, shown)
 
     @app_commands.command(name="shelf", description="Show a player's bookshelf (a person or a computer)")
-    @app_commands.describe(**_descriptions("shelf", "player"))
+    @app_commands.describe(**option_descriptions(GROUP_NAME, "shelf", "player"))
     async def shelf(self, interaction: discord.Interaction,
                     player: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         """Without `player`: your own shelf, or every shelf when you are not playing here."""
-        table = await self._table_here(interaction)
+        table = await table_here(interaction)
         if table is None:
             return
         if table.game is None:
@@ -326,7 +234,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if interaction.guild_id is None:
             await goal_cards_in_dm(interaction)
             return
-        table = await self._table_here(interaction)
+        table = await table_here(interaction)
         if table is None:
             return
         found = await seat_for_click(interaction, table.game_id)
@@ -335,21 +243,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="resign", description="Leave the game you are playing here for good")
     async def resign(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await service_of(self.bot).resign(table.game_id, interaction.user.id)
-        except ServiceError as refusal:
-            await interaction.followup.send(refusal_text(refusal, interaction.locale), ephemeral=True)
-            return
-        await interaction.followup.send(t("reply.resigned", interaction.locale), ephemeral=True)
-        await announce(interaction, result)
+        await resign_here(interaction)
 
     @app_commands.command(name="hint", description="A suggested move (if the lobby allowed hints)")
     async def hint(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
+        table = await table_here(interaction)
         if table is None:
             return
         locale = interaction.locale
@@ -371,7 +269,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     # ---- information ------------------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="The rules, or one common goal explained")
-    @app_commands.describe(**_descriptions("rules", "goal"))
+    @app_commands.describe(**option_descriptions(GROUP_NAME, "rules", "goal"))
     async def rules(self, interaction: discord.Interaction,
                     goal: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         locale = interaction.locale

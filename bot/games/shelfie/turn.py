@@ -16,15 +16,14 @@ from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.games.shelfie.pictures import goal_picture, shelves_picture
-from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import lines_content, quoted
 from bot.games.shelfie.words import goal_matches, shelf_line
 from bot.presenters.words import seat_names
-from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.replies import reply_private
 from bot.views.common import channel_locale, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
+from bot.views.seats import seat_for_click
 
 log = logging.getLogger("shelfie.turn")
 
@@ -85,36 +84,6 @@ async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
     people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
     failed = await asyncio.gather(*(send(seat) for seat in people))
     return [seat for seat in failed if seat is not None]
-
-
-async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,
-                         must_move: bool = False) -> tuple[Table, Seat] | None:
-    """The clicking player's seat, or None after telling them precisely why the click does nothing."""
-    service = service_of(interaction.client)
-    locale = interaction.locale
-    table = await service.table(game_id)
-    try:
-        if table.status != "active":
-            raise_for_status(table)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise NotInGame(game_id, interaction.user.id)
-        if turn is not None and turn != table.turn:
-            raise StaleTurn(game_id, turn, table.turn)
-        current = table.current_seat
-        if must_move and (current is None or current.index != seat.index):
-            raise NotYourTurn(game_id, interaction.user.id, current.user_id if current else None,
-                              current.name if current else "")
-    except ServiceError as refusal:
-        await reply_private(interaction, refusal_text(refusal, locale))
-        return None
-    return table, seat
-
-
-def raise_for_status(table: Table) -> None:
-    if table.status == "lobby":
-        raise NotStarted(table.game_id)
-    raise GameOver(table.game_id, table.status)
 
 
 @handles("goal", Origin.TURN, kind=KIND)

@@ -1,0 +1,42 @@
+"""Who clicked: the clicking person's seat in a game, or a precise private answer why the click does nothing.
+Every game's turn buttons start here."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.presenters.refusals import refusal_text
+from bot.replies import reply_private
+from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
+from bot.service.models import Seat, Table
+from bot.views.common import service_of
+
+
+async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,
+                         must_move: bool = False) -> tuple[Table, Seat] | None:
+    """The clicking player's seat, or None after telling them precisely why the click does nothing."""
+    service = service_of(interaction.client)
+    locale = interaction.locale
+    table = await service.table(game_id)
+    try:
+        if table.status != "active":
+            raise_for_status(table)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotInGame(game_id, interaction.user.id)
+        if turn is not None and turn != table.turn:
+            raise StaleTurn(game_id, turn, table.turn)
+        current = table.current_seat
+        if must_move and (current is None or current.index != seat.index):
+            raise NotYourTurn(game_id, interaction.user.id, current.user_id if current else None,
+                              current.name if current else "")
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, locale))
+        return None
+    return table, seat
+
+
+def raise_for_status(table: Table) -> None:
+    if table.status == "lobby":
+        raise NotStarted(table.game_id)
+    raise GameOver(table.game_id, table.status)
