@@ -1,5 +1,5 @@
-"""The games the bot offers: every kind with a Discord face. A registered engine game without one (the Dice
-Game, until its face exists) is simply not offered."""
+"""The games the bot offers: every kind with a Discord face. A registered engine game without one is simply not
+offered."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,6 +27,7 @@ class Face:
 
 FACES: dict[str, Face] = {face.kind: face for face in (
     Face("shelfie", "bot.games.shelfie.cog", demo="bot.games.shelfie.demo"),
+    Face("dice", "bot.games.dice.cog"),
 )}
 
 

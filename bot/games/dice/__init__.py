@@ -1,0 +1,5 @@
+"""The Dice Game's Discord face (My Shelfie: The Dice Game): its command group, the click-only turn on the turn
+message, the typed path and its words."""
+
+KIND = "dice"
+"""Its kind in engine.registry, the first part of its custom ids."""

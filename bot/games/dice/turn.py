@@ -1,0 +1,246 @@
+"""The click-only turn, on the turn message itself: Roll -> toggle the dice to keep -> Re-roll or Stop -> pick an
+item set (numbered as in the picture) or, when nothing can be circled, a row to cross out -> Confirm.
+
+Rolls are final when they happen: Roll and Re-roll ask the service at once (it saves the dice before anything is
+shown), and the outbox posts the new dice as the next turn message. Choices in between (which dice are kept,
+which set or row is picked) live in the custom ids of the message's components, so a restart keeps them too.
+Only the seat to act may click; anyone else gets a private answer and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from engine.dice import Circle, Cross, DiceGame, Reroll, Roll
+
+from bot.games.dice import KIND
+from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
+from bot.games.dice.words import FACE_EMOJI, dice_refusal, row_text, set_choice_text
+from bot.i18n import t
+from bot.service.errors import ServiceError
+from bot.service.models import Table
+from bot.views.common import service_of
+from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
+from bot.views.outbox import announce
+from bot.views.seats import seat_for_click
+
+ROW_SIZE = 5
+"""Buttons Discord puts in one row."""
+
+
+def _mask(keep: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << i for i in keep)
+
+
+def _kept(mask: int, count: int) -> tuple[int, ...]:
+    return tuple(i for i in range(count) if mask >> i & 1)
+
+
+def turn_view(table: Table, locale: object) -> discord.ui.View | None:
+    """The live turn message's components for the game as it stands (Rematch once it is over)."""
+    if table.status == "finished":
+        return view_of(GameButton(KIND, table.game_id, "rematch", label=t("button.rematch", locale),
+                                  style=discord.ButtonStyle.primary))
+    game = table.game
+    if table.status != "active" or not isinstance(game, DiceGame) or not table.acting:
+        return None
+    if game.phase == "roll":
+        return view_of(GameButton(KIND, table.game_id, "roll", table.turn, label=t("dice.button.roll", locale),
+                                  emoji="🎲", style=discord.ButtonStyle.primary))
+    if game.rerolls_left:
+        return keep_view(table, game, _mask(game.kept), locale)
+    return choose_view(table, game, locale)
+
+
+def keep_view(table: Table, game: DiceGame, mask: int, locale: object) -> discord.ui.View:
+    """One toggle per die (green: kept), then Re-roll (the others) and Stop (circle with these dice)."""
+    gid, turn, count = table.game_id, table.turn, game.dice_count
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(KIND, gid, "toggle", turn, mask, i, label=str(i + 1), emoji=FACE_EMOJI[face], row=i // ROW_SIZE,
+                   style=discord.ButtonStyle.success if mask >> i & 1 else discord.ButtonStyle.secondary)
+        for i, face in enumerate(game.dice)
+    ]
+    kept = len(_kept(mask, count))
+    last = (count - 1) // ROW_SIZE + 1
+    items.append(GameButton(KIND, gid, "reroll", turn, mask, label=t("dice.button.reroll", locale, kept=kept),
+                            style=discord.ButtonStyle.primary, row=last, disabled=kept == count))
+    items.append(GameButton(KIND, gid, "stop", turn, mask, label=t("dice.button.stop", locale), row=last))
+    return view_of(*items)
+
+
+def choose_view(table: Table, game: DiceGame, locale: object, *, chosen: int | None = None,
+                back: int | None = None) -> discord.ui.View:
+    """The item sets as a select (numbered as the picture numbers them), or the rows to cross out; Confirm once
+    one is chosen; Back to the dice while re-rolls are left (`back` is the keep mask to return to)."""
+    gid, turn = table.game_id, table.turn
+    items: list[discord.ui.Item[Any]] = []
+    sets = offered_sets(game)[:SET_LIMIT]
+    if sets:
+        options = [discord.SelectOption(label=set_choice_text(n + 1, s, locale), value=str(n), default=n == chosen)
+                   for n, s in enumerate(sets)]
+        items.append(GameSelect(KIND, gid, "pickset", turn, back if back is not None else "", options=options,
+                                placeholder=t("dice.select.set", locale), min_values=1, max_values=1, row=0))
+        if chosen is not None:
+            items.append(GameButton(KIND, gid, "circle", turn, chosen, label=t("dice.button.confirm", locale),
+                                    style=discord.ButtonStyle.success, row=1))
+    else:
+        for row in crossable_rows(game):
+            items.append(GameButton(KIND, gid, "crossrow", turn, row, back if back is not None else "",
+                                    label=t("dice.button.cross_row", locale, row=row_text(row, locale)), row=0,
+                                    style=discord.ButtonStyle.danger if row == chosen else discord.ButtonStyle.secondary))
+        if chosen is not None:
+            items.append(GameButton(KIND, gid, "cross", turn, chosen, label=t("dice.button.confirm", locale),
+                                    style=discord.ButtonStyle.success, row=1))
+    if back is not None:
+        items.append(GameButton(KIND, gid, "back", turn, back, label=t("dice.button.back", locale), row=1))
+    return view_of(*items)
+
+
+def _int(args: tuple[str, ...], index: int) -> int | None:
+    """An id argument as a number; a forged or missing one reads as None."""
+    text = args[index] if len(args) > index else ""
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+async def _acting(interaction: discord.Interaction, game_id: int,
+                  args: tuple[str, ...]) -> tuple[Table, DiceGame] | None:
+    """The game when the clicking person is the seat to act on the turn the message shows; else None after a
+    private answer saying why (not your turn, a message from an older step, not in this game)."""
+    turn = _int(args, 0)
+    if turn is None:
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return None
+    found = await seat_for_click(interaction, game_id, turn=turn, must_move=True)
+    if found is None:
+        return None
+    table = found[0]
+    assert isinstance(table.game, DiceGame)
+    return table, table.game
+
+
+async def _play(interaction: discord.Interaction, game_id: int, turn: int, action: object) -> None:
+    """Apply the step now (saved before it is shown); the outbox posts the next turn message and collapses this
+    one. A refusal (the turn moved on meanwhile) is told privately."""
+    await interaction.response.defer()
+    try:
+        result = await service_of(interaction.client).play(game_id, interaction.user.id, action, turn=turn)
+    except ServiceError as refusal:
+        await interaction.followup.send(dice_refusal(refusal, interaction.locale), ephemeral=True)
+        return
+    await announce(interaction, result)
+
+
+@handles("roll", Origin.TURN, kind=KIND)
+async def _roll(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is not None:
+        await _play(interaction, game_id, found[0].turn, Roll())
+
+
+@handles("toggle", Origin.TURN, kind=KIND)
+async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                  values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, game = found
+    mask, die = _int(args, 1), _int(args, 2)
+    if mask is None or die is None or die >= game.dice_count or not game.rerolls_left:
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return
+    await interaction.response.edit_message(view=keep_view(table, game, mask ^ 1 << die, interaction.locale))
+
+
+@handles("reroll", Origin.TURN, kind=KIND)
+async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                  values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, game = found
+    mask = _int(args, 1) or 0
+    await _play(interaction, game_id, table.turn, Reroll(_kept(mask, game.dice_count)))
+
+
+@handles("stop", Origin.TURN, kind=KIND)
+async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    """Keep these dice as the final roll: the sets they circle (or the rows to cross out) replace the dice."""
+    found = await _acting(interaction, game_id, args)
+    if found is not None:
+        table, game = found
+        view = choose_view(table, game, interaction.locale, back=_int(args, 1) or 0)
+        await interaction.response.edit_message(view=view)
+
+
+@handles("back", Origin.TURN, kind=KIND)
+async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is not None:
+        table, game = found
+        if game.rerolls_left:
+            await interaction.response.edit_message(view=keep_view(table, game, _int(args, 1) or 0,
+                                                                   interaction.locale))
+        else:
+            await interaction.response.edit_message(view=choose_view(table, game, interaction.locale))
+
+
+@handles("pickset", Origin.TURN, kind=KIND, select=True)
+async def _pick_set(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                    values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, game = found
+    chosen = _int(values, 0)
+    if chosen is None or chosen >= min(SET_LIMIT, len(offered_sets(game))):
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return
+    view = choose_view(table, game, interaction.locale, chosen=chosen, back=_int(args, 1))
+    await interaction.response.edit_message(view=view)
+
+
+@handles("crossrow", Origin.TURN, kind=KIND)
+async def _cross_row(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                     values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, game = found
+    row = _int(args, 1)
+    if row is None or row not in crossable_rows(game):
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return
+    view = choose_view(table, game, interaction.locale, chosen=row, back=_int(args, 2))
+    await interaction.response.edit_message(view=view)
+
+
+@handles("circle", Origin.TURN, kind=KIND)
+async def _circle(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                  values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, game = found
+    chosen, sets = _int(args, 1), offered_sets(game)
+    if chosen is None or chosen >= min(SET_LIMIT, len(sets)):
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return
+    await _play(interaction, game_id, table.turn, Circle(sets[chosen]))
+
+
+@handles("cross", Origin.TURN, kind=KIND)
+async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                 values: tuple[str, ...]) -> None:
+    found = await _acting(interaction, game_id, args)
+    if found is None:
+        return
+    table, _ = found
+    row = _int(args, 1)
+    if row is None:
+        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        return
+    await _play(interaction, game_id, table.turn, Cross(row))
