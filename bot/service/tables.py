@@ -752,12 +752,16 @@ class TableService(AnnouncementOutbox):
                 pending = await self._store.deadlines_of(table.game_id)
                 expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
                 return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
-            move = await self._computer_move(table, seat, entry.seed, rules_of(table.kind).stand_in)
+            stand_in = rules_of(table.kind).stand_in
             expired = seat.expired_turns + 1
             replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
             chain = _Chain(table)
-            self._step(chain, seat, "timeout", move,
-                       replace(seat, expired_turns=expired, level=rules_of(table.kind).stand_in if replaced else None))
+            after = replace(seat, expired_turns=expired, level=stand_in if replaced else None)
+            # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
+            # the stand-in plays on until the seat's turn is over.
+            while chain.table.status == "active" and seat.index in {s.index for s in chain.table.acting}:
+                move = await self._computer_move(chain.table, seat, entry.seed, stand_in)
+                self._step(chain, seat, "timeout", move, after)
             return TurnTimedOut(seat, await self._finish(entry, chain, "replaced" if replaced else "timeout"), replaced)
 
     async def _expire_lobby(self, entry: _Entry, deadline: DeadlineRow) -> LobbyExpired | None:

@@ -39,23 +39,29 @@ def _timeout_seconds(text: str | None) -> int | None:
     return int(parse_turn_timeout(text).total_seconds()) if text else None
 
 
-async def table_here(interaction: discord.Interaction) -> Table | None:
-    """This channel's game, or None after saying there is none."""
+async def table_here(interaction: discord.Interaction, kind: str) -> Table | None:
+    """This channel's game of `kind`, or None after saying there is none (or that the game here is another one,
+    so `/dice roll` never acts on a My Shelfie game)."""
     if not await guild_only(interaction):
         return None
     table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
     if table is None:
         await reply_private(interaction, t("reply.no_game_here", interaction.locale))
         return None
+    if table.kind != kind:
+        name = rules_of(table.kind).description.name(language_of(interaction.locale))
+        await reply_private(interaction, t("reply.other_game_here", interaction.locale, game=name,
+                                           group=f"/{table.kind}"))
+        return None
     interaction.extras["game_id"] = table.game_id
     return table
 
 
-async def lobby_command(interaction: discord.Interaction, action: str) -> None:
+async def lobby_command(interaction: discord.Interaction, kind: str, action: str) -> None:
     """`/<game> join|leave|start|cancel`: what the lobby button of the same name does (cancel also closes a
     game that cannot be read)."""
     try:
-        table = await table_here(interaction)
+        table = await table_here(interaction, kind)
     except CorruptGame as unreadable:
         if action != "cancel":
             raise
@@ -130,9 +136,9 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
                                     ephemeral=True)
 
 
-async def resign_here(interaction: discord.Interaction) -> None:
+async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     """`/<game> resign`: leave this channel's game for good; the channel hears it like any step."""
-    table = await table_here(interaction)
+    table = await table_here(interaction, kind)
     if table is None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -71,31 +71,28 @@ class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "join")
+        await lobby_command(interaction, KIND, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "leave")
+        await lobby_command(interaction, KIND, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "start")
+        await lobby_command(interaction, KIND, "start")
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "cancel")
+        await lobby_command(interaction, KIND, "cancel")
 
     # ---- playing by typing ------------------------------------------------------------------------
 
     async def _typed(self, interaction: discord.Interaction, text: str) -> None:
         """Read the typed action (English or Italian words), play it, tell the player privately what was done."""
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         locale = interaction.locale
-        if table.kind != KIND:
-            await reply_private(interaction, t("dice.not_dice_here", locale))
-            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             action = parse_action(text)
@@ -176,7 +173,7 @@ class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
     @app_commands.command(name="board", description="Show the dice and every sheet again")
     async def board(self, interaction: discord.Interaction) -> None:
         """The live turn message again at the bottom of the channel (it takes over the buttons)."""
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         if not isinstance(table.game, DiceGame):
@@ -199,7 +196,7 @@ class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="hint", description="The computer's suggestion for your step (if the lobby allowed hints)")
     async def hint(self, interaction: discord.Interaction) -> None:
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         locale = interaction.locale
@@ -221,7 +218,7 @@ class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="resign", description="Leave the game you are playing here for good")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await resign_here(interaction)
+        await resign_here(interaction, KIND)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -83,8 +83,9 @@ def options_text(options: GameOptions, locale: object) -> str:
     return " · ".join(parts)
 
 
-def played_turn_lines(turn: PlayedTurn, locale: object) -> list[str]:
-    """The step in a sentence, then what it set off: columns or rows locked for the others, the last round."""
+def played_turn_lines(turn: PlayedTurn, locale: object, *, timed_out: bool = False) -> list[str]:
+    """The step in a sentence (after `timed_out`, saying the computer took over), then what it set off: columns
+    or rows locked for the others, the last round."""
     name = seat_label(turn.seat, locale)
     if turn.move is None:
         return [t("dice.turn.resign", locale, name=name)]
@@ -98,7 +99,7 @@ def played_turn_lines(turn: PlayedTurn, locale: object) -> list[str]:
         line = t("dice.turn.cross", locale, name=name, row=row_text(action.row, locale))
     else:
         line = t("dice.turn.roll", locale, name=name, dice=dice_text(report.dice, (), locale))
-    lines = [t("dice.turn.timeout", locale, name=name, what=line) if turn.kind == "timeout" else line]
+    lines = [t("dice.turn.timeout", locale, name=name, what=line) if timed_out else line]
     for lock in report.locks:
         where = (t("dice.column", locale, n=lock.index + 1) if lock.kind == "column"
                  else row_text(lock.index, locale))
@@ -109,8 +110,15 @@ def played_turn_lines(turn: PlayedTurn, locale: object) -> list[str]:
 
 
 def result_lines(result: PlayResult, locale: object) -> list[str]:
-    """Everything a step (and the computer steps after it) did, for the channel."""
-    return [line for turn in result.turns for line in played_turn_lines(turn, locale)]
+    """Everything a step (and the computer steps after it) did, for the channel; an expired turn says once that
+    the computer took over, then each step it played."""
+    lines: list[str] = []
+    previous: PlayedTurn | None = None
+    for turn in result.turns:
+        took_over = turn.kind == "timeout" and (previous is None or previous.kind != "timeout")
+        lines.extend(played_turn_lines(turn, locale, timed_out=took_over))
+        previous = turn
+    return lines
 
 
 def scores_line(table: Table, locale: object) -> str:

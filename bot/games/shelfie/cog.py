@@ -98,19 +98,19 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "join")
+        await lobby_command(interaction, KIND, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "leave")
+        await lobby_command(interaction, KIND, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "start")
+        await lobby_command(interaction, KIND, "start")
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, "cancel")
+        await lobby_command(interaction, KIND, "cancel")
 
     # ---- playing ----------------------------------------------------------------------------------
 
@@ -118,7 +118,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     @app_commands.describe(**option_descriptions(GROUP_NAME, "take", "tiles", "column"))
     async def take(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, MAX_NOTATION],
                    column: app_commands.Range[int, 1, 5]) -> None:
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         locale = interaction.locale
@@ -140,7 +140,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     async def take_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Legal picks that fit what was typed, each in its placement orders; then the typed text as is."""
         table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
-        if table is None or table.game is None or table.status != "active":
+        if table is None or table.kind != KIND or table.game is None or table.status != "active":
             return []
         game, locale = table.game, interaction.locale
         choices = [
@@ -157,7 +157,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     async def take_column(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Only the shelf columns where the chosen tiles fit."""
         table = await service_of(self.bot).table_in_channel(interaction.channel_id or 0)
-        if table is None or table.game is None or table.status != "active":
+        if table is None or table.kind != KIND or table.game is None or table.status != "active":
             return []
         game = table.game
         try:
@@ -173,7 +173,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="board", description="Show the table again")
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         if table.game is None:
@@ -196,7 +196,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
     async def shelf(self, interaction: discord.Interaction,
                     player: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         """Without `player`: your own shelf, or every shelf when you are not playing here."""
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         if table.game is None:
@@ -234,7 +234,7 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
         if interaction.guild_id is None:
             await goal_cards_in_dm(interaction)
             return
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         found = await seat_for_click(interaction, table.game_id)
@@ -243,11 +243,11 @@ class ShelfieCog(commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="resign", description="Leave the game you are playing here for good")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await resign_here(interaction)
+        await resign_here(interaction, KIND)
 
     @app_commands.command(name="hint", description="A suggested move (if the lobby allowed hints)")
     async def hint(self, interaction: discord.Interaction) -> None:
-        table = await table_here(interaction)
+        table = await table_here(interaction, KIND)
         if table is None:
             return
         locale = interaction.locale
