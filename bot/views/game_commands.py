@@ -8,6 +8,7 @@ import logging
 from dataclasses import replace
 
 import discord
+from discord import app_commands
 from engine.registry import rules_of
 
 from bot.config import parse_turn_timeout
@@ -149,3 +150,26 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
         return
     await interaction.followup.send(t("reply.resigned", interaction.locale), ephemeral=True)
     await announce(interaction, result)
+
+
+class LobbyVerbs:
+    """The lobby verbs every game's command group has, mixed into its GroupCog (`kind` names the game): the same
+    as the lobby buttons of the same name."""
+
+    kind: str
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby_command(interaction, self.kind, "join")
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_command(interaction, self.kind, "leave")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_command(interaction, self.kind, "start")
+
+    @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await lobby_command(interaction, self.kind, "cancel")

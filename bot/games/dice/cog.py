@@ -28,7 +28,7 @@ from bot.service.errors import ServiceError
 from bot.views.common import channel_locale, service_of
 from bot.views.game_commands import (
     TIME_OPTION,
-    lobby_command,
+    LobbyVerbs,
     open_lobby_here,
     option_descriptions,
     resign_here,
@@ -52,8 +52,10 @@ async def _live_game(interaction: discord.Interaction) -> DiceGame | None:
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
+class DiceCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
               group_description="Play My Shelfie: The Dice Game with the people in this channel"):
+    kind = KIND
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -68,22 +70,6 @@ class DiceCog(commands.GroupCog, group_name=GROUP_NAME,
                   thread: bool = False, hints: bool = False) -> None:
         await open_lobby_here(interaction, KIND, players=players, turn_timeout=turn_timeout, thread=thread,
                               hints=hints, game={"dice": dice, "row_lock": row_lock})
-
-    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
-    async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, KIND, "join")
-
-    @app_commands.command(name="leave", description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, KIND, "leave")
-
-    @app_commands.command(name="start", description="Start the game (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, KIND, "start")
-
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, KIND, "cancel")
 
     # ---- playing by typing ------------------------------------------------------------------------
 
