@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dice_driver import dice_turn_message, ids_with, start_dice_game
+from forged import forged_click
 from test_game_driver import channel_messages, game_here, labels, member
 
 if TYPE_CHECKING:
@@ -131,3 +132,19 @@ async def test_hints_only_when_the_lobby_allowed_them(table: Table) -> None:
     game, mover, _ = await _players(table)
     refused = await mover.slash(table.channel, "dice hint")
     assert refused.response.ephemeral and "`/dice new hints:true`" in refused.response.content
+
+
+async def test_forged_dice_buttons_get_a_private_answer_and_change_nothing(table: Table) -> None:
+    await start_dice_game(table)
+    game, mover, _ = await _players(table)
+    await mover.click(dice_turn_message(table.channel), label="Roll")
+    rolled = await game_here(table)
+    message = dice_turn_message(table.channel)
+    gid, turn = rolled.game_id, rolled.turn
+    for forged in (f"dice:{gid}:toggle:{turn}:0:9", f"dice:{gid}:circle:{turn}:99", f"dice:{gid}:cross:{turn}:x"):
+        answer = await forged_click(mover, message, forged)
+        assert answer.response.ephemeral and "I don't recognise this button" in answer.response.content, forged
+    shelfie_id = await forged_click(mover, message, f"shelfie:{gid}:take:{turn}")
+    assert shelfie_id.response.ephemeral and "doesn't belong to a game of this channel" in shelfie_id.response.content
+    after = await game_here(table)
+    assert after.turn == turn and after.game.dice == rolled.game.dice

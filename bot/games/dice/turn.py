@@ -103,13 +103,18 @@ def _int(args: tuple[str, ...], index: int) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 6 else None
 
 
+async def _unknown(interaction: discord.Interaction) -> None:
+    """An id or a choice the bot could not have made (forged, or cut short): said privately, nothing changes."""
+    await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+
+
 async def _acting(interaction: discord.Interaction, game_id: int,
                   args: tuple[str, ...]) -> tuple[Table, DiceGame] | None:
     """The game when the clicking person is the seat to act on the turn the message shows; else None after a
     private answer saying why (not your turn, a message from an older step, not in this game)."""
     turn = _int(args, 0)
     if turn is None:
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return None
     found = await seat_for_click(interaction, game_id, turn=turn, must_move=True)
     if found is None:
@@ -148,7 +153,7 @@ async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[st
     table, game = found
     mask, die = _int(args, 1), _int(args, 2)
     if mask is None or die is None or die >= game.dice_count or not game.rerolls_left:
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return
     await interaction.response.edit_message(view=keep_view(table, game, mask ^ 1 << die, interaction.locale))
 
@@ -197,7 +202,7 @@ async def _pick_set(interaction: discord.Interaction, game_id: int, args: tuple[
     table, game = found
     chosen = _int(values, 0)
     if chosen is None or chosen >= min(SET_LIMIT, len(offered_sets(game))):
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return
     view = choose_view(table, game, interaction.locale, chosen=chosen, back=_int(args, 1))
     await interaction.response.edit_message(view=view)
@@ -212,7 +217,7 @@ async def _cross_row(interaction: discord.Interaction, game_id: int, args: tuple
     table, game = found
     row = _int(args, 1)
     if row is None or row not in crossable_rows(game):
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return
     view = choose_view(table, game, interaction.locale, chosen=row, back=_int(args, 2))
     await interaction.response.edit_message(view=view)
@@ -227,7 +232,7 @@ async def _circle(interaction: discord.Interaction, game_id: int, args: tuple[st
     table, game = found
     chosen, sets = _int(args, 1), offered_sets(game)
     if chosen is None or chosen >= min(SET_LIMIT, len(sets)):
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return
     await _play(interaction, game_id, table.turn, Circle(sets[chosen]))
 
@@ -241,6 +246,6 @@ async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str
     table, _ = found
     row = _int(args, 1)
     if row is None:
-        await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
+        await _unknown(interaction)
         return
     await _play(interaction, game_id, table.turn, Cross(row))
