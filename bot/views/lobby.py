@@ -28,7 +28,7 @@ THREAD_NAME_LIMIT = 100
 
 def lobby_text(table: Table, locale: object) -> str:
     lines = [
-        f"**{t('lobby.title', locale)}**",
+        f"**{t('lobby.title', locale, game=game_name(table.kind, locale))}**",
         t("lobby.body", locale, host=f"<@{table.host_id}>", players=table.options.players),
         f"{t('lobby.options', locale)}: {face_of(table.kind).options_text(table.options, locale)}",
         f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",

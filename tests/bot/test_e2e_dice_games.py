@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 async def test_a_two_player_dice_game_is_played_by_clicks_only(table: Table) -> None:
     lobby = await start_dice_game(table, dice=6, row_lock=True)
+    assert lobby.content.startswith("**My Shelfie: The Dice Game — new game**")
     assert "6 dice" in lobby.content and "rows lock too" in lobby.content
     first = dice_turn_message(table.channel)
     assert labels(first) == ["Roll"] and "it's your turn" in first.content

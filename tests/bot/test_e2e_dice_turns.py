@@ -148,3 +148,4 @@ async def test_forged_dice_buttons_get_a_private_answer_and_change_nothing(table
     assert shelfie_id.response.ephemeral and "doesn't belong to a game of this channel" in shelfie_id.response.content
     after = await game_here(table)
     assert after.turn == turn and after.game.dice == rolled.game.dice
+
