@@ -1,4 +1,5 @@
-"""`/games help`: how to take a turn, in three lines, and how to get hints, in the reader's language."""
+"""`/games help`: how to take a turn, in three lines (and how in each game whose turn goes another way), and how to
+get hints, in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,13 +7,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.registry import rules_of
+
 from bot.cogs.games import GROUP_NAME
-from bot.i18n import t
+from bot.games.registry import FACES
+from bot.i18n import language_of, t
 
 
 async def show_help(interaction: discord.Interaction) -> None:
     locale = interaction.locale
     embed = discord.Embed(title=t("help.title", locale), description=t("help.text", locale))
+    for kind in FACES:  # a game whose turn goes another way says how in a field of its own (`help.turn.<kind>`)
+        key = f"help.turn.{kind}"
+        if t(key, locale) != key:
+            embed.add_field(name=rules_of(kind).description.name(language_of(locale)), value=t(key, locale),
+                            inline=False)
     embed.add_field(name=t("help.hints_title", locale), value=t("help.hints", locale), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -117,6 +117,9 @@ async def test_an_expired_turn_is_played_whole_by_the_computer(table: Table) -> 
 
 
 async def test_rules_name_the_house_values_and_where_they_live_in_both_languages(table: Table, user_locale) -> None:
+    help_text = await table.alice.slash(table.channel, "games help")
+    (field,) = [f for f in help_text.response.embeds[0].fields if f.name == "My Shelfie: The Dice Game"]
+    assert "**Roll**" in field.value and "`/dice circle`" in field.value
     rules = await table.alice.slash(table.channel, "dice rules")
     text = str(rules.response.embeds[0].to_dict())
     assert rules.response.ephemeral and "printed score sheet is not public" in text and "data/dice.json" in text
