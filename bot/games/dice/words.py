@@ -19,8 +19,8 @@ from bot.presenters.words import duration_text, seat_label
 from bot.service.errors import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Standing, Table
 
-FACE_EMOJI = ("🌿", "🧩", "📚", "🏆", "🐱", "✨")
-"""One symbol per die face (the item types in row order, then the wild), beside the face's name."""
+FACE_EMOJI = ("🪴", "🎲", "📚", "🏆", "🐱", "✨")
+"""One symbol per die face (the item types in row order, then the wild) like the picture's icons, beside its name."""
 BLOCK = "\n"
 """Put before a line that starts a new markdown block (a blank line before it)."""
 
@@ -31,7 +31,7 @@ def face_text(face: int, locale: object) -> str:
 
 
 def dice_text(dice: Sequence[int], kept: Sequence[int], locale: object) -> str:
-    """"1 🌿 plants · 2 ✨ wild (kept)": each die by its number as the buttons and `/dice keep` use it."""
+    """"1 🪴 plants · 2 ✨ wild (kept)": each die by its number as the buttons and `/dice keep` use it."""
     parts = []
     for index, face in enumerate(dice):
         mark = f" ({t('dice.kept', locale)})" if index in kept else ""
