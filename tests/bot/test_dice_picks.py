@@ -1,0 +1,53 @@
+"""What the dice turn offers (select, buttons, autocomplete) is exactly what the rules allow, best first."""
+
+from __future__ import annotations
+
+import random
+
+from engine.dice import ITEM_VALUES, Circle, Cross, DiceGame, Reroll, Roll
+
+from bot.games.dice.picks import SET_LIMIT, crossable_rows, keep_choices, offered_sets
+
+
+def _games(count: int) -> list[DiceGame]:
+    """Games at many moments of play: after the first roll of a turn, seeded random legal play before it."""
+    found = []
+    for seed in range(count):
+        game = DiceGame.new(2 + seed % 3, seed=seed, dice=(5, 6)[seed % 2])
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(60)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            if game.phase == "roll":
+                game.apply(Roll())
+            found.append(game)
+    return found
+
+
+def test_the_offered_sets_are_the_legal_ones_most_points_first() -> None:
+    for game in _games(40):
+        sets = offered_sets(game)
+        assert sorted(sets) == sorted(game.legal_item_sets())
+        points = [sum(ITEM_VALUES[c] for _, c in items) for items in sets]
+        assert points == sorted(points, reverse=True)
+        for items in sets[:SET_LIMIT]:
+            game.copy().check(Circle(items))
+
+
+def test_rows_to_cross_only_when_nothing_can_be_circled_and_every_one_is_legal() -> None:
+    for game in _games(40):
+        rows = crossable_rows(game)
+        assert bool(rows) != bool(game.legal_item_sets())
+        for row in rows:
+            game.check(Cross(row))
+
+
+def test_dice_to_keep_are_legal_re_rolls_and_never_every_die() -> None:
+    for game in _games(40):
+        keeps = keep_choices(game)
+        assert bool(keeps) == bool(game.rerolls_left)
+        for keep in keeps:
+            assert len(keep) < game.dice_count
+            game.check(Reroll(keep))
