@@ -88,8 +88,15 @@ async def opened_bots() -> AsyncIterator[list[ShelfieBot]]:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
-    bot = create_bot(db_path)
+def bot_settings() -> dict[str, Any]:
+    """create_bot's keyword arguments for a test's first bot (a module overrides this, e.g. a short lobby timeout);
+    a restarted bot has the defaults."""
+    return {}
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot], bot_settings: dict[str, Any]) -> ShelfieBot:
+    bot = create_bot(db_path, **bot_settings)
     opened_bots.append(bot)
     return bot
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,8 +15,6 @@ from test_game_driver import channel_messages, game_here, labels, member, start_
 import bot.views.lobby as lobby_view
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
-
-from bot import ShelfieBot, create_bot
 
 if TYPE_CHECKING:
     import simcord
@@ -31,10 +28,8 @@ LOBBY_TIMEOUT = 10 * 60
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
-    bot = create_bot(db_path, lobby_timeout=timedelta(seconds=LOBBY_TIMEOUT))
-    opened_bots.append(bot)
-    return bot
+def bot_settings() -> dict[str, Any]:
+    return {"lobby_timeout": timedelta(seconds=LOBBY_TIMEOUT)}
 
 
 async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any:

@@ -4,13 +4,10 @@ the Italian picker shows them."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from dice_driver import dice_turn_message
-
-from bot import ShelfieBot, create_bot
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -20,10 +17,8 @@ LOBBY_TIMEOUT = 10 * 60
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> ShelfieBot:
-    bot = create_bot(db_path, lobby_timeout=timedelta(seconds=LOBBY_TIMEOUT))
-    opened_bots.append(bot)
-    return bot
+def bot_settings() -> dict[str, Any]:
+    return {"lobby_timeout": timedelta(seconds=LOBBY_TIMEOUT)}
 
 
 async def test_an_italian_server_reads_the_dice_lobby_its_expiry_and_the_turn_in_italian(table: Table) -> None:
