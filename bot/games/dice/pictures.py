@@ -1,8 +1,7 @@
-"""The Dice Game's pictures as discord.File attachments, drawn in the picture workers (bot.service.workers)."""
+"""The Dice Game's pictures as discord.File attachments, drawn in the picture workers through the generic path
+(bot.presenters.pictures)."""
 
 from __future__ import annotations
-
-import io
 
 import discord
 from engine.dice import DiceGame
@@ -10,13 +9,12 @@ from engine.dice import DiceGame
 import render.dice as render
 from bot.games.dice.picks import offered_sets
 from bot.i18n import language_of
-from bot.service.workers import workers
+from bot.presenters.pictures import drawn_set
 
 
 async def turn_files(game: DiceGame, names: list[str], locale: object) -> list[discord.File]:
     """The one picture of a turn message: dice, the numbered item sets the select offers, every sheet; the
     final picture once the game is over."""
     sets = offered_sets(game) if game.phase == "choose" and not game.is_over else None
-    pngs = await workers().draw(render.turn_pictures, game, names, language_of(locale), game.last_report, sets)
     name = "final.png" if game.is_over else "dice.png"
-    return [discord.File(io.BytesIO(png), filename=name) for png in pngs]
+    return await drawn_set((name,), render.turn_pictures, game, names, language_of(locale), game.last_report, sets)
