@@ -9,13 +9,14 @@ from dataclasses import replace
 
 import discord
 from discord import app_commands
-from engine.registry import rules_of
 
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
-from bot.i18n import language_of, t
+from bot.games.registry import FACES
+from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
+from bot.presenters.words import command_text, game_name
 from bot.replies import guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Table
@@ -47,12 +48,13 @@ async def table_here(interaction: discord.Interaction, kind: str) -> Table | Non
         return None
     table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
     if table is None:
-        await reply_private(interaction, t("reply.no_game_here", interaction.locale))
+        commands = ", ".join(f"`{command_text(game, 'new', interaction.locale)}`" for game in FACES)
+        await reply_private(interaction, t("reply.no_game_here", interaction.locale, commands=commands))
         return None
     if table.kind != kind:
-        name = rules_of(table.kind).description.name(language_of(interaction.locale))
-        await reply_private(interaction, t("reply.other_game_here", interaction.locale, game=name,
-                                           group=f"/{table.kind}"))
+        await reply_private(interaction, t("reply.other_game_here", interaction.locale,
+                                           game=game_name(table.kind, interaction.locale),
+                                           command=command_text(table.kind, "board", interaction.locale)))
         return None
     interaction.extras["game_id"] = table.game_id
     return table
@@ -114,7 +116,7 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
     service = service_of(interaction.client)
     await interaction.response.defer(ephemeral=True, thinking=True)
     host = display_name(interaction.user)
-    title = rules_of(kind).description.name(language_of(interaction.guild_locale))
+    title = game_name(kind, interaction.guild_locale)
     try:
         place = await interaction.channel.create_thread(  # type: ignore[union-attr]
             name=f"{title} · {host}"[:100], type=discord.ChannelType.public_thread)

@@ -67,7 +67,7 @@ async def test_a_shelfie_game_and_a_dice_game_run_at_once_in_two_channels(table:
     shelfie, dice = await game_here(table), await game_here(table, dice_channel)
     assert (shelfie.kind, shelfie.turn) == ("shelfie", 3) and (dice.kind, dice.turn) == ("dice", 3)
     wrong = await table.alice.slash(table.channel, "dice roll")
-    assert wrong.response.ephemeral and "is My Shelfie: play it with its own `/shelfie` commands" in wrong.response.content
+    assert wrong.response.ephemeral and "is My Shelfie: play it with its own commands, like `/shelfie board`" in wrong.response.content
     assert await table.alice.autocomplete(dice_channel, "shelfie take", "tiles", "") == []
     assert dice.current_seat.index == 1 and ids_with(dice_turn_message(dice_channel), "roll"), \
         "roll, keep, circle: the first seat's turn is over and the next one rolls"

@@ -10,6 +10,7 @@ import pytest
 from engine.registry import GAMES, rules_of
 
 from bot.games import registry
+from bot.games.dice.face import DiceFace
 from bot.i18n.catalog import LANGUAGES, catalog
 from bot.presenters.words import command_text, game_name
 from bot.service import GameOptions, TableService
@@ -18,13 +19,10 @@ from tests.platform.test_layers import _generic_modules
 from tests.service.conftest import ANN, CHANNEL, GUILD, Clock
 
 KNOWN_EXCEPTIONS = {
-    "component.unknown": "points to the `/shelfie` commands for a button it cannot read (no kind known there)",
     "help.hints": "the help text still lists My Shelfie's commands",
     "help.text": "the help text still lists My Shelfie's commands",
-    "lobby.title": "the lobby's title still says My Shelfie",
     "turn.dms_closed": "points to `/shelfie goal` for the secret card",
     "error.corrupt_game": "names `/shelfie cancel`",
-    "error.stale_turn": "points to `/shelfie board`",
 }
 """Generic catalog keys that still name a game, each with the reason; the list only shrinks."""
 REFUSALS = "error."
@@ -63,21 +61,16 @@ def test_generic_catalog_strings_name_no_game() -> None:
 
 
 @pytest.fixture
-def dice_face(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Dice Game with a Discord face of its own (command group `/dice`), for this test only."""
-
-    class DiceOptions:
-        def options_text(self, options: GameOptions, locale: object) -> str:
-            return "-"
-
-    monkeypatch.setitem(registry.FACES, "dice", registry.Face("dice", "bot.games.dice.cog", group="dice"))
-    monkeypatch.setitem(registry._installed, "dice", DiceOptions())  # type: ignore[arg-type]
+def dice_face() -> None:
+    """The Dice Game's face installed as its extension's setup installs it (the lobby asks it for its options)."""
+    registry.install_face("dice", DiceFace())
 
 
 def test_a_games_commands_are_named_as_the_readers_picker_shows_them(dice_face: None) -> None:
     assert command_text("shelfie", "new", "en-US") == "/shelfie new"
     assert command_text("shelfie", "new", "it") == "/shelfie nuova"
     assert command_text("dice", "new", "en-US") == "/dice new"
+    assert command_text("dice", "new", "it") == "/dadi nuova"
 
 
 async def test_an_expired_lobby_and_a_rematch_thread_of_another_game_name_that_game(

@@ -84,7 +84,8 @@ class DiceCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
             action = parse_action(text)
             # Typed before the current step began (a burst, or dice the player never saw): out of date.
             result = await service_of(self.bot).play(table.game_id, interaction.user.id, action,
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp())
+                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
+                                                     seen_turn=table.turn)
         except (ServiceError, DiceError) as refusal:
             await interaction.followup.send(dice_refusal(refusal, locale), ephemeral=True)
             return
