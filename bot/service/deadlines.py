@@ -30,6 +30,11 @@ MAX_SLEEP = 600.0
 """Re-read the earliest deadline at least this often, so a wall clock that jumps (suspend, NTP) is caught."""
 RETRY_DELAY = 1.0
 """After an unexpected error (a database hiccup, a failing event handler) wait this long, then carry on."""
+FIRING_RETRY_DELAYS = (60.0, 300.0, 900.0, 3600.0)
+"""A deadline whose firing failed (a database write that did not go through) is tried again this much later,
+the delay growing with each failure and staying at the last one."""
+FIRING_ATTEMPTS = 6
+"""Firings of one deadline before it is given up (and logged): about four hours of retries."""
 
 
 def turn_deadlines(started_at: float, timeout: int) -> dict[str, float]:
@@ -43,6 +48,13 @@ def turn_deadlines(started_at: float, timeout: int) -> dict[str, float]:
         FINAL_REMINDER: started_at + timeout - final_notice,
         EXPIRY: started_at + timeout,
     }
+
+
+def firing_retry_delay(failures: int) -> float | None:
+    """How long after its `failures`-th failed firing a deadline is tried again; None once it is given up."""
+    if failures >= FIRING_ATTEMPTS:
+        return None
+    return FIRING_RETRY_DELAYS[min(failures, len(FIRING_RETRY_DELAYS)) - 1]
 
 
 class DeadlineDispatcher:

@@ -17,7 +17,7 @@ from engine.protocol import ActionRefused, GameState
 from engine.registry import rules_of
 
 from bot.service.announcements import AnnouncementOutbox, apply_entry, new_game
-from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, turn_deadlines
+from bot.service.deadlines import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, firing_retry_delay, turn_deadlines
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -718,7 +718,8 @@ class TableService(AnnouncementOutbox):
         return await self._store.next_due()
 
     async def fire_due(self, now: float | None = None) -> list[DeadlineEvent]:
-        """Fire every deadline due at `now` (default: the clock), each exactly once, oldest first."""
+        """Fire every deadline due at `now` (default: the clock), each exactly once, oldest first; one whose
+        firing fails is kept and tried again later (see `_fire_failed`)."""
         now = self.clock() if now is None else now
         events: list[DeadlineEvent] = []
         batch = FIRE_BATCH
@@ -729,12 +730,26 @@ class TableService(AnnouncementOutbox):
                 try:
                     event = await self._fire(deadline)
                 except Exception:
-                    log.exception("game %s: deadline %s failed; dropping it", deadline.game_id, deadline.kind)
-                    await self._store.take_deadline(deadline)
+                    await self._fire_failed(deadline, now)
                     continue
                 if event is not None:
                     events.append(event)
         return events
+
+    async def _fire_failed(self, deadline: DeadlineRow, now: float) -> None:
+        """A failed firing (a write the database refused) must not lose the turn's expiry: the deadline moves
+        forward by a growing delay, so it is neither lost nor retried in a tight loop; after
+        `FIRING_ATTEMPTS` failures it is dropped with an error naming the game."""
+        failures = deadline.attempts + 1
+        delay = firing_retry_delay(failures)
+        if delay is None:
+            log.exception("game %s: deadline %s (turn %s) failed %s times; dropping it",
+                          deadline.game_id, deadline.kind, deadline.turn, failures)
+            await self._store.take_deadline(deadline)
+            return
+        log.exception("game %s: deadline %s (turn %s) failed (attempt %s); retrying in %s s",
+                      deadline.game_id, deadline.kind, deadline.turn, failures, delay)
+        await self._store.retry_deadline(deadline, now + delay)
 
     async def _fire(self, deadline: DeadlineRow) -> DeadlineEvent | None:
         async with self._lock(deadline.game_id):

@@ -531,16 +531,16 @@ class Store:
 
     async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRow]:
         rows = await self._fetchall(
-            "SELECT game_id, kind, due_at, turn FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
             (now, limit),
         )
-        return [DeadlineRow(r[0], r[1], r[2], r[3]) for r in rows]
+        return [DeadlineRow(*r) for r in rows]
 
     async def deadlines_of(self, game_id: int) -> list[DeadlineRow]:
         rows = await self._fetchall(
-            "SELECT game_id, kind, due_at, turn FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
+            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
         )
-        return [DeadlineRow(r[0], r[1], r[2], r[3]) for r in rows]
+        return [DeadlineRow(*r) for r in rows]
 
     async def take_deadline(self, deadline: DeadlineRow) -> bool:
         """Delete the deadline if it is still pending; True means this caller fires it (exactly once)."""
@@ -548,6 +548,17 @@ class Store:
             cur = await db.execute(
                 "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND turn = ?",
                 (deadline.game_id, deadline.kind, deadline.turn),
+            )
+            return cur.rowcount == 1
+
+    async def retry_deadline(self, deadline: DeadlineRow, due_at: float) -> bool:
+        """Move a deadline whose firing failed to `due_at`, one more attempt counted. Only the row as it was read
+        moves (same turn, same attempts): False if it was fired, replaced or retried meanwhile."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE deadlines SET due_at = ?, attempts = attempts + 1"
+                " WHERE game_id = ? AND kind = ? AND turn = ? AND attempts = ?",
+                (due_at, deadline.game_id, deadline.kind, deadline.turn, deadline.attempts),
             )
             return cur.rowcount == 1
 

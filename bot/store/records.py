@@ -82,6 +82,8 @@ class DeadlineRow:
     kind: str
     due_at: float
     turn: int
+    attempts: int = 0
+    """Failed firings so far (a retried deadline counts them; a new one starts at 0)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,6 +175,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE UNIQUE INDEX games_one_live_rematch ON games (rematch_of)
         WHERE rematch_of IS NOT NULL AND (status != 'cancelled' OR state IS NOT NULL);
     """,
+    # 7: how many times firing a deadline has failed, so a failing one is retried later with a growing delay
+    #    and dropped after a bounded number of attempts instead of on its first failure.
+    """
+    ALTER TABLE deadlines ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 

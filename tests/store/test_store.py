@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,17 @@ async def test_a_write_whose_commit_fails_leaves_nothing_behind_for_the_next_wri
     await store.save_guild_settings(GuildSettingsRow(GUILD, 60, "it"))
     assert await store.guild_settings(GUILD) == GuildSettingsRow(GUILD, 60, "it")
     assert await store._fetchall("SELECT name FROM seats") == []
+
+
+async def test_a_retried_deadline_moves_once_and_only_as_it_was_read(store: Store) -> None:
+    game = (await store.create_game(new_game(), now=1.0)).game
+    await store.commit(GameUpdate(game.id, 0, deadlines=(DeadlineRow(game.id, "expiry", 50.0, 0),)), now=1.0)
+    [read] = await store.due_deadlines(50.0)
+    assert await store.retry_deadline(read, 110.0) is True
+    assert await store.retry_deadline(read, 500.0) is False, "a second retry of the same reading does nothing"
+    assert await store.due_deadlines(100.0) == []
+    assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 110.0, 0, attempts=1)]
+    await store.commit(GameUpdate(game.id, 1, deadlines=(DeadlineRow(game.id, "expiry", 200.0, 1),)), now=2.0)
+    [moved] = await store.deadlines_of(game.id)
+    assert await store.retry_deadline(replace(moved, turn=0), 300.0) is False, "a deadline of a turn played since"
+    assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 200.0, 1)]
