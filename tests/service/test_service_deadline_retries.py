@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameOptions, LobbyExpired, TableService, TurnTimedOut
+from bot.service import GameOptions, LobbyExpired, TableService, TurnReminder, TurnTimedOut
 from bot.service.deadlines import FIRING_ATTEMPTS, FIRING_RETRY_DELAYS
 from tests.service.conftest import ANN, BOB, CHANNEL, START, Clock, lobby, started
 
@@ -104,3 +104,15 @@ async def test_a_retried_expiry_of_a_turn_played_meanwhile_is_dropped_unfired(
     assert await svc.fire_due(clock.advance(FIRING_RETRY_DELAYS[0])) == []
     after = await svc.table(table.game_id)
     assert after.turn == 1 and after.seats[seat.index].expired_turns == 0
+
+
+async def test_a_reminder_whose_firing_fails_is_sent_on_the_retry(
+        svc: TableService, clock: Clock, db_path: Path) -> None:
+    table = await started(svc, ANN, BOB, options=GameOptions(players=4, turn_timeout=HOUR))
+    _break(db_path, "BEFORE DELETE ON deadlines")
+    assert await svc.fire_due(clock.advance(HOUR / 2)) == []
+    _break(db_path, None)
+    [reminder] = await svc.fire_due(clock.advance(FIRING_RETRY_DELAYS[0]))
+    assert isinstance(reminder, TurnReminder) and not reminder.final
+    assert reminder.seat == table.current_seat and reminder.expires_at == START + HOUR
+    assert await svc.fire_due(clock.now) == [], "it fires once"
