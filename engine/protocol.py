@@ -132,6 +132,9 @@ class GameState(Protocol):
 
     n_players: int
     resigned: frozenset[int]
+    turn: int
+    """Whole turns played so far: a turn of several steps (roll, keep, circle) counts once, when it ends. The
+    platform runs a turn's time from this number's change, not from every step."""
 
     @property
     def to_act(self) -> frozenset[int]:

@@ -176,6 +176,16 @@ def _has_person_left(game: GameState, seats: Sequence[Seat]) -> bool:
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
 
+def _same_turn(old: Table, new: Table) -> bool:
+    """Whether `new` is a later step of the turn `old` is in: both active, the same people to act, and the game
+    counts no whole turn played in between."""
+    def acting(table: Table) -> frozenset[int]:
+        return frozenset(s.index for s in table.acting if s.is_human)
+
+    return (old.status == new.status == "active" and old.game is not None and new.game is not None
+            and old.game.turn == new.game.turn and acting(old) == acting(new))
+
+
 class TableService(AnnouncementOutbox):
     """The game tables of every guild, with no Discord in sight. See the package docstring for the contract."""
 
@@ -295,6 +305,15 @@ class TableService(AnnouncementOutbox):
         due = turn_deadlines(now, table.options.turn_timeout)
         return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
 
+    async def _turn_deadlines(self, old: Table, table: Table, now: float) -> tuple[DeadlineRow, ...]:
+        """The deadlines `table` is saved with: a step within the same seats' same turn (a dice roll before the
+        circling, a resignation out of turn) keeps the turn's own due times, moved to the new step's number,
+        so a turn's time runs from when the turn began, not from its latest step."""
+        if _same_turn(old, table):
+            kept = await self._store.deadlines_of(table.game_id)
+            return tuple(replace(d, turn=table.turn) for d in kept)
+        return self._deadlines(table, now)
+
     async def _save(self, entry: _Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
                     results: tuple[ResultRow, ...] = (), seats_changed: bool = False,
                     announce: str | None = None) -> _Entry:
@@ -302,7 +321,7 @@ class TableService(AnnouncementOutbox):
         step's channel announcement in the outbox within that transaction."""
         now = self.clock()
         old = entry.table
-        deadlines = None if table.status == "lobby" else self._deadlines(table, now)
+        deadlines = None if table.status == "lobby" else await self._turn_deadlines(old, table, now)
         if table.status == "active" and (table.turn != old.turn or old.status != "active"):
             table = replace(table, turn_started_at=now)
         update = GameUpdate(

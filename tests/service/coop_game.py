@@ -15,7 +15,7 @@ DESCRIPTION = GameDescription(key="coop", names={"en": "Count together", "it": "
 class Count:
     def __init__(self, n_players: int, target: int) -> None:
         self.n_players, self.target = n_players, target
-        self.count, self.current, self.gave_up = 0, 0, False
+        self.count, self.current, self.gave_up, self.turn = 0, 0, False, 0
         self.resigned: frozenset[int] = frozenset()
 
     @property
@@ -38,6 +38,7 @@ class Count:
         self.count += action == "add"
         self.gave_up = action == "give up"
         self.current = (self.current + 1) % self.n_players
+        self.turn += 1
         return action
 
     def resign(self, seat: int) -> None:

@@ -190,3 +190,36 @@ async def test_dispatcher_survives_a_failing_database_read(svc: TableService, cl
         assert failures and isinstance(event, TurnReminder) and event.table.game_id == late.game_id
     finally:
         await dispatcher.stop()
+
+
+async def test_a_dice_turn_times_out_a_whole_turn_after_it_began_however_late_its_steps(
+        svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2, turn_timeout=HOUR), kind="dice")
+    slow = table.current_seat
+    assert slow is not None and slow.user_id is not None
+    began = clock.now
+    reminders = await svc.fire_due(clock.advance(HOUR * 0.9))
+    assert [isinstance(r, TurnReminder) and r.final for r in reminders] == [False, True]
+    rolled = await svc.play(table.game_id, slow.user_id, "roll", turn=table.turn)
+    assert rolled.table.current_seat == slow
+    assert await svc.next_deadline() == began + HOUR, "the roll does not start the turn's time again"
+    events = await svc.fire_due(clock.advance(HOUR * 0.1))
+    [timed_out] = [e for e in events if isinstance(e, TurnTimedOut)]
+    assert timed_out.seat.index == slow.index
+    after = timed_out.result.table
+    assert after.current_seat is not None and after.current_seat.index != slow.index
+    assert await svc.next_deadline() == clock.now + HOUR / 2, "the next seat's turn has a whole turn's time"
+
+
+async def test_the_next_dice_turn_of_the_same_person_after_a_computer_gets_its_full_time(
+        svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, computers=1, options=GameOptions(players=2, turn_timeout=HOUR), kind="dice")
+    while table.current_seat is not None and table.current_seat.user_id != ANN:
+        table = (await play_first_legal(svc, table)).table
+    clock.advance(HOUR * 0.9)
+    table = (await svc.play(table.game_id, ANN, "roll", turn=table.turn)).table
+    while table.current_seat is not None and table.game is not None and table.game.rolls:  # type: ignore[attr-defined]
+        clock.advance(1)
+        table = (await play_first_legal(svc, table)).table
+    assert table.current_seat is not None and table.current_seat.user_id == ANN, "the computer answered"
+    assert await svc.next_deadline() == clock.now + HOUR / 2
