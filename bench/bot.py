@@ -24,6 +24,7 @@ from bot.games.shelfie.builder import SELECT_LIMIT
 from bot.games.shelfie.picks import encode_cells, free_tiles
 
 GAMES = 3
+DICE_GAMES = 2
 
 
 class _Requests:
@@ -107,15 +108,87 @@ async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, player
         await _move(figures, requests, "click Confirm", lambda: mover.click(builder, label="Confirm"))
 
 
+def _dice_turn_ids(channel: Any, action: str) -> tuple[Any, list[str]]:
+    """The live dice turn message (the last one with a dice action) and its custom ids for `action`."""
+    message = next(m for m in reversed(channel.history())
+                   if any(c.startswith("dice:") and ":rematch" not in c for c in _ids(m)))
+    return message, [c for c in _ids(message) if c.split(":")[2] == action]
+
+
+async def _dice_typed_step(figures: dict[str, list[float]], requests: _Requests, channel: Any, mover: Any,
+                           game: Any) -> None:
+    """One typed step from autocomplete: roll; keep the first suggestion once; then circle the first item set
+    offered, or cross out the first row offered."""
+    if game.phase == "roll":
+        await _move(figures, requests, "/dice roll", lambda: mover.slash(channel, "dice roll"))
+        return
+    if game.rerolls_left == 2:
+        keeps = await mover.autocomplete(channel, "dice keep", "dice", "")
+        await _move(figures, requests, "/dice keep", lambda: mover.slash(channel, "dice keep", dice=keeps[0]["value"]))
+        return
+    sets = await _timed(figures["autocomplete items"], lambda: mover.autocomplete(channel, "dice circle", "items", ""))
+    if sets:
+        await _move(figures, requests, "/dice circle",
+                    lambda: mover.slash(channel, "dice circle", items=sets[0]["value"]))
+        return
+    rows = await mover.autocomplete(channel, "dice cross", "row", "")
+    await _move(figures, requests, "/dice cross", lambda: mover.slash(channel, "dice cross", row=rows[0]["value"]))
+
+
+async def _dice_clicked_step(figures: dict[str, list[float]], requests: _Requests, channel: Any, mover: Any,
+                             game: Any) -> None:
+    """One step by clicks on the turn message: Roll; on the first re-roll chance keep die 1 and Re-roll; then
+    Stop, the first item set and Confirm, or the first row to cross out and Confirm."""
+    message, roll = _dice_turn_ids(channel, "roll")
+    if roll:
+        await _move(figures, requests, "click Roll", lambda: mover.click(message, custom_id=roll[0]))
+        return
+    if game.rerolls_left == 2:
+        message, toggle = _dice_turn_ids(channel, "toggle")
+        await _timed(figures["click keep toggle (no picture)"],
+                     lambda: mover.click(message, custom_id=toggle[0]))
+        message, reroll = _dice_turn_ids(channel, "reroll")
+        await _move(figures, requests, "click Re-roll", lambda: mover.click(message, custom_id=reroll[0]))
+        return
+    message, stop = _dice_turn_ids(channel, "stop")
+    if stop:
+        await mover.click(message, custom_id=stop[0])
+    message, pick = _dice_turn_ids(channel, "pickset")
+    if pick:
+        await mover.select(message, ["0"], custom_id=pick[0])
+        message, confirm = _dice_turn_ids(channel, "circle")
+    else:
+        message, row = _dice_turn_ids(channel, "crossrow")
+        await mover.click(message, custom_id=row[0])
+        message, confirm = _dice_turn_ids(channel, "cross")
+    await _move(figures, requests, "click Confirm (dice)", lambda: mover.click(message, custom_id=confirm[0]))
+
+
+async def _play_dice_game(env: simcord.Env, requests: _Requests, channel: Any, players: list[Any], typed: bool,
+                          figures: dict[str, list[float]]) -> None:
+    """A whole 6-dice game of people, every step typed or every step clicked."""
+    service = env.bot.service  # type: ignore[attr-defined]
+    lobby = await players[0].slash(channel, "dice new", players=len(players), dice=6)
+    for person in players[1:]:
+        await person.click(lobby.response, label="Join")
+    await players[0].click(lobby.response, label="Start")
+    step = _dice_typed_step if typed else _dice_clicked_step
+    while (table := await service.table_in_channel(channel.id)) is not None:
+        mover = next(p for p in players if p.id == table.current_seat.user_id)
+        await step(figures, requests, channel, mover, table.game)
+
+
 async def _run() -> dict[str, list[float]]:
     figures: dict[str, list[float]] = {
         f"{how}: {stage}": []
-        for how in ("/shelfie take", "click Confirm")
+        for how in ("/shelfie take", "click Confirm", "/dice roll", "/dice keep", "/dice circle", "/dice cross",
+                    "click Roll", "click Re-roll", "click Confirm (dice)")
         for stage in ("turn message with picture sent", "until simcord settles")
     }
     figures.update({name: [] for name in ("autocomplete tiles", "click Take tiles -> builder",
                                           "builder step (select / column / order)",
-                                          "start (lobby edit, DMs, first picture)")})
+                                          "start (lobby edit, DMs, first picture)", "autocomplete items",
+                                          "click keep toggle (no picture)")})
     with tempfile.TemporaryDirectory() as folder:
         db_path = Path(folder) / "bench.sqlite3"
         service = await TableService.open(db_path)  # migrate before timing anything
@@ -131,6 +204,11 @@ async def _run() -> dict[str, list[float]]:
                 await _play_game(env, requests, channel, people[: 2 + number % 3], True, figures)
                 channel = guild.create_text_channel(f"clicked-{number}")
                 await _play_game(env, requests, channel, people[: 2 + number % 3], False, figures)
+            for number in range(DICE_GAMES):
+                channel = guild.create_text_channel(f"dice-typed-{number}")
+                await _play_dice_game(env, requests, channel, people[: 2 + number % 3], True, figures)
+                channel = guild.create_text_channel(f"dice-clicked-{number}")
+                await _play_dice_game(env, requests, channel, people[: 2 + number % 3], False, figures)
         if bot.service is not None:
             await bot.service.close()
     return figures
@@ -138,7 +216,8 @@ async def _run() -> dict[str, list[float]]:
 
 def main() -> None:
     figures = asyncio.run(_run())
-    print(f"{GAMES} typed and {GAMES} clicked games (2-4 players), SQLite synchronous=FULL, simcord in-process")
+    print(f"My Shelfie: {GAMES} typed and {GAMES} clicked games (2-4 players); the Dice Game: {DICE_GAMES} typed and "
+          f"{DICE_GAMES} clicked 6-dice games (2-3 players); SQLite synchronous=FULL, simcord in-process")
     print("'until simcord settles', autocomplete, builder and start figures run until simcord declares the bot idle,")
     print("which it checks in 50 ms steps while timers are pending: they are upper bounds, not the bot's own work")
     for label, samples in figures.items():

@@ -1,10 +1,11 @@
-"""Engine speed: move generation, apply, whole random games."""
+"""Engine speed: move generation, apply, whole random games (My Shelfie); the Dice Game's legal item sets."""
 from __future__ import annotations
 
 import random
 import statistics
 import time
 
+from engine.dice import COLUMNS, MAX_ITEMS, OPEN, ROWS, WILD, legal_item_sets
 from engine.shelfie import Game
 
 
@@ -52,9 +53,26 @@ def main() -> None:
         p.apply(m)
     print(f"apply per move: {(time.perf_counter() - start) / len(copies) * 1e6:.0f} µs")
 
+    _dice_item_sets()
+
     games = 300
     start = time.perf_counter()
     moves = sum(_random_game(seed) for seed in range(games))
     elapsed = time.perf_counter() - start
     print(f"random 4-player games: {games / elapsed:.0f} games/s "
           f"({elapsed / games * 1000:.1f} ms a game, {moves / games:.0f} moves a game)")
+
+
+def _dice_item_sets(dice_count: int = 6, rolls: int = 300) -> None:
+    """The legal item sets of random rolls on an empty sheet (every item open: the most sets a roll can have),
+    per roll: the median roll and the slowest one, since a player waits on whichever they rolled."""
+    rng = random.Random(14)
+    sheet = OPEN * (ROWS * COLUMNS)
+    per_roll = []
+    most = 0
+    for _ in range(rolls):
+        dice = tuple(rng.randint(0, WILD) for _ in range(dice_count))
+        per_roll.append(_per_call_us(lambda: legal_item_sets(dice, sheet), 20))
+        most = max(most, len(legal_item_sets(dice, sheet)))
+    print(f"dice: legal item sets, {dice_count} dice on an empty sheet ({rolls} random rolls, up to {most} sets "
+          f"of 1-{MAX_ITEMS} items): median {statistics.median(per_roll):.0f} µs, slowest roll {max(per_roll):.0f} µs")
