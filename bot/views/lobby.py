@@ -34,6 +34,8 @@ def lobby_text(table: Table, locale: object) -> str:
         f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
     ]
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
+    if table.status != "lobby":
+        lines.append("")  # a line right under a numbered list reads as part of its last item in Discord
     if table.end_reason == "expired":
         lived = rounded_duration_text(table.updated_at - table.created_at, locale)
         lines.append(t("lobby.expired", locale, after=lived, command=command_text(table.kind, "new", locale)))
