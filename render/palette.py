@@ -38,6 +38,7 @@ MUTED: RGB = (120, 110, 100)
 TAKEN: RGB = (220, 20, 60)            # outline where the last tiles came from
 PLACED: RGB = (0, 160, 255)           # outline where they went
 TURN: RGB = (255, 180, 0)             # highlight of the player to move
+CHOSEN: RGB = TURN                    # frame of the tiles picked so far in the move builder (a pinned colour)
 CARD: RGB = (255, 252, 244)
 CARD_EDGE: RGB = (170, 150, 120)
 TOKEN: RGB = (200, 60, 50)

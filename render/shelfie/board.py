@@ -8,6 +8,7 @@ information is drawn: never a personal goal.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -22,23 +23,25 @@ from ..layout import (
     PICTURE_W, TILE_INSET, board_cell_box, card_origin,
 )
 from ..palette import (
-    INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK,
+    CHOSEN, INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK,
 )
 from .picture_palette import encode_picture
 from ..text import DEFAULT_LOCALE, caption, language
 
 
 def render_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
-                 locale: str = DEFAULT_LOCALE) -> bytes:
+                 chosen: Sequence[tuple[int, int]] = (), locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG (BOARD_PICTURE_SIZE) of the board as every player may see it.
 
-    last_move, the move just played, is outlined where its tiles came from.
+    last_move, the move just played, is outlined where its tiles came from; chosen, the (row, column) cells a
+    player has picked so far in the move builder, are framed so they can be told from the rest.
     """
-    return encode_picture(draw_board(game, seat_names=seat_names, last_move=last_move, locale=locale))
+    return encode_picture(draw_board(game, seat_names=seat_names, last_move=last_move, chosen=chosen,
+                                     locale=locale))
 
 
 def draw_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
-               locale: str = DEFAULT_LOCALE) -> Image.Image:
+               chosen: Sequence[tuple[int, int]] = (), locale: str = DEFAULT_LOCALE) -> Image.Image:
     """The board picture as an RGB image."""
     img = _board_frame(game.n_players).copy()
     goals = game.common_goal_ids
@@ -57,6 +60,8 @@ def draw_board(game: Game, *, seat_names: list[str], last_move: Move | None = No
     mover, placed = pieces.placement(game, last_move)
     if last_move is not None:
         _outline_taken(img, d, game, last_move, mover, placed, board)
+    for r, c in chosen:
+        _outline_chosen(d, r, c)
     _header(d, game, seat_names, last_move, mover, locale)
     return img
 
@@ -174,6 +179,13 @@ def _outline_taken(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, move: M
             rgb, alpha = _ghost_tile(game.shelf(mover).cell(*placed[i]))
             img.paste(rgb, (x0 + TILE_INSET, y0 + TILE_INSET), alpha)
         d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), radius=9, outline=TAKEN, width=5)
+
+
+def _outline_chosen(d: ImageDraw.ImageDraw, r: int, c: int) -> None:
+    """A thick bright frame with a dark edge, visible around any tile colour, where the last move's red is not."""
+    x0, y0, x1, y1 = board_cell_box(r, c)
+    d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=12, outline=INK, width=3)
+    d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=10, outline=CHOSEN, width=7)
 
 
 def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | None, mover: int | None,

@@ -13,10 +13,11 @@ from PIL import Image
 from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
 from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 from render.layout import (
-    BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_center,
+    BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_box,
+    board_cell_center,
     goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelves_cell_center, shelves_size,
 )
-from render.palette import MISS, SHELF_SLOT, TILE_INK
+from render.palette import CHOSEN, MISS, SHELF_SLOT, TILE_INK
 
 from render import pieces
 from render.palette import SEAT_COLORS
@@ -102,6 +103,29 @@ def test_last_move_changes_the_picture_and_leaves_no_tile_colour_where_tiles_wer
     for r, c in last.tiles:
         if board[r][c] == ".":
             assert img.getpixel(board_cell_center(r, c)) not in set(TILE_INK.values())
+
+
+def chosen_frame_pixel(r: int, c: int) -> Point:
+    """A point on the frame the move builder draws around a chosen cell: left edge, halfway down."""
+    x0, y0, _, y1 = board_cell_box(r, c)
+    return x0 + 3, (y0 + y1) // 2
+
+
+def test_chosen_cells_are_framed_and_still_show_their_tiles(mid_game) -> None:
+    """The builder's board: exactly the tiles picked so far are framed, and each still shows its tile."""
+    game, _ = mid_game
+    names = NAMES[: game.n_players]
+    pick = max(game.legal_moves(), key=lambda move: len(move.tiles)).tiles
+    img = decode(render_board(game, seat_names=names, chosen=pick))
+    board = game.board_rows()
+    for r, row in enumerate(board):
+        for c, kind in enumerate(row):
+            framed = img.getpixel(chosen_frame_pixel(r, c)) == CHOSEN
+            assert framed == ((r, c) in pick), f"board {r},{c} framed: {framed}"
+            if kind in TILE_INK:
+                assert img.getpixel(board_cell_center(r, c)) == TILE_INK[kind]
+    plain = decode(render_board(game, seat_names=names))
+    assert not any(plain.getpixel(chosen_frame_pixel(r, c)) == CHOSEN for r, c in pick)
 
 
 def test_finished_board_decodes(finished_4p: Game) -> None:
