@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
+from PIL import Image
+
+from render.layout import board_cell_box
+from render.palette import CHOSEN
 from test_game_driver import (
     channel_messages,
     custom_ids,
@@ -57,9 +62,23 @@ async def first_builder(table: Table):
     return game, player, builder
 
 
+async def framed_on_board(message) -> set[str]:
+    """The cells the builder's board picture frames as chosen; the message must carry exactly that picture."""
+    assert [a.filename for a in message.attachments] == ["board.png"], "the builder shows the board"
+    img = Image.open(io.BytesIO(await message.attachments[0].read())).convert("RGB")
+    framed = set()
+    for r in range(9):
+        for c in range(9):
+            x0, y0, _, y1 = board_cell_box(r, c)
+            if img.getpixel((x0 + 3, (y0 + y1) // 2)) == CHOSEN:
+                framed.add(f"{'ABCDEFGHI'[c]}{r + 1}")
+    return framed
+
+
 async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(table: Table) -> None:
     game, player, builder = await first_builder(table)
     assert builder.ephemeral and "Choose 1 to 3 tiles" in builder.content
+    assert await framed_on_board(builder) == set(), "the builder opens on the board, nothing framed yet"
     offered = [option["value"] for row in builder.components for select in row["components"]
                for option in select.get("options", [])]
     singles = {m.tiles_text for m in game.game.legal_moves() if len(m.tiles) == 1}
@@ -74,17 +93,22 @@ async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(
     first = chosen[0]
     builder = (await player.select(builder, [first], custom_id=select_id)).response
     assert f"Selected: **{first}**" in builder.content
+    assert await framed_on_board(builder) == {first}
     select_id = next(c for c in custom_ids(builder) if ":pick0:" in c)
     builder = (await player.select(builder, chosen, custom_id=select_id)).response
     assert [label for label in labels(builder) if label.startswith("Column")] == [f"Column {n}" for n in range(1, 6)]
+    assert await framed_on_board(builder) == set(chosen)
     builder = (await player.click(builder, label="Column 2")).response
     assert "bottom to top" in builder.content
+    assert await framed_on_board(builder) == set(chosen), "the order step still shows the chosen tiles"
     orders = [c for c in custom_ids(builder) if ":order:" in c]
     assert len(orders) == 2, "two different tiles can be placed in two orders"
     builder = (await player.click(builder, custom_id=orders[1])).response
     assert "Confirm" in labels(builder) and "column 2" in builder.content
+    assert await framed_on_board(builder) == set(chosen)
     done = await player.click(builder, label="Confirm")
     assert done.response.content.startswith("Played:")
+    assert not done.response.attachments, "the board before the move is gone once it is played"
     after = await game_here(table)
     assert after.turn == 1 and after.game.shelf_rows(player_seat(after, player.id))[-1][1] != "."
 
@@ -101,4 +125,7 @@ async def test_an_illegal_selection_is_explained_in_the_builder(table: Table) ->
     builder = (await player.select(builder, list(far_apart), custom_id=select_id)).response
     assert "not in one straight line" in builder.content
     assert not [label for label in labels(builder) if label.startswith("Column")], "no column for an illegal pick"
+    assert await framed_on_board(builder) == set(far_apart)
+    builder = (await player.click(builder, label="Clear")).response
+    assert "Nothing selected yet." in builder.content and await framed_on_board(builder) == set()
     assert (await game_here(table)).turn == 0

@@ -2,7 +2,9 @@
 
 Each step edits the same private message. What was chosen so far travels in the
 components' custom ids, so the builder needs no memory and survives a restart; the
-turn number in every id makes a builder from an older turn refuse politely.
+turn number in every id makes a builder from an older turn refuse politely. The message
+carries the board with the chosen tiles framed, redrawn only when they change: on a phone
+the selects open over the turn message and its board.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.games.shelfie.words import kinds_text
+from bot.games.shelfie.pictures import builder_picture
+from bot.presenters.words import seat_names
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import LARGEST_ID, Table
 from bot.views.common import service_of
@@ -134,8 +138,12 @@ def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: 
 
 
 async def open_builder(interaction: discord.Interaction, table: Table) -> None:
+    """Deferred first, as every answer that draws is: a busy picture worker must not expire the click."""
+    assert table.game is not None
     content, view = tiles_step(table, (), interaction.locale)
-    await interaction.response.send_message(content, view=view, ephemeral=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    picture = await builder_picture(table.game, seat_names(table), interaction.locale, ())
+    await interaction.followup.send(content, view=view, file=picture, ephemeral=True)
 
 
 async def _current(interaction: discord.Interaction, game_id: int, args: tuple[str, ...]) -> Table | None:
@@ -144,8 +152,18 @@ async def _current(interaction: discord.Interaction, game_id: int, args: tuple[s
 
 
 async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.View]) -> None:
+    """A step that keeps the chosen tiles: the board already on the message stays."""
     content, view = step
     await interaction.response.edit_message(content=content, view=view)
+
+
+async def _show_tiles(interaction: discord.Interaction, table: Table, selection: tuple[Cell, ...]) -> None:
+    """The tiles step after the chosen tiles changed, with the board redrawn to frame them."""
+    assert table.game is not None
+    content, view = tiles_step(table, selection, interaction.locale)
+    await interaction.response.defer()
+    picture = await builder_picture(table.game, seat_names(table), interaction.locale, reading_order(selection))
+    await interaction.edit_original_response(content=content, view=view, attachments=[picture])
 
 
 def _int_arg(args: tuple[str, ...], index: int) -> int:
@@ -179,7 +197,10 @@ def _select_handler(index: int) -> None:
         chunks = _chunks(free_tiles(table.game))
         shown = set(chunks[index]) if index < len(chunks) else set()
         chosen = {cell for cell in previous if cell not in shown} | set(decode_cells("".join(values)))
-        await _show(interaction, tiles_step(table, tuple(chosen), interaction.locale))
+        if chosen == set(previous):
+            await _show(interaction, tiles_step(table, previous, interaction.locale))
+        else:
+            await _show_tiles(interaction, table, tuple(chosen))
 
 
 for _index in range(2):
@@ -191,7 +212,7 @@ async def _clear(interaction: discord.Interaction, game_id: int, args: tuple[str
                  values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
     if table is not None:
-        await _show(interaction, tiles_step(table, (), interaction.locale))
+        await _show_tiles(interaction, table, ())
 
 
 @handles("back", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
@@ -240,11 +261,11 @@ async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[s
         result = await service.play(game_id, interaction.user.id, move, turn=turn)
     except ServiceError as refusal:
         if await _played_already(interaction, game_id, turn, move, refusal):
-            await interaction.edit_original_response(content=done, view=None)
+            await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
-        await interaction.edit_original_response(content=refusal_text(refusal, locale), view=None)
+        await interaction.edit_original_response(content=refusal_text(refusal, locale), view=None, attachments=[])
         return
-    await interaction.edit_original_response(content=done, view=None)
+    await interaction.edit_original_response(content=done, view=None, attachments=[])
     await announce(interaction, result)
 
 

@@ -21,6 +21,14 @@ async def turn_pictures(game: Game, names: list[str], locale: object, last_move:
                            last_move=last_move, locale=language_of(locale))
 
 
+async def builder_picture(game: Game, names: list[str], locale: object, chosen: tuple[tuple[int, int], ...]
+                          ) -> discord.File:
+    """The board with the tiles picked so far framed, for the move builder: on a phone its selects open over
+    the turn message, so the builder carries the board the player is choosing from."""
+    return await drawn("board.png", render.render_board, game, seat_names=names, chosen=chosen,
+                       locale=language_of(locale))
+
+
 async def shelves_picture(game: Game, names: list[str], locale: object, seats: list[int]) -> discord.File:
     """The chosen seats' shelves with their visible points: public, like the table."""
     return await drawn("shelves.png", render.render_shelves, game, seat_names=names, seats=seats,
