@@ -8,12 +8,13 @@ import logging
 from dataclasses import replace
 
 import discord
+from babel.lists import format_list
 from discord import app_commands
 
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
 from bot.games.registry import FACES
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import command_text, game_name
@@ -48,7 +49,8 @@ async def table_here(interaction: discord.Interaction, kind: str) -> Table | Non
         return None
     table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
     if table is None:
-        commands = ", ".join(f"`{command_text(game, 'new', interaction.locale)}`" for game in FACES)
+        commands = format_list([f"`{command_text(game, 'new', interaction.locale)}`" for game in FACES], style="or",
+                               locale=language_of(interaction.locale))
         await reply_private(interaction, t("reply.no_game_here", interaction.locale, commands=commands))
         return None
     if table.kind != kind:
