@@ -62,6 +62,16 @@ async def table_here(interaction: discord.Interaction, kind: str) -> Table | Non
     return table
 
 
+async def started_table_here(interaction: discord.Interaction, kind: str) -> Table | None:
+    """This channel's started game of `kind` (`board`, `shelf`: there is nothing to show before the start), or None
+    after saying why not."""
+    table = await table_here(interaction, kind)
+    if table is not None and table.game is None:
+        await reply_private(interaction, t("error.not_started", interaction.locale))
+        return None
+    return table
+
+
 async def lobby_command(interaction: discord.Interaction, kind: str, action: str) -> None:
     """`/<game> join|leave|start|cancel`: what the lobby button of the same name does (cancel also closes a
     game that cannot be read)."""

@@ -5,6 +5,8 @@ Each refusal is a specific private answer, and the game is unchanged afterwards.
 
 from __future__ import annotations
 
+import pytest
+
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -227,3 +229,14 @@ async def test_a_hint_from_a_stuck_worker_says_the_computer_is_busy_not_the_apol
     assert hint.response.ephemeral
     assert hint.response.content == "The computer is busy right now: try again in a moment. Nothing was changed."
     assert (await game_here(table)).turn == game.turn
+
+
+@pytest.mark.parametrize(("new", "asked"), [("shelfie new", "shelfie board"), ("shelfie new", "shelfie shelf"),
+                                            ("dice new", "dice board")])
+async def test_pictures_of_a_lobby_not_yet_started_are_refused_plainly(table: Table, new: str, asked: str) -> None:
+    opened = await table.alice.slash(table.channel, new, players=2)
+    assert not opened.response.ephemeral
+    before = len(channel_messages(table.channel))
+    refused = await table.alice.slash(table.channel, asked)
+    assert refused.response.ephemeral and refused.response.content == "The game has not started yet."
+    assert len(channel_messages(table.channel)) == before and (await game_here(table)).status == "lobby"

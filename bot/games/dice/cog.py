@@ -32,6 +32,7 @@ from bot.views.game_commands import (
     open_lobby_here,
     option_descriptions,
     resign_here,
+    started_table_here,
     table_here,
 )
 from bot.views.outbox import adopt_turn_message, announce
@@ -160,11 +161,8 @@ class DiceCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
     @app_commands.command(name="board", description="Show the dice and every sheet again")
     async def board(self, interaction: discord.Interaction) -> None:
         """The live turn message again at the bottom of the channel (it takes over the buttons)."""
-        table = await table_here(interaction, KIND)
-        if table is None:
-            return
-        if not isinstance(table.game, DiceGame):
-            await reply_private(interaction, t("error.not_started", interaction.locale))
+        table = await started_table_here(interaction, KIND)
+        if table is None or not isinstance(table.game, DiceGame):
             return
         await interaction.response.defer(thinking=True)
         locale = channel_locale(self.bot, table)

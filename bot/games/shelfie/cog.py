@@ -41,6 +41,7 @@ from bot.views.game_commands import (
     open_lobby_here,
     option_descriptions,
     resign_here,
+    started_table_here,
     table_here,
 )
 from bot.views.outbox import adopt_turn_message, announce
@@ -159,11 +160,8 @@ class ShelfieCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
 
     @app_commands.command(name="board", description="Show the table again")
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await table_here(interaction, KIND)
-        if table is None:
-            return
-        if table.game is None:
-            await reply_private(interaction, t("error.not_started", interaction.locale))
+        table = await started_table_here(interaction, KIND)
+        if table is None or table.game is None:
             return
         await interaction.response.defer(thinking=True)
         locale = channel_locale(self.bot, table)
@@ -182,11 +180,8 @@ class ShelfieCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
     async def shelf(self, interaction: discord.Interaction,
                     player: app_commands.Range[str, 1, TEXT_OPTION] | None = None) -> None:
         """Without `player`: your own shelf, or every shelf when you are not playing here."""
-        table = await table_here(interaction, KIND)
-        if table is None:
-            return
-        if table.game is None:
-            await reply_private(interaction, t("error.not_started", interaction.locale))
+        table = await started_table_here(interaction, KIND)
+        if table is None or table.game is None:
             return
         if player is None:
             own = table.seat_of(interaction.user.id)
