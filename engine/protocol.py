@@ -47,6 +47,19 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class CoopMeasure:
+    """What a co-operative game's result counts (`Outcome.result`), so the platform keeps and shows each server's
+    best results without knowing the game: the measure's name per language, as a heading ("Cards left"), and
+    which way is better."""
+
+    names: dict[str, str]
+    fewer_is_better: bool = True
+
+    def name(self, locale: str) -> str:
+        return self.names.get(locale, self.names["en"])
+
+
+@dataclass(frozen=True)
 class GameDescription:
     key: str
     names: dict[str, str]
@@ -59,8 +72,12 @@ class GameDescription:
     """What no seat may see; the views leave it out."""
     hints: bool = False
     """Whether a lobby may allow hints (the computer player suggesting a move to a person)."""
+    measure: CoopMeasure | None = None
+    """A co-operative game's measure of a table's result; required when `cooperative` (nothing else has one)."""
 
     def __post_init__(self) -> None:
+        if self.cooperative != (self.measure is not None):
+            raise ValueError(f"{self.key}: a co-operative game names its result's measure, and only such a game")
         clash = sorted(GENERIC_OPTIONS & {spec.name for spec in self.options})
         if clash:
             raise ValueError(f"{self.key}: option {clash[0]!r} is a lobby option every game has")
@@ -91,13 +108,17 @@ class Outcome:
 
     Ranked games: `scores[s]` per seat, `ranking` best first, `places[s]` from 1 (tied seats share a place
     when the rules share it), `winners`. Co-operative games also set `shared`: whether the table won
-    together (every seat then has the same place)."""
+    together (every seat then has the same place); `result`: the table's result by the description's `measure`;
+    and `setup`: the game's own options as played, a `random` pick resolved (the platform keeps the best results
+    per player count and setup, since a result is only comparable with games set up the same way)."""
 
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
     places: tuple[int, ...]
     winners: frozenset[int]
     shared: bool | None = None
+    result: int | None = None
+    setup: tuple[tuple[str, OptionValue], ...] = ()
 
 
 def ranked_outcome(scores: Sequence[int], left: Collection[int], *, ties: Literal["shared", "later_seat"]) -> Outcome:

@@ -81,3 +81,14 @@ def test_a_game_option_cannot_take_the_name_of_a_lobby_option() -> None:
 def test_an_unknown_kind_is_named() -> None:
     with pytest.raises(KeyError, match="chess"):
         rules_of("chess")
+
+
+def test_a_cooperative_game_names_the_measure_of_its_shared_result_and_only_it_does() -> None:
+    from engine.protocol import CoopMeasure
+
+    measure = CoopMeasure({"en": "Cards left", "it": "Carte rimaste"})
+    assert GameDescription("c", {"en": "C"}, 2, 4, (), True, "hands", measure=measure).measure.name("it") == "Carte rimaste"
+    with pytest.raises(ValueError, match="measure"):
+        GameDescription("c", {"en": "C"}, 2, 4, (), True, "hands")
+    with pytest.raises(ValueError, match="measure"):
+        GameDescription("r", {"en": "R"}, 2, 4, (), False, "nothing", measure=measure)

@@ -1,15 +1,17 @@
-"""A tiny co-operative game for the service's tests: seats take turns adding 1 to a shared count; the table wins
-together when the count reaches its target, and loses when a seat says "give up". Shaped by engine.protocol."""
+"""A tiny co-operative game for the platform's tests: seats take turns adding 1 to a shared count; the table wins
+together when the count reaches its target, and loses when a seat says "give up". Its result is the steps still
+missing (fewer is better, 0 is a win), kept per target. Shaped by engine.protocol."""
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from engine.protocol import ActionRefused, GameDescription, GameRules, GameState, OptionSpec, Outcome
+from engine.protocol import ActionRefused, CoopMeasure, GameDescription, GameRules, GameState, OptionSpec, Outcome
 
 DESCRIPTION = GameDescription(key="coop", names={"en": "Count together", "it": "Contiamo insieme"},
                               min_players=2, max_players=3, options=(OptionSpec("target", "choice", 4, (4, 6)),),
-                              cooperative=True, secret="nothing")
+                              cooperative=True, secret="nothing",
+                              measure=CoopMeasure({"en": "Steps missing", "it": "Passi mancanti"}))
 
 
 class Count:
@@ -48,7 +50,8 @@ class Count:
         won = self.count >= self.target
         seats = tuple(range(self.n_players))
         return Outcome((self.count,) * self.n_players, seats, (1,) * self.n_players,
-                       frozenset(seats) if won else frozenset(), shared=won)
+                       frozenset(seats) if won else frozenset(), shared=won,
+                       result=max(0, self.target - self.count), setup=(("target", self.target),))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         return self.standing(left) if self.is_over else None
