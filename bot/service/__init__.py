@@ -23,6 +23,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.count_games("active")
     await svc.stats(guild_id, user_id, kind); await svc.stats_by_game(guild_id, user_id)
     await svc.leaderboard(guild_id, kind, order="wins"|"average"|"rating")
+    await svc.coop_bests(guild_id, kind); await svc.coop_records(guild_id, user_id, kind)   # co-operative games
     await svc.guild_settings(guild_id); await svc.set_guild_settings(GuildSettings(...))
     await svc.next_deadline(); await svc.fire_due(now)
     DeadlineDispatcher(svc, on_events).start()                                # one per process
@@ -54,6 +55,9 @@ Decisions callers rely on:
   their results are still recorded as those losses. A cancelled game records nothing. The ranking is the
   engine's (`standing`/`outcome`); in a co-operative game every seat has rank 1 and the table's shared
   result. `rater` (see `Rater`) may turn ranks into openskill (mu, sigma) at that moment, ranked games only.
+  A co-operative game played to its end also records the table's shared result (`Outcome.result`, counted by the
+  game's `measure`) per guild, player count and setup (its options as played); `coop_bests` reads the best of
+  each, `coop_records` a player's.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
   different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
   (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
@@ -89,6 +93,8 @@ from bot.service.models import (
     MAX_TURN_TIMEOUT,
     MIN_TURN_TIMEOUT,
     AuditResult,
+    CoopBest,
+    CoopRecord,
     DeadlineEvent,
     GameOptions,
     GuildSettings,
@@ -109,7 +115,7 @@ from bot.service.tables import Rater, TableService
 
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
-    "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "Conflict", "CorruptGame", "DeadlineDispatcher",
+    "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "CoopBest", "CoopRecord", "Conflict", "CorruptGame", "DeadlineDispatcher",
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "LobbyExpired",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotSaved", "NotStarted", "NotYourTurn", "PlayResult",

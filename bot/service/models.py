@@ -13,7 +13,7 @@ from typing import Any
 from engine.protocol import GameDescription, GameState, OptionError
 
 from bot.service.errors import InvalidOption
-from bot.store.records import OPEN_STATUSES, AnnouncementRow, StatsRow
+from bot.store.records import OPEN_STATUSES, AnnouncementRow, CoopBestRow, CoopRecordRow, StatsRow
 
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
@@ -260,6 +260,12 @@ class AuditResult:
 
 PlayerStats = StatsRow
 """A player's results in one guild: the store's row is already a plain value, so the service hands it on."""
+
+CoopBest = CoopBestRow
+"""A server's best shared result at one player count and setup of a co-operative game (a plain store row too)."""
+
+CoopRecord = CoopRecordRow
+"""A player's shared results at one player count and setup of a co-operative game."""
 
 Announcement = AnnouncementRow
 """One outbox entry of a channel announcement; also a plain store row handed on as it is."""

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from engine.protocol import ActionRefused, GameState
+from engine.protocol import ActionRefused, CoopMeasure, GameState
 from engine.registry import rules_of
 
 from bot.service.announcements import AnnouncementOutbox, apply_entry, new_game
@@ -50,6 +50,8 @@ from bot.service.models import (
     GuildSettings,
     LobbyExpired,
     PlayedTurn,
+    CoopBest,
+    CoopRecord,
     PlayerStats,
     PlayResult,
     RatingEntry,
@@ -65,6 +67,7 @@ from bot.service.models import (
 from bot.service.workers import workers
 from bot.store import (
     LOBBY_EXPIRY,
+    CoopResultRow,
     CorruptRow,
     DeadlineRow,
     GameRecord,
@@ -104,6 +107,17 @@ class _Chain:
     rows: list[MoveRow] = field(default_factory=list)
     turns: list[PlayedTurn] = field(default_factory=list)
     standings: tuple[Standing, ...] = ()
+
+
+def _coop_result(table: Table) -> CoopResultRow | None:
+    """A co-operative game played to its end: the table's shared result by the game's measure, kept among the
+    server's results of that player count and setup (a game every person left is not a result of the table)."""
+    game = table.game
+    outcome = game.outcome() if game is not None and table.status == "finished" else None
+    if outcome is None or outcome.result is None or not rules_of(table.kind).description.cooperative:
+        return None
+    return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result,
+                         won=bool(outcome.shared))
 
 
 def _seat_rows(seats: Sequence[Seat]) -> tuple[SeatRow, ...]:
@@ -315,8 +329,8 @@ class TableService(AnnouncementOutbox):
         return self._deadlines(table, now)
 
     async def _save(self, entry: _Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
-                    results: tuple[ResultRow, ...] = (), seats_changed: bool = False,
-                    announce: str | None = None) -> _Entry:
+                    results: tuple[ResultRow, ...] = (), coop: CoopResultRow | None = None,
+                    seats_changed: bool = False, announce: str | None = None) -> _Entry:
         """Commit `table` as the successor of `entry` (one transaction) and cache it; `announce` records the
         step's channel announcement in the outbox within that transaction."""
         now = self.clock()
@@ -329,7 +343,7 @@ class TableService(AnnouncementOutbox):
             state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,
             turn=table.turn, turn_started_at=table.turn_started_at if table.turn_started_at != old.turn_started_at
             else None, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
-            moves=moves, deadlines=deadlines, results=results, announce=announce,
+            moves=moves, deadlines=deadlines, results=results, coop=coop, announce=announce,
         )
         try:
             version = await self._store.commit(update, now=now)
@@ -680,7 +694,7 @@ class TableService(AnnouncementOutbox):
         async with self._finishing:
             results = await self._results(table, chain.standings)
             return await self._save(entry, table, moves=tuple(chain.rows), results=results,
-                                    seats_changed=seats_changed, announce=event)
+                                    coop=_coop_result(table), seats_changed=seats_changed, announce=event)
 
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
@@ -893,3 +907,22 @@ class TableService(AnnouncementOutbox):
             return await self._store.leaderboard(guild_id, kind, order=order, limit=limit)
         except ValueError as exc:
             raise InvalidOption("order", order, "wins, average or rating") from exc
+
+    async def coop_bests(self, guild_id: int, kind: str, *, limit: int = 10) -> list[CoopBest]:
+        """The guild's best shared result at each player count and setup of a co-operative game (no rating:
+        the table wins or loses together), fewest players first."""
+        measure = self._measure(kind)
+        return await self._store.coop_bests(guild_id, kind, fewer_is_better=measure.fewer_is_better, limit=limit)
+
+    async def coop_records(self, guild_id: int, user_id: int, kind: str) -> list[CoopRecord]:
+        """A player's shared results at a co-operative game in this guild, per player count and setup, best
+        first."""
+        measure = self._measure(kind)
+        return await self._store.coop_records(guild_id, user_id, kind, fewer_is_better=measure.fewer_is_better)
+
+    @staticmethod
+    def _measure(kind: str) -> CoopMeasure:
+        measure = rules_of(kind).description.measure
+        if measure is None:
+            raise InvalidOption("game", kind, "a co-operative game")
+        return measure

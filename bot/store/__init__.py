@@ -11,6 +11,9 @@ from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
     AnnouncementRow,
+    CoopBestRow,
+    CoopRecordRow,
+    CoopResultRow,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -24,7 +27,7 @@ from bot.store.records import (
 )
 
 __all__ = [
-    "AnnouncementRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
+    "AnnouncementRow", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
     "LOBBY_EXPIRY", "MoveRow", "NewGame", "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow",
     "StatsRow", "Store", "StoreError", "VersionConflict", "WriteFailed",
 ]

@@ -24,6 +24,8 @@ from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
     AnnouncementRow,
+    CoopBestRow,
+    CoopRecordRow,
     DeadlineRow,
     GameRecord,
     GameRow,
@@ -48,6 +50,8 @@ _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WH
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
 _ANNOUNCEMENT_COLUMNS = ("game_id, version, event, first_seq, last_seq, created_at, posted_at, message_id, summary,"
                          " secrets_closed, sending_at, sent_digest")
+_BETTER = {True: ("ASC", "MIN"), False: ("DESC", "MAX")}
+"""A co-operative measure's order and aggregate of the best result, by whether fewer is better."""
 _STATS_COLUMNS = "guild_id, kind, user_id, name, games, wins, points, best, mu, sigma"
 _LEADERBOARD_ORDER = {
     "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
@@ -387,6 +391,8 @@ class Store:
                 )
             if update.results:
                 await self._record_results(db, update, now)
+            if update.coop is not None:
+                await self._record_coop(db, update, now)
             if update.announce is not None:
                 await self._record_announcement(db, update, now)
         self._committed()
@@ -421,6 +427,16 @@ class Store:
             " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)",
             [(guild_id, r.user_id, r.name, int(r.won), r.points,
               r.rating[0] if r.rating else None, r.rating[1] if r.rating else None, kind) for r in update.results],
+        )
+
+    @staticmethod
+    async def _record_coop(db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
+        coop = update.coop
+        assert coop is not None
+        await db.execute(
+            "INSERT INTO coop_results (game_id, guild_id, kind, players, setup, result, won, at)"
+            " SELECT id, guild_id, kind, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+            (coop.players, _dumps(coop.setup), coop.result, int(coop.won), now, update.game_id),
         )
 
     async def close_unreadable_game(self, game_id: int, *, now: float) -> GameRecord | None:
@@ -614,3 +630,41 @@ class Store:
             (guild_id, kind, limit),
         )
         return [_stats_row(r) for r in rows]
+
+    async def coop_bests(self, guild_id: int, kind: str, *, fewer_is_better: bool, limit: int = 10) -> list[CoopBestRow]:
+        """The guild's best result at each player count and setup of a co-operative kind (the earliest game that
+        reached it), fewest players first, with the seats of that game."""
+        order = _BETTER[fewer_is_better][0]
+        rows = await self._fetchall(
+            "SELECT game_id, players, setup, result, won, at, games FROM ("
+            " SELECT game_id, players, setup, result, won, at,"
+            f" ROW_NUMBER() OVER (PARTITION BY players, setup ORDER BY result {order}, at, game_id) AS place,"
+            " COUNT(*) OVER (PARTITION BY players, setup) AS games"
+            " FROM coop_results WHERE guild_id = ? AND kind = ?)"
+            f" WHERE place = 1 ORDER BY players, result {order}, at LIMIT ?",
+            (guild_id, kind, limit),
+        )
+        teams: dict[int, list[SeatRow]] = {r["game_id"]: [] for r in rows}
+        if teams:
+            marks = ", ".join("?" * len(teams))
+            for seat in await self._fetchall(
+                    f"SELECT game_id, position, user_id, name, level, expired_turns FROM seats"
+                    f" WHERE game_id IN ({marks}) ORDER BY game_id, position", tuple(teams)):
+                teams[seat[0]].append(SeatRow(*tuple(seat)[1:]))
+        return [CoopBestRow(game_id=r["game_id"], players=r["players"], setup=json.loads(r["setup"]),
+                            result=r["result"], won=bool(r["won"]), at=r["at"], games=r["games"],
+                            team=tuple(teams[r["game_id"]])) for r in rows]
+
+    async def coop_records(self, guild_id: int, user_id: int, kind: str, *,
+                           fewer_is_better: bool) -> list[CoopRecordRow]:
+        """A player's co-operative results of one kind in the guild, per player count and setup, best first."""
+        order, best = _BETTER[fewer_is_better]
+        rows = await self._fetchall(
+            f"SELECT c.players, c.setup, COUNT(*) AS games, {best}(c.result) AS best, SUM(c.result) AS total,"
+            f" MAX(c.won) AS won FROM coop_results c JOIN results r ON r.game_id = c.game_id AND r.user_id = ?"
+            f" WHERE c.guild_id = ? AND c.kind = ? GROUP BY c.players, c.setup ORDER BY best {order}, games DESC,"
+            " c.players",
+            (user_id, guild_id, kind),
+        )
+        return [CoopRecordRow(players=r["players"], setup=json.loads(r["setup"]), games=r["games"], best=r["best"],
+                              won=bool(r["won"]), total=r["total"]) for r in rows]

@@ -100,6 +100,45 @@ class ResultRow:
 
 
 @dataclass(frozen=True, slots=True)
+class CoopResultRow:
+    """A co-operative game played to its end: the table's shared result (what it counts and which way is better
+    is the game's measure), kept per server, player count and `setup` (the game's own options as played)."""
+
+    players: int
+    setup: dict[str, Any]
+    result: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CoopBestRow:
+    """The best result of one player count and setup in a server: the first game that reached it (`team` its
+    seats) and how many games were played set up that way."""
+
+    game_id: int
+    players: int
+    setup: dict[str, Any]
+    result: int
+    won: bool
+    at: float
+    games: int
+    team: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CoopRecordRow:
+    """One player's co-operative games of one kind, player count and setup in a server: how many, their best
+    result, whether any of them was won, and the sum of their results."""
+
+    players: int
+    setup: dict[str, Any]
+    games: int
+    best: int
+    won: bool
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnouncementRow:
     """One channel announcement in the outbox: the step that committed game `version` played the move-log
     entries `first_seq..last_seq` (none when first_seq > last_seq). `event` names the step (start, move,
@@ -153,6 +192,8 @@ class GameUpdate:
     moves: tuple[MoveRow, ...] = ()
     deadlines: tuple[DeadlineRow, ...] | None = None
     results: tuple[ResultRow, ...] = ()
+    coop: CoopResultRow | None = None
+    """A co-operative game's shared result, recorded with its people's `results`."""
     announce: str | None = None
     """The event to record in the outbox for this step (its moves are the range announced), or None."""
 

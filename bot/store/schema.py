@@ -180,6 +180,22 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE deadlines ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
     """,
+    # 8: co-operative games' shared results (a table wins or loses together; the game's measure, such as cards left,
+    #    says how well), kept per guild, kind, player count and setup (the game's own options as played, canonical
+    #    JSON), so a server's best results are read per setup with one index.
+    """
+    CREATE TABLE coop_results (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        players  INTEGER NOT NULL,
+        setup    TEXT    NOT NULL,
+        result   INTEGER NOT NULL,
+        won      INTEGER NOT NULL CHECK (won IN (0, 1)),
+        at       REAL    NOT NULL
+    );
+    CREATE INDEX coop_results_by_setup ON coop_results (guild_id, kind, players, setup, result);
+    """,
 )
 
 

@@ -35,6 +35,15 @@ def clock() -> Clock:
 
 
 @pytest.fixture
+def coop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The co-operative test game registered beside the real ones, for this test only."""
+    from engine import registry
+    from tests.service.coop_game import RULES
+
+    monkeypatch.setitem(registry.GAMES, RULES.key, RULES)
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "shelfie.sqlite3"
 

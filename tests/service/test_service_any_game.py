@@ -74,15 +74,6 @@ async def test_no_hint_when_the_lobby_did_not_allow_hints(svc: TableService) -> 
         await svc.hint(table.game_id, table.current_seat.user_id)
 
 
-@pytest.fixture
-def coop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The co-operative test game registered beside the real ones, for this test only."""
-    from engine import registry
-    from tests.service.coop_game import RULES
-
-    monkeypatch.setitem(registry.GAMES, RULES.key, RULES)
-
-
 @pytest.mark.parametrize("last, won", [("add", True), ("give up", False)])
 async def test_a_cooperative_game_ends_with_one_shared_result_for_every_seat_and_rates_nobody(
         coop: None, db_path, clock, last: str, won: bool) -> None:
