@@ -15,6 +15,7 @@ from engine.registry import rules_of
 
 from bot.games.registry import FACES
 from bot.i18n import t
+from bot.presenters.coop import coop_leaderboard_embed, coop_stats_embed
 from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
@@ -92,9 +93,14 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
         if not found:
             await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
             return
-        embeds = [stats_embed(row, name, locale) for row in found]
-        for embed, row in zip(embeds, found):
-            embed.set_author(name=game_name(row.kind, locale))
+        embeds = []
+        for row in found:
+            if rules_of(row.kind).description.cooperative:
+                records = await service.coop_records(interaction.guild_id, who.id, row.kind)
+                embeds.append(coop_stats_embed(row, records, name, locale))
+            else:
+                embeds.append(stats_embed(row, name, locale))
+            embeds[-1].set_author(name=game_name(row.kind, locale))
         await reply_private(interaction, "", embeds=embeds)
 
     @app_commands.command(name="leaderboard", description="The best players of this server, by rating, per game")
@@ -108,9 +114,13 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
         service = service_of(self.bot)
         embeds = []
         for kind in [game] if game is not None else list(FACES):
-            rows = await service.leaderboard(interaction.guild_id, kind, order="rating")
-            if rows:
-                embed = leaderboard_embed(rows, locale)
+            if rules_of(kind).description.cooperative:  # played together: the best results, no rating
+                bests = await service.coop_bests(interaction.guild_id, kind)
+                embed = coop_leaderboard_embed(kind, bests, locale) if bests else None
+            else:
+                rows = await service.leaderboard(interaction.guild_id, kind, order="rating")
+                embed = leaderboard_embed(rows, locale) if rows else None
+            if embed is not None:
                 embed.set_author(name=game_name(kind, locale))
                 embeds.append(embed)
         if not embeds:

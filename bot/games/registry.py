@@ -2,8 +2,12 @@
 offered."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from engine.protocol import OptionValue
+from engine.registry import rules_of
 
 if TYPE_CHECKING:
     import discord
@@ -52,12 +56,23 @@ class GameFace(Protocol):
         ...
 
 
+@runtime_checkable
+class CoopFace(GameFace, Protocol):
+    """The face of a co-operative game says one thing more: its best results are kept per setup."""
+
+    def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
+        """A setup (the game's own options as played, `Outcome.setup`) in words, beside a best result."""
+        ...
+
+
 _installed: dict[str, GameFace] = {}
 
 
 def install_face(kind: str, face: GameFace) -> None:
     if kind not in FACES:
         raise ValueError(f"{kind!r} is not listed in FACES")
+    if rules_of(kind).description.cooperative and not isinstance(face, CoopFace):
+        raise ValueError(f"{kind!r} is co-operative: its face must say its setups in words (CoopFace.setup_text)")
     _installed[kind] = face
 
 
@@ -67,3 +82,11 @@ def face_of(kind: str) -> GameFace:
         return _installed[kind]
     except KeyError:
         raise LookupError(f"no Discord face installed for {kind!r}") from None
+
+
+def coop_face_of(kind: str) -> CoopFace:
+    """The installed face of a co-operative game (install_face made sure it is one)."""
+    face = face_of(kind)
+    if not isinstance(face, CoopFace):
+        raise LookupError(f"{kind!r} is not a co-operative game")
+    return face
