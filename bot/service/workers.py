@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -60,6 +62,7 @@ def _start_worker(lane: str, bot_pid: int) -> None:
     if lane == "think":
         os.nice(THINKING_NICENESS)
     _warm(drawing=lane == "draw")
+    _give_back_free_memory()
 
 
 def _exit_with(bot_pid: int) -> None:
@@ -93,6 +96,16 @@ def _warm(*, drawing: bool) -> None:
     for rules in GAMES.values():
         description = rules.description
         rules.choose(rules.new(description.max_players, 0, description.check_options({})), rules.stand_in, 0)
+
+
+def _give_back_free_memory() -> None:
+    """Return the heap the warm-up freed to the system: warming draws every game's pictures once and frees the
+    big drawing surfaces, but glibc keeps freed heap pages, ~40 MB a picture worker (measured: 100 MB resident
+    after warming, 59 MB after this). Nothing to do where the C library has no malloc_trim (not glibc)."""
+    name = ctypes.util.find_library("c")
+    trim = getattr(ctypes.CDLL(name), "malloc_trim", None) if name else None
+    if trim is not None:
+        trim(0)
 
 
 def _outside(call: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
