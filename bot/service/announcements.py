@@ -75,9 +75,6 @@ class AnnouncementOutbox:
     async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
         await self._store.move_announcement(announcement.game_id, announcement.version, message_id)
 
-    async def announcement_collapsed(self, announcement: Announcement) -> None:
-        await self._store.mark_collapsed(announcement.game_id, announcement.version)
-
     async def replayed_result(self, announcement: Announcement) -> PlayResult:
         """What the announced step played, rebuilt from the move log, with the game as it is now."""
         table = await self.table(announcement.game_id)

@@ -44,6 +44,7 @@ from bot.service.models import (
     DEFAULT_LOBBY_TIMEOUT,
     DEFAULT_TURN_TIMEOUT,
     LARGEST_ID,
+    Announcement,
     AuditResult,
     DeadlineEvent,
     GameOptions,
@@ -541,6 +542,20 @@ class TableService(AnnouncementOutbox):
     async def set_turn_message(self, game_id: int, message_id: int) -> Table:
         """The bot's message for the current turn; its buttons are the live ones."""
         return await self._set_message(game_id, turn_message_id=message_id)
+
+    async def turn_posted(self, announcement: Announcement, message_id: int, summary: str | None,
+                          collapsed: Announcement | None) -> None:
+        """An announcement's message is out: marked posted with the summary it collapses to; with a summary it
+        is the turn message (as set_turn_message), and `collapsed` (the previous live announcement, whose message
+        was just collapsed) is settled, all in one commit."""
+        game_id = announcement.game_id
+        async with self._lock(game_id):
+            entry = await self._load(game_id)
+            await self._store.mark_posted_turn(game_id, announcement.version, now=self.clock(), message_id=message_id,
+                                               summary=summary,
+                                               collapsed_version=None if collapsed is None else collapsed.version)
+            if summary is not None:
+                self._remember(_Entry(replace(entry.table, turn_message_id=message_id), entry.seed))
 
     async def _set_message(self, game_id: int, **ids: int) -> Table:
         async with self._lock(game_id):

@@ -204,19 +204,18 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
         log.warning("an announcement could not go out now; it is posted again later: %r", error,
                     extra=context(table.game_id, table.guild_id, None))
         return Delivery.RETRY
+    # The previous turn collapses before the marks, so all of them are one commit: if that commit fails, the next
+    # attempt finds this message in the channel, collapses the previous one again (the same edit) and marks both.
+    if previous is not None:
+        await _collapse(channel, previous.message_id, previous.summary, table)
+    elif unknown is not None and unknown != message.id:
+        await _collapse(channel, unknown, None, table)
     try:
-        await service.announcement_posted(announcement, message.id, summary)
+        await service.turn_posted(announcement, message.id, summary, previous)
     except Exception:  # the message is out: the next attempt finds it in the channel instead of posting it again
         log.exception("an announcement was posted but could not be marked so", extra=context(table.game_id,
                                                                                             table.guild_id, None))
         return Delivery.POSTED
-    if summary is not None:
-        await service.set_turn_message(table.game_id, message.id)
-    if previous is not None:
-        await _collapse(channel, previous.message_id, previous.summary, table)
-        await service.announcement_collapsed(previous)
-    elif unknown is not None and unknown != message.id:
-        await _collapse(channel, unknown, None, table)
     if table.status != "active" and isinstance(channel, discord.Thread) and announcement.version == table.version:
         await _archive(channel, table)
     return Delivery.POSTED

@@ -118,13 +118,13 @@ async def fail_to_mark_posted_once(table: Table, monkeypatch: pytest.MonkeyPatch
     """The database refuses the write that marks the next posted announcement (a locked database under load),
     after Discord took its message."""
     service = table.bot.service
-    mark = service.announcement_posted
+    mark = service.turn_posted
 
     async def locked_once(*args: object, **kwargs: object) -> None:
-        monkeypatch.setattr(service, "announcement_posted", mark)
+        monkeypatch.setattr(service, "turn_posted", mark)
         raise sqlite3.OperationalError("database is locked")
 
-    monkeypatch.setattr(service, "announcement_posted", locked_once)
+    monkeypatch.setattr(service, "turn_posted", locked_once)
 
 
 def turn_posts(table: Table, turn: int) -> list:

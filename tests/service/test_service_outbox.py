@@ -40,6 +40,29 @@ async def test_a_rebuilt_announcement_reports_what_the_live_result_reported(svc:
     assert (await svc.live_announcement(table.game_id)).message_id == 12
 
 
+async def test_a_posted_turn_becomes_the_live_one_and_the_turn_message_and_settles_the_one_it_collapsed(
+        svc: TableService, db_path: Path) -> None:
+    table = await started(svc, ANN, BOB)
+    [start] = await svc.pending_announcements(table.game_id)
+    await svc.turn_posted(start, 11, "started", None)
+    await play_first_legal(svc, table)
+    [move] = await svc.pending_announcements(table.game_id)
+    live = await svc.live_announcement(table.game_id)
+    assert live.version == start.version and (await svc.table(table.game_id)).turn_message_id == 11
+
+    await svc.turn_posted(move, 12, "moved", live)
+    assert await svc.pending_announcements(table.game_id) == []
+    now = await svc.live_announcement(table.game_id)
+    assert (now.version, now.message_id, now.summary) == (move.version, 12, "moved")
+    assert (await svc.table(table.game_id)).turn_message_id == 12
+    fresh = await TableService.open(db_path)  # what a restart reads: the commit, not the cache
+    try:
+        assert (await fresh.table(table.game_id)).turn_message_id == 12
+        assert (await fresh.live_announcement(table.game_id)).version == move.version
+    finally:
+        await fresh.close()
+
+
 async def test_the_last_announcement_of_a_finished_game_carries_its_standings(svc: TableService) -> None:
     table = await started(svc, ANN, BOB)
     final = await play_to_end(svc, table)
