@@ -10,7 +10,7 @@ Per step: moves/s; move -> turn picture p50/p99 (from the interaction reaching t
 sends the next turn message with its picture); defer p99 (interaction -> its first response to Discord);
 CPU per move (the bot process and its workers; the simulated Discord and the simulated people run in the
 bot's process and are included); resident memory of the bot process plus its workers (RSS, and PSS,
-which counts pages the workers share once). Interactions are sent to the bot without waiting for simcord
+which counts pages the workers share once; and the bot process's own RSS). Interactions are sent to the bot without waiting for simcord
 to settle (it would wait for the whole bot to be idle), through simcord's own payload builders.
 
 A step's figures are only worth something if every move went through: each step also counts the moves the bot
@@ -198,11 +198,14 @@ async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel
         samples.moves.append((wire.picture_sent[channel.id], wire.picture_sent[channel.id] - sent))
 
 
-async def _forget_attachments(env: simcord.Env, stop: asyncio.Event) -> None:
-    """simcord's CDN keeps every picture ever sent, in the bot's process; nobody reads them back here, so the
+async def _forget_history(env: simcord.Env, stop: asyncio.Event) -> None:
+    """simcord keeps, in the bot's process, every picture ever sent (its CDN) and a log of every request and
+    event (deep copies of their payloads, for a failing test's transcript); nobody reads them back here, so the
     memory figure leaves them out (the simulated Discord's messages themselves stay counted)."""
     while not stop.is_set():
         env.backend.cdn._blobs.clear()
+        env.backend.http_requests.clear()
+        env.backend.transcript.clear()
         await asyncio.sleep(1.0)
 
 
@@ -263,7 +266,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
             guild = env.create_guild("Load")
             people = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")]
             loops: list[asyncio.Task[None]] = []
-            forget = asyncio.get_running_loop().create_task(_forget_attachments(env, stop))
+            forget = asyncio.get_running_loop().create_task(_forget_history(env, stop))
             for games in STEPS:
                 while len(loops) < games:
                     number = len(loops)
@@ -287,7 +290,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
                              "defer p99": percentile(defers, 0.99) * 1000,
                              "cpu/move": (main1 - main0) / max(1, len(moves)) * 1000,
                              "workers cpu/move": (work1 - work0) / max(1, len(moves)) * 1000,
-                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20,
+                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20, "bot rss": rss / 2**20,
                              "refused": len(samples.window(samples.refused, start, end)),
                              "lost": len(samples.window(samples.lost, start, end)),
                              "errors": errors.count - logged + env.error_cursor - raised})
@@ -300,7 +303,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
 
 def _row(row: dict[str, float]) -> str:
     return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
-            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS) | "
+            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS; bot {row['bot rss']:.0f} MB) | "
             f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
 
 
