@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from .dice.platform import RULES as DICE
+from .librarians.platform import RULES as LIBRARIANS
 from .protocol import GameRules
 from .shelfie.platform import RULES as SHELFIE
 
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in (SHELFIE, DICE)}
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in (SHELFIE, DICE, LIBRARIANS)}
 
 
 def rules_of(kind: str) -> GameRules:

@@ -27,7 +27,11 @@ def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(k
         turn += 1
     assert state.to_act == frozenset()
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners and set(outcome.ranking) == set(range(players))
+    assert outcome is not None and set(outcome.ranking) == set(range(players))
+    if rules.description.cooperative:
+        assert outcome.winners == (frozenset(range(players)) if outcome.shared else frozenset())
+    else:
+        assert outcome.winners
     assert rules.from_dict(state.to_dict()).to_dict() == state.to_dict()
     replay = rules.new(players, 7, options)
     for seat, text in log:

@@ -1,0 +1,113 @@
+"""Actions, their text form for the move log, and the two ways an action is refused (like python-chess).
+
+Text forms (rows from 1, top first; x as in the library, negative left of the shelf card; seats from 1):
+
+    play 17 r2 x-3      lay card 17 from your hand at row 2, column -3 (an empty cell or a stack top)
+    undo                take back this turn's last placement (back to the last completion or power)
+    end                 end the turn (at least 2 cards played, one connected library), then draw
+    use 23              use the power of held card 23 (your own, on your turn)
+    choose seat:2       answer the pending choice with one of its options (see engine.librarians.pending)
+
+The log names absolute places and card ids, never spot numbers (those change as the library grows).
+`InvalidNotation`: the text is not an action; `IllegalAction`: the rules refuse it now. Both are a
+`LibrariansError` (engine.protocol.ActionRefused) with a `code` and `params` for translation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from ..protocol import ActionRefused
+from .library import Place, place_text
+
+
+class LibrariansError(ActionRefused):
+    """A refused action or unreadable text; `code` and `params` let the bot translate the English message."""
+
+
+class InvalidNotation(LibrariansError):
+    """The text is not an action at all."""
+
+
+class IllegalAction(LibrariansError):
+    """A well-formed action the rules refuse in this state."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Lay `card` (an id from the acting seat's hand) at `place` (row, x)."""
+
+    card: int
+    place: Place
+
+    def __str__(self) -> str:
+        return f"play {self.card} {place_text(self.place)}"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back this turn's last placement (not past a completed genre or a power)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn: the library must be one connected group; the seat draws back up to the hand limit."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class UsePower:
+    """Use the power of `card`, a completed genre's card the acting seat holds face up."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"use {self.card}"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer the pending choice with `option`, one of `state.pending.options` (a token without spaces)."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+
+Action = Union[Play, Undo, EndTurn, UsePower, Choose]
+
+_PLAY = re.compile(r"^play\s+(\d+)\s+r(\d+)\s+x(-?\d+)$")
+_USE = re.compile(r"^use\s+(\d+)$")
+_CHOOSE = re.compile(r"^choose\s+(\S+)$")
+
+
+def parse_action(text: str) -> Action:
+    """Reads one action in the move log's text form (any case, extra spaces allowed)."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidNotation('Write an action: "play 17 r2 x-3", "undo", "end", "use 23" or "choose seat:2".',
+                              "empty")
+    words = " ".join(text.split())
+    lowered = words.lower()
+    if lowered == "undo":
+        return Undo()
+    if lowered == "end":
+        return EndTurn()
+    if match := _PLAY.match(lowered):
+        row = int(match.group(2))
+        if row < 1:
+            raise InvalidNotation("Rows are numbered from 1 (the top shelf).", "bad_row", row=row)
+        return Play(int(match.group(1)), (row - 1, int(match.group(3))))
+    if match := _USE.match(lowered):
+        return UsePower(int(match.group(1)))
+    if match := _CHOOSE.match(lowered):
+        return Choose(match.group(1))
+    first = lowered.split()[0][:40]
+    raise InvalidNotation(f'"{first}" is not an action: use play, undo, end, use or choose.', "unknown_verb",
+                          word=first)

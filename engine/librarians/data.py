@@ -1,0 +1,36 @@
+"""Static Librarians data, read once from data/librarians.json (the only I/O the engine does)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "librarians.json"
+
+
+def _load() -> dict[str, Any]:
+    with DATA_PATH.open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+RAW = _load()
+
+COLOURS: tuple[str, ...] = tuple(RAW["colours"])
+"""Colour index c is COLOURS[c]; a card's colour is its genre for the game."""
+RED = COLOURS.index("red")
+LETTER_POOLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ord(letter) - ord("A") for letter in RAW["letter_pools"][colour]) for colour in COLOURS)
+"""Per colour, its letter pool as alphabet positions 0..25 (a pool may repeat a letter: purple has two O)."""
+GENRES: dict[str, tuple[str, ...]] = {colour: tuple(RAW["genres"][colour]) for colour in COLOURS}
+"""The four genres of each colour; the first is the default."""
+DEFAULT_GENRES: tuple[str, ...] = tuple(GENRES[colour][0] for colour in COLOURS)
+COLOUR_OF_GENRE: dict[str, int] = {genre: c for c, colour in enumerate(COLOURS) for genre in GENRES[colour]}
+BOOKS_PER_COLOUR: int = RAW["books_per_colour"]
+BOOKS: int = BOOKS_PER_COLOUR * len(COLOURS)
+SHELF_CARDS: int = RAW["shelf_cards"]
+STARTING_SHELVES: int = RAW["starting_shelves"]
+HAND_LIMIT: int = RAW["hand_limit"]
+MIN_CARDS_PER_TURN: int = RAW["min_cards_per_turn"]
+LINE_LENGTH: int = RAW["line_length"]
+MIN_PLAYERS: int = RAW["players"]["min"]
+MAX_PLAYERS: int = RAW["players"]["max"]

@@ -1,0 +1,36 @@
+"""Librarians as the platform runs it: its line in engine.registry."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..computer import check_request
+from ..protocol import GameRules, GameState
+from .actions import Action, parse_action
+from .data import COLOURS
+from .description import DESCRIPTION
+from .game import LibrariansGame
+from .simple import choose_simple
+
+LEVELS = ("easy", "normal")
+
+
+def _new(players: int, seed: int, options: Mapping[str, Any]) -> LibrariansGame:
+    return LibrariansGame.new(players, seed=seed, genres={c: options[c] for c in COLOURS if c in options})
+
+
+def _choose(game: GameState, level: str, seed: int) -> Action:
+    assert isinstance(game, LibrariansGame)
+    check_request(level, LEVELS, seed, game.is_over)
+    return choose_simple(game)
+
+
+RULES = GameRules(
+    description=DESCRIPTION,
+    new=_new,
+    from_dict=LibrariansGame.from_dict,
+    parse_action=parse_action,
+    choose=_choose,
+    levels=LEVELS,
+    stand_in="normal",
+)

@@ -1,0 +1,112 @@
+"""What one seat may know: its own hand and everything public; never another hand or the deck's order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .cards import Card, colour_of
+from .library import Library, Place
+from .pending import Pending
+
+if TYPE_CHECKING:
+    from .game import LibrariansGame
+
+Phase = Literal["play", "choose", "over"]
+Result = Literal["won", "lost"]
+
+
+@dataclass(frozen=True)
+class LibrariansView:
+    """One seat's view. `library` is a copy whose letter table knows only the cards this seat may see (the
+    others read -1), so a computer player can ask it for legal places exactly as the game would."""
+
+    seat: int
+    n_players: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    held: tuple[tuple[Card, ...], ...]
+    """Per seat, the completed genres' cards it holds face up (their powers, usable once)."""
+    fresh: tuple[int, ...]
+    """Held cards received this turn (usable from the holder's next turn)."""
+    genres: tuple[str, ...]
+    """The genre of each colour this game (index = colour)."""
+    library: Library
+    discard: tuple[Card, ...]
+    tapped: dict[int, int]
+    """Library card id -> the seat that tapped it (Science)."""
+    known_hands: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards of its hand the whole table knows (shown by a power); the rest stay secret."""
+    deck_top: tuple[Card, ...]
+    """The known cards on top of the deck, top first (Cooking); the rest of the deck's order stays secret."""
+    current_seat: int
+    turn: int
+    phase: Phase
+    pending: Pending | None
+    need: int
+    """Cards the seat to play must still lay before it may end its turn."""
+    played: tuple[Place, ...]
+    """The places filled this turn, in order."""
+    can_undo: bool
+    hand_limit: int
+    rules: frozenset[str]
+    """The rule switches in force (engine.librarians.effects)."""
+    resigned: tuple[int, ...]
+    result: Result | None
+    end_reason: str | None
+    cards_not_played: int
+
+    def card(self, card: int) -> Card | None:
+        """The card if this seat may see it, else None."""
+        letter = self.library.letters[card]
+        return Card(card, colour_of(card), letter) if letter >= 0 else None
+
+
+def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
+    """The view of `seat` (0-based); any other value raises ValueError."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n_players:
+        raise ValueError(f"no seat {seat!r} in a game of {game.n_players}")
+    visible = set(game.library.cards()) | set(game.hands[seat]) | set(game.discard)
+    visible.update(card for held in game.held for card in held)
+    visible.update(game.known)
+    letters = tuple(letter if card in visible else -1 for card, letter in enumerate(game.letters))
+    library = game.library.copy()
+    library.letters = letters
+    return LibrariansView(
+        seat=seat,
+        n_players=game.n_players,
+        hand=tuple(game.card(c) for c in game.hands[seat]),
+        hand_sizes=tuple(len(hand) for hand in game.hands),
+        deck_size=len(game.deck),
+        held=tuple(tuple(game.card(c) for c in held) for held in game.held),
+        fresh=tuple(sorted(game.fresh)),
+        genres=game.genres,
+        library=library,
+        discard=tuple(game.card(c) for c in game.discard),
+        tapped=dict(sorted(game.tapped.items())),
+        known_hands=tuple(tuple(game.card(c) for c in hand if c in game.known) for hand in game.hands),
+        deck_top=tuple(game.card(c) for c in _known_run(game.deck, game.known)),
+        current_seat=game.current_seat,
+        turn=game.turn,
+        phase=game.phase,
+        pending=game.pending,
+        need=game.turn_need(),
+        played=tuple(game.played),
+        can_undo=bool(game.undoable),
+        hand_limit=game.hand_limit,
+        rules=frozenset(game.turn_rules | game.lasting_rules),
+        resigned=tuple(sorted(game.resigned)),
+        result=game.result,
+        end_reason=game.end_reason,
+        cards_not_played=game.cards_not_played(),
+    )
+
+
+def _known_run(deck: list[int], known: set[int]) -> list[int]:
+    """The deck's top cards up to the first one nobody knows."""
+    run = []
+    for card in deck:
+        if card not in known:
+            break
+        run.append(card)
+    return run
