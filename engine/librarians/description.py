@@ -1,7 +1,7 @@
 """The static description of Librarians: what a lobby needs before any state exists."""
 from __future__ import annotations
 
-from ..protocol import GameDescription
+from ..protocol import CoopMeasure, GameDescription
 from .data import MAX_PLAYERS, MIN_PLAYERS
 
 DESCRIPTION = GameDescription(
@@ -13,4 +13,5 @@ DESCRIPTION = GameDescription(
     cooperative=True,
     secret="the hands and the deck order",
     hints=True,
+    measure=CoopMeasure({"en": "Cards left", "it": "Carte rimaste"}),
 )

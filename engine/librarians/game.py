@@ -517,14 +517,16 @@ class LibrariansGame:
 
     # ---- outcome --------------------------------------------------------------------------------------------
     def standing(self, left: Collection[int] = ()) -> Outcome:
-        """One shared result: every seat's score is the cards not played; all share place 1; `shared` says whether
-        the table won (every seat still playing wins then)."""
+        """One shared result: every seat's score and the table's `result` are the cards not played; all share
+        place 1; `shared` says whether the table won (every seat still playing wins then); `setup` is the genre
+        of each colour, by colour name."""
         n = self.n_players
         won = self.result == "won"
         gone = self.resigned | frozenset(left)
-        return Outcome(scores=(self.cards_not_played(),) * n, ranking=tuple(range(n)), places=(1,) * n,
+        left_over = self.cards_not_played()
+        return Outcome(scores=(left_over,) * n, ranking=tuple(range(n)), places=(1,) * n,
                        winners=frozenset(s for s in range(n) if s not in gone) if won else frozenset(),
-                       shared=won)
+                       shared=won, result=left_over, setup=tuple(sorted(zip(COLOURS, self.genres))))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         return self.standing(left) if self.result is not None else None

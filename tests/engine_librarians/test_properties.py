@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.librarians import BOOKS, EndTurn, IllegalAction, LibrariansGame, Play, parse_action
+from engine.librarians import BOOKS, COLOURS, EndTurn, IllegalAction, LibrariansGame, Play, parse_action
 
 setups = st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1))
 rngs = st.randoms(use_true_random=False)
@@ -56,7 +56,8 @@ def test_random_legal_play_ends_conserves_cards_and_replays_from_its_log(setup, 
     log = _play_out(g, rng)
     outcome = g.outcome()
     assert outcome is not None and outcome.shared == (g.result == "won")
-    assert outcome.scores == (g.cards_not_played(),) * players and (g.result == "won") == (g.cards_not_played() == 0)
+    assert outcome.scores == (g.cards_not_played(),) * players == (outcome.result,) * players
+    assert (g.result == "won") == (outcome.result == 0) and dict(outcome.setup) == dict(zip(COLOURS, g.genres))
     replay = LibrariansGame.new(players, seed=seed)
     for seat, text in log:
         replay.apply(parse_action(text), seat)
