@@ -16,7 +16,7 @@ from engine.protocol import GameRules, GameState
 from engine.registry import rules_of
 
 from bot.service.models import Announcement, GameOptions, PlayedTurn, PlayResult, Standing, Table
-from bot.store import MoveRow, Store
+from bot.store import MoveRow, ShardSet, Store
 
 
 def new_game(kind: str, n_players: int, seed: int, options: GameOptions) -> GameState:
@@ -36,6 +36,7 @@ class AnnouncementOutbox:
 
     _store: Store
     clock: Callable[[], float]
+    shards: ShardSet | None
 
     async def table(self, game_id: int) -> Table:
         raise NotImplementedError
@@ -48,8 +49,9 @@ class AnnouncementOutbox:
         return await self._store.unposted_announcements(game_id)
 
     async def games_to_announce(self, created_before: float) -> list[int]:
-        """Games with an announcement older than `created_before` still waiting to be posted."""
-        return await self._store.games_to_announce(created_before)
+        """Games of this process's shards with an announcement older than `created_before` still waiting to be
+        posted."""
+        return await self._store.games_to_announce(created_before, self.shards)
 
     async def live_announcement(self, game_id: int) -> Announcement | None:
         """The posted announcement whose message is still shown in full (it collapses when a newer one posts)."""

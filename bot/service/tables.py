@@ -4,8 +4,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
 import random
 import secrets
+import socket
 import time
 import weakref
 from collections import OrderedDict
@@ -80,6 +82,8 @@ from bot.store import (
     RematchTaken,
     ResultRow,
     SeatRow,
+    ShardSet,
+    StatsChanged,
     Store,
     VersionConflict,
     WriteFailed,
@@ -91,6 +95,11 @@ Rater = Callable[[Sequence[RatingEntry]], Sequence[tuple[float, float]]]
 """Turns each person's prior rating and rank into a new (mu, sigma), in the same order."""
 
 FIRE_BATCH = 100
+RATING_ATTEMPTS = 5
+"""Times a finishing game reads its players' ratings again when other processes keep finishing their games first."""
+CLAIM_LEASE = 60.0
+"""Seconds a claimed deadline stays this process's to fire; one claimed by a process that died is claimed again
+(by any process serving its shard) once this has passed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +215,7 @@ class TableService(AnnouncementOutbox):
 
     def __init__(self, store: Store, *, clock: Callable[[], float], cache_size: int,
                  seeds: Callable[[], int], rater: Rater | None, default_turn_timeout: int,
-                 lobby_timeout: int = DEFAULT_LOBBY_TIMEOUT) -> None:
+                 lobby_timeout: int = DEFAULT_LOBBY_TIMEOUT, shards: ShardSet | None = None) -> None:
         if cache_size < 1:
             raise ValueError("cache_size must be at least 1")
         check_turn_timeout(default_turn_timeout)
@@ -225,21 +234,26 @@ class TableService(AnnouncementOutbox):
         self._rater = rater
         self._listeners: list[Callable[[float], None]] = []
         self._finishing = asyncio.Lock()
+        # The guilds whose deadlines and outbox this process serves (None: every guild, the one-process default),
+        # and the name its deadline claims go under (unique per process start).
+        self.shards = shards
+        self.claimer = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     @classmethod
     async def open(cls, db_path: str | Path, *, clock: Callable[[], float] = time.time, cache_size: int = 1024,
                    seeds: Callable[[], int] | None = None, rater: Rater | None = None,
                    synchronous: str = "NORMAL", default_turn_timeout: int | None = None,
-                   lobby_timeout: int | None = None) -> TableService:
+                   lobby_timeout: int | None = None, shards: ShardSet | None = None) -> TableService:
         """Open the database (migrating it); nothing else to restore, games load when first touched.
         `synchronous="FULL"` also survives power cuts, at an fsync per move (see `Store.open`).
         `default_turn_timeout` (seconds): the operator's turn time for servers that set none (None: 24 h).
-        `lobby_timeout` (seconds, same range): a lobby nobody starts closes this long after it opened (None: 24 h)."""
+        `lobby_timeout` (seconds, same range): a lobby nobody starts closes this long after it opened (None: 24 h).
+        `shards`: this process fires the deadlines and posts the outbox of these shards' guilds only (None: all)."""
         store = await Store.open(db_path, synchronous=synchronous)
         try:
             service = cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
                           rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT,
-                          lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT)
+                          lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT, shards=shards)
             # Lobbies opened before lobbies expired get the operator's timeout from now: an upgrade closes none.
             added = await store.add_lobby_expiries(clock() + service._lobby_timeout)
             if added:
@@ -705,23 +719,35 @@ class TableService(AnnouncementOutbox):
             return await self._save(entry, table, moves=tuple(chain.rows), seats_changed=seats_changed,
                                     announce=event)
         # Two games of one player finishing at once would both rate from the same prior rating and the
-        # later write would win: finishing games read priors and save one at a time.
+        # later write would win: finishing games read priors and save one at a time in this process, and a
+        # game finished meanwhile by another process (StatsChanged: nothing written) means reading them again.
         async with self._finishing:
-            results = await self._results(table, chain.standings)
-            return await self._save(entry, table, moves=tuple(chain.rows), results=results,
-                                    coop=_coop_result(table), seats_changed=seats_changed, announce=event)
+            for attempt in range(1, RATING_ATTEMPTS + 1):
+                results = await self._results(table, chain.standings)
+                try:
+                    return await self._save(entry, table, moves=tuple(chain.rows), results=results,
+                                            coop=_coop_result(table), seats_changed=seats_changed,
+                                            announce=event)
+                except StatsChanged:
+                    log.info("game %s: a player's rating changed in another process; rating again (%d)",
+                             table.game_id, attempt)
+            raise NotSaved(table.game_id)
 
     async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
         ratings: list[tuple[float, float] | None] = [None] * len(people)
+        counted: list[int | None] = [None] * len(people)
         if self._rater is not None and people and not rules_of(table.kind).description.cooperative:
-            priors = await self._store.ratings(table.guild_id, table.kind, [user for _, user in people])
+            stats = await self._store.stats_of(table.guild_id, table.kind, [user for _, user in people])
+            priors = {user: (row.mu, row.sigma) for user, row in stats.items()
+                      if row.mu is not None and row.sigma is not None}
             ratings = list(self._rater(
                 [RatingEntry(user, priors.get(user), st.rank, seats=len(standings)) for st, user in people]))
+            counted = [stats[user].games if user in stats else 0 for _, user in people]
         return tuple(
             ResultRow(seat=st.seat.index, user_id=user, name=st.seat.name, points=st.total, rank=st.rank,
-                      won=st.won, rating=rating)
-            for (st, user), rating in zip(people, ratings)
+                      won=st.won, rating=rating, prior_games=prior)
+            for (st, user), rating, prior in zip(people, ratings, counted)
         )
 
     async def _computer_move(self, table: Table, seat: Seat, seed: int, level: str) -> object:
@@ -763,16 +789,23 @@ class TableService(AnnouncementOutbox):
             self._listeners.remove(listener)
 
     async def next_deadline(self) -> float | None:
-        return await self._store.next_due()
+        """When this process's next deadline may fire (a deadline claimed by another process: when its lease ends)."""
+        return await self._store.next_due(self.shards)
+
+    async def deadline_backlog(self, late: float) -> int:
+        """How many of this process's deadlines are more than `late` seconds overdue (the health check's figure)."""
+        return await self._store.overdue(self.clock() - late, self.shards)
 
     async def fire_due(self, now: float | None = None) -> list[DeadlineEvent]:
-        """Fire every deadline due at `now` (default: the clock), each exactly once, oldest first; one whose
+        """Fire every deadline of this process's shards due at `now` (default: the clock), each exactly once,
+        oldest first: each is claimed in the store first, so another process never fires it too; one whose
         firing fails is kept and tried again later (see `_fire_failed`)."""
         now = self.clock() if now is None else now
         events: list[DeadlineEvent] = []
         batch = FIRE_BATCH
         while batch == FIRE_BATCH:
-            due = await self._store.due_deadlines(now, limit=FIRE_BATCH)
+            due = await self._store.claim_due(now, owner=self.claimer, lease=CLAIM_LEASE, shards=self.shards,
+                                              limit=FIRE_BATCH)
             batch = len(due)
             for deadline in due:
                 try:

@@ -6,7 +6,15 @@ step is one `GameUpdate` committed in one transaction, guarded by a version comp
 stale writer cannot overwrite a newer state. Unreadable rows raise `CorruptRow` for that game only.
 """
 from bot.store.database import Store
-from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, StoreError, VersionConflict, WriteFailed
+from bot.store.errors import (
+    CorruptRow,
+    PlaceTaken,
+    RematchTaken,
+    StatsChanged,
+    StoreError,
+    VersionConflict,
+    WriteFailed,
+)
 from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
@@ -23,11 +31,12 @@ from bot.store.records import (
     NewGame,
     ResultRow,
     SeatRow,
+    ShardSet,
     StatsRow,
 )
 
 __all__ = [
     "AnnouncementRow", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
     "LOBBY_EXPIRY", "MoveRow", "NewGame", "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow",
-    "StatsRow", "Store", "StoreError", "VersionConflict", "WriteFailed",
+    "ShardSet", "StatsChanged", "StatsRow", "Store", "StoreError", "VersionConflict", "WriteFailed",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.connection import connect
-from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, VersionConflict, WriteFailed
+from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict, WriteFailed
 from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
@@ -34,6 +34,7 @@ from bot.store.records import (
     MoveRow,
     NewGame,
     SeatRow,
+    ShardSet,
     StatsRow,
 )
 from bot.store.schema import MIGRATIONS
@@ -58,6 +59,14 @@ _LEADERBOARD_ORDER = {
     "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
     "rating": "mu - 3 * sigma DESC NULLS LAST, wins DESC, user_id",
 }
+
+
+def _of_shards(shards: ShardSet | None, guild_column: str) -> tuple[str, list[Any]]:
+    """A WHERE condition (and its parameters) keeping the rows whose guild is in `shards`; always true for None."""
+    if shards is None or shards.everything:
+        return "1 = 1", []
+    marks = ", ".join("?" * len(shards.ids))
+    return f"(({guild_column} >> 22) % ?) IN ({marks})", [shards.count, *sorted(shards.ids)]
 
 
 def _dumps(value: Any) -> str:
@@ -420,14 +429,19 @@ class Store:
             [(update.game_id, r.seat, guild_id, kind, r.user_id, r.points, r.rank, int(r.won), now)
              for r in update.results],
         )
-        await db.executemany(
+        # Counters are increments; a rating is written only over the stats it was computed from (`prior_games`),
+        # so a game of the same player finished meanwhile by another process refuses this one (StatsChanged).
+        cur = await db.executemany(
             "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)"
-            " VALUES (?1, ?8, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7)"
+            " SELECT ?1, ?8, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7 WHERE true"
             " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = ?3, games = games + 1, wins = wins + ?4,"
-            " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)",
-            [(guild_id, r.user_id, r.name, int(r.won), r.points,
-              r.rating[0] if r.rating else None, r.rating[1] if r.rating else None, kind) for r in update.results],
+            " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)"
+            " WHERE ?9 IS NULL OR games = ?9",
+            [(guild_id, r.user_id, r.name, int(r.won), r.points, r.rating[0] if r.rating else None,
+              r.rating[1] if r.rating else None, kind, r.prior_games) for r in update.results],
         )
+        if cur.rowcount != len(update.results):
+            raise StatsChanged(update.game_id)
 
     @staticmethod
     async def _record_coop(db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
@@ -481,11 +495,14 @@ class Store:
             " ORDER BY version", (game_id,))
         return [AnnouncementRow(*r) for r in rows]
 
-    async def games_to_announce(self, created_before: float) -> list[int]:
-        """Games with an announcement recorded at or before this time and still not posted."""
+    async def games_to_announce(self, created_before: float, shards: ShardSet | None = None) -> list[int]:
+        """Games (of guilds in `shards`, None: all) with an announcement recorded at or before this time and still
+        not posted."""
+        mine, params = _of_shards(shards, "g.guild_id")
         rows = await self._fetchall(
-            "SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND created_at <= ? ORDER BY game_id",
-            (created_before,))
+            "SELECT DISTINCT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id"
+            f" WHERE a.posted_at IS NULL AND a.created_at <= ? AND {mine} ORDER BY a.game_id",
+            (created_before, *params))
         return [int(r[0]) for r in rows]
 
     async def live_announcement(self, game_id: int) -> AnnouncementRow | None:
@@ -551,9 +568,39 @@ class Store:
 
     # deadlines ----------------------------------------------------------------------------------
 
-    async def next_due(self) -> float | None:
-        row = await self._fetchone("SELECT MIN(due_at) FROM deadlines")
+    async def next_due(self, shards: ShardSet | None = None) -> float | None:
+        """When the earliest deadline of a game in `shards` (None: any) may be claimed: its due time, or the end of
+        the lease of a process that claimed it."""
+        mine, params = _of_shards(shards, "g.guild_id")
+        row = await self._fetchone(
+            "SELECT MIN(CASE WHEN d.claimed_until > d.due_at THEN d.claimed_until ELSE d.due_at END)"
+            f" FROM deadlines d JOIN games g ON g.id = d.game_id WHERE {mine}", params)
         return None if row is None or row[0] is None else float(row[0])
+
+    async def claim_due(self, now: float, *, owner: str, lease: float, shards: ShardSet | None = None,
+                        limit: int = 100) -> list[DeadlineRow]:
+        """Claim up to `limit` deadlines of games in `shards` (None: any) that are due at `now` and not claimed by a
+        live lease, oldest first: they are `owner`'s to fire until `now + lease`. One conditional update, so two
+        processes never claim the same deadline; one whose claimer died is claimed again after its lease."""
+        mine, params = _of_shards(shards, "g.guild_id")
+        async with self._write() as db:
+            rows = await db.execute_fetchall(
+                "UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE (game_id, kind) IN ("
+                " SELECT d.game_id, d.kind FROM deadlines d JOIN games g ON g.id = d.game_id"
+                f" WHERE d.due_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?) AND {mine}"
+                " ORDER BY d.due_at LIMIT ?)"
+                " RETURNING game_id, kind, due_at, turn, attempts",
+                (owner, now + lease, now, now, *params, limit))
+        return sorted((DeadlineRow(*r) for r in rows), key=lambda d: (d.due_at, d.game_id, d.kind))
+
+    async def overdue(self, before: float, shards: ShardSet | None = None) -> int:
+        """How many deadlines of games in `shards` were due before `before` and are still waiting (the health
+        check's backlog)."""
+        mine, params = _of_shards(shards, "g.guild_id")
+        row = await self._fetchone(
+            f"SELECT COUNT(*) FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.due_at < ? AND {mine}",
+            (before, *params))
+        return int(row[0]) if row else 0
 
     async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRow]:
         rows = await self._fetchall(
@@ -582,7 +629,7 @@ class Store:
         moves (same turn, same attempts): False if it was fired, replaced or retried meanwhile."""
         async with self._write() as db:
             cur = await db.execute(
-                "UPDATE deadlines SET due_at = ?, attempts = attempts + 1"
+                "UPDATE deadlines SET due_at = ?, attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL"
                 " WHERE game_id = ? AND kind = ? AND turn = ? AND attempts = ?",
                 (due_at, deadline.game_id, deadline.kind, deadline.turn, deadline.attempts),
             )
@@ -620,16 +667,16 @@ class Store:
         )
         return [_stats_row(r) for r in rows]
 
-    async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
-        """(mu, sigma) of each of these players who has a rating for this kind of game in this guild, in one query."""
+    async def stats_of(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, StatsRow]:
+        """The stats rows (games so far, rating) of these players at this kind of game in this guild, in one query:
+        what a finishing game rates from and the `prior_games` its commit checks."""
         ids = list(user_ids)
         marks = ", ".join("?" * len(ids))
         rows = await self._fetchall(
-            f"SELECT user_id, mu, sigma FROM player_stats WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})"
-            " AND mu IS NOT NULL AND sigma IS NOT NULL",
+            f"SELECT {_STATS_COLUMNS} FROM player_stats WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
             (guild_id, kind, *ids),
         )
-        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+        return {int(r["user_id"]): _stats_row(r) for r in rows}
 
     async def leaderboard(self, guild_id: int, kind: str, *, order: str = "wins", limit: int = 10) -> list[StatsRow]:
         if order not in _LEADERBOARD_ORDER:

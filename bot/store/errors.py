@@ -45,3 +45,12 @@ class RematchTaken(StoreError):
 class WriteFailed(StoreError):
     """The database failed a write (disk full, locked too long, a misused statement): it was rolled back,
     nothing of it was written."""
+
+
+class StatsChanged(StoreError):
+    """A rated player's stats moved on since their prior rating was read (a game of theirs finished elsewhere,
+    e.g. in another shard process): nothing was written; read the priors again and retry."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id}: a player's rating changed while the result was being computed")
+        self.game_id = game_id

@@ -77,6 +77,30 @@ class MoveRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ShardSet:
+    """The Discord shards one process serves: a guild belongs to shard `(guild_id >> 22) % count` (Discord's
+    rule), so this process fires the deadlines and posts the outbox of exactly those guilds."""
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or any(not 0 <= shard < self.count for shard in self.ids):
+            raise ValueError(f"shard ids {sorted(self.ids)} do not fit a shard count of {self.count}")
+
+    @property
+    def everything(self) -> bool:
+        """Whether every shard is here, so no guild is left out."""
+        return len(self.ids) == self.count
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int) -> bool:
+        return self.shard_of(guild_id) in self.ids
+
+
+@dataclass(frozen=True, slots=True)
 class DeadlineRow:
     game_id: int
     kind: str
@@ -97,6 +121,10 @@ class ResultRow:
     rank: int
     won: bool
     rating: tuple[float, float] | None = None
+    prior_games: int | None = None
+    """For a rated result: the player's finished-game count the rating was computed from (0: no stats row). The
+    commit refuses with StatsChanged if another process finished one of their games since, so no rating update
+    is lost; None records the result without that check."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,6 +196,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX coop_results_by_setup ON coop_results (guild_id, kind, players, setup, result);
     """,
+    # 9: a deadline is claimed (who, and until when) before it fires, so that several shard processes on one
+    #    database never fire it twice, and one claimed by a process that died is claimed again once its lease ends.
+    """
+    ALTER TABLE deadlines ADD COLUMN claimed_by TEXT;
+    ALTER TABLE deadlines ADD COLUMN claimed_until REAL;
+    """,
 )
 
 
