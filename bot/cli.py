@@ -14,15 +14,16 @@ import math
 import sqlite3
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.registry import rules_of
 
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
+from bot.store.records import ShardSet
 
 HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
@@ -67,10 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=summary, description=description)
 
-    command("run", "connect to Discord (token from DISCORD_TOKEN or .env)",
-            "Connect to Discord with DISCORD_TOKEN (environment or .env) and serve every server the bot is in "
-            "until SIGTERM or Ctrl+C, then finish the interactions in flight and close the database "
-            "(SHELFIE_DB, default ./shelfie.sqlite3).")
+    run = command("run", "connect to Discord (token from DISCORD_TOKEN or .env)",
+                  "Connect to Discord with DISCORD_TOKEN (environment or .env) and serve every server the bot is in "
+                  "(or, with shards, the servers of this process's shards) until SIGTERM or Ctrl+C, then finish "
+                  "the interactions in flight and close the database (SHELFIE_DB, default ./shelfie.sqlite3).")
+    run.add_argument("--shard-count", type=_flag(parse_shard_count), metavar="N",
+                     help="Discord shards of the whole bot, every process alike (default: SHELFIE_SHARD_COUNT, "
+                          "else one unsharded process)")
+    run.add_argument("--shard-ids", type=_flag(parse_shard_ids), metavar="IDS",
+                     help="the shards this process serves, e.g. 0,2 or 0-3: their servers' games, deadlines and "
+                          "announcements (default: SHELFIE_SHARD_IDS, else every shard)")
     sandbox = command("sandbox", "play locally in the browser against a simulated Discord",
                       "The real bot against a simulated Discord (one server, #shelfie, members alice, bob, carol "
                       "and dave), played in the browser at the printed address. Nothing leaves the machine.")
@@ -113,6 +120,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _flag(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a config parser: its ValueError becomes argparse's own error line for the flag."""
+    def parsed(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parsed
+
+
+def run_shards(args: argparse.Namespace, config: Config) -> ShardSet | None:
+    """The shards `run` serves: each flag given replaces its variable (a shared SHELFIE_SHARD_COUNT with
+    --shard-ids per process is the usual split)."""
+    count, ids = args.shard_count, args.shard_ids
+    return shard_set(config.shard_count if count is None else count, config.shard_ids if ids is None else ids,
+                     count_name="SHELFIE_SHARD_COUNT" if count is None else "--shard-count",
+                     ids_name="SHELFIE_SHARD_IDS" if ids is None else "--shard-ids")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
@@ -140,7 +167,8 @@ def default_command(config: Config) -> str:
 
 def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     if command == "run":
-        asyncio.run(run_bot(_require_token(config), config))
+        shards = run_shards(args, config) if args.command == "run" else config.shards
+        asyncio.run(run_bot(_require_token(config), config, shards))
     elif command == "sandbox":
         from bot.sandbox import serve_sandbox
 
@@ -179,14 +207,15 @@ def _require_token(config: Config) -> str:
     return config.token
 
 
-async def run_bot(token: str, config: Config) -> None:
-    """Connect and serve until SIGTERM/SIGINT, then close gracefully (see ShelfieBot.close)."""
+async def run_bot(token: str, config: Config, shards: ShardSet | None = None) -> None:
+    """Connect and serve until SIGTERM/SIGINT, then close gracefully (see ShelfieBot.close); `shards`: only
+    these shards' servers (None: every server, one process)."""
     import discord
 
     from bot.client import create_bot, stop_on_signals
 
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
-                     owner_ids=config.owner_ids, workers=config.workers)
+                     owner_ids=config.owner_ids, workers=config.workers, shards=shards)
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config)))
     try:

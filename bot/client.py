@@ -21,6 +21,7 @@ from bot.games.registry import FACES
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
 from bot.service.workers import Workers, default_count, install, retire
+from bot.store import ShardSet
 
 if TYPE_CHECKING:
     from bot.service import TableService  # imported at setup_hook: the CLI starts without it
@@ -95,8 +96,13 @@ class ShelfieBot(commands.Bot):
 
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
                  lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset(),
-                 workers: int | None = 0):
+                 workers: int | None = 0, shards: ShardSet | None = None):
+        # SHELFIE_SHARD_COUNT / SHELFIE_SHARD_IDS: the shards this process connects (create_bot then builds the
+        # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
+        self.shard_set = shards
+        sharding = {} if shards is None else {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=ShelfieTree,
@@ -127,10 +133,13 @@ class ShelfieBot(commands.Bot):
         self.service = await TableService.open(
             self.db_path, clock=service_clock, rater=rate_game,
             default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None,
-            lobby_timeout=int(self.lobby_timeout.total_seconds()) if self.lobby_timeout else None)
+            lobby_timeout=int(self.lobby_timeout.total_seconds()) if self.lobby_timeout else None,
+            shards=self.shard_set)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        log.info("started: %d extension(s), database %s", len(self.extensions), self.db_path)
+        served = "every shard" if self.shard_set is None else (
+            f"shards {', '.join(map(str, sorted(self.shard_set.ids)))} of {self.shard_set.count}")
+        log.info("started: %d extension(s), database %s, %s", len(self.extensions), self.db_path, served)
 
     async def publish_commands(self, guild_id: int | None = None) -> int:
         """Register the command tree with Discord (`shelfie-bot sync`); a guild gets it at once, global takes up to an hour."""
@@ -210,7 +219,13 @@ def invite_url(application_id: int) -> str:
     )
 
 
+class ShardedShelfieBot(ShelfieBot, commands.AutoShardedBot):
+    """The bot as one shard process: discord.py's AutoShardedBot connecting only `shards.ids` of `shards.count`."""
+
+
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
     """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids,
-    workers."""
+    workers, shards (a ShardSet: a sharded bot serving those shards)."""
+    if options.get("shards") is not None:
+        return ShardedShelfieBot(db_path, **options)
     return ShelfieBot(db_path, **options)

@@ -14,16 +14,23 @@ line that names the variable, instead of failing hours later inside a game.
 | SHELFIE_DEV_GUILD     | (none)                          | guild id that `sync` targets by default         |
 | SHELFIE_WORKERS       | number of CPU cores             | worker processes per lane (pictures, computer   |
 |                       |                                 | moves), 0 .. 64; 0: threads of the bot process  |
+| SHELFIE_SHARD_COUNT   | (none: one unsharded process)   | Discord shards of the whole bot, 1 .. 4096      |
+| SHELFIE_SHARD_IDS     | every shard of the count        | the shards this process serves: 0,2 or 0-3      |
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import TypeVar
+
+from bot.store.records import ShardSet
+
+T = TypeVar("T")
 
 DEFAULT_DB = "shelfie.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -31,6 +38,7 @@ MIN_TURN_TIMEOUT = timedelta(minutes=5)
 MAX_TURN_TIMEOUT = timedelta(days=7)
 DEFAULT_TURN_TIMEOUT = timedelta(hours=24)
 DEFAULT_LOBBY_TIMEOUT = timedelta(hours=24)
+MAX_SHARDS = 4096
 
 # ASCII digits, at most 7 of them (7d is 604800 s): int() also reads superscripts and other scripts' digits,
 # and a number of any length overflows timedelta before the range check could refuse it.
@@ -54,6 +62,13 @@ class Config:
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild: int | None = None
     workers: int | None = None  # None: one process per core and lane (bot.service.workers.default_count)
+    shard_count: int | None = None  # None: one process, not sharded (unless the ids say otherwise: refused)
+    shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+
+    @property
+    def shards(self) -> ShardSet | None:
+        """The shards this process serves, from SHELFIE_SHARD_COUNT and SHELFIE_SHARD_IDS (see `shard_set`)."""
+        return shard_set(self.shard_count, self.shard_ids)
 
 
 def parse_duration(text: str) -> timedelta:
@@ -70,6 +85,48 @@ def parse_turn_timeout(text: str) -> timedelta:
     if not MIN_TURN_TIMEOUT <= duration <= MAX_TURN_TIMEOUT:
         raise ValueError(f"{text[:20]!r} is outside 5m .. 7d")
     return duration
+
+
+def parse_shard_count(text: str) -> int:
+    """How many shards the whole bot runs: 1 .. MAX_SHARDS."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= MAX_SHARDS):
+        raise ValueError(f"{text[:20]!r} is not a shard count 1 .. {MAX_SHARDS}")
+    return int(text)
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """Shard ids as an operator writes them: `0,2`, `4-7`, `0-3,8` (each once, in any order)."""
+    ids: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        bounds = (first, last) if dash else (first, first)
+        if not all(b.strip().isascii() and b.strip().isdigit() and len(b.strip()) <= 4 for b in bounds):
+            raise ValueError(f"{text[:40]!r} is not a list of shard ids like 0,2 or 0-3")
+        low, high = int(bounds[0]), int(bounds[1])
+        if low > high:
+            raise ValueError(f"{part.strip()!r} is an empty range of shard ids")
+        ids.extend(range(low, high + 1))
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"{text[:40]!r} names a shard twice")
+    return tuple(sorted(ids))
+
+
+def shard_set(count: int | None, ids: tuple[int, ...] | None, *, count_name: str = "SHELFIE_SHARD_COUNT",
+              ids_name: str = "SHELFIE_SHARD_IDS") -> ShardSet | None:
+    """The shards one process serves: None when no count is given (one process serves every guild); every
+    shard of the count when no ids are. ConfigError names the setting (a variable or a flag) that is wrong."""
+    if count is None:
+        if ids is not None:
+            raise ConfigError(f"{ids_name} needs the total number of shards too ({count_name})")
+        return None
+    if ids is None:
+        ids = tuple(range(count))
+    outside = [shard for shard in ids if shard >= count]
+    if outside:
+        raise ConfigError(f"{ids_name}: shard {outside[0]} does not exist with {count_name}={count} "
+                          f"(shards are 0 .. {count - 1})")
+    return ShardSet(count, frozenset(ids))
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -106,6 +163,17 @@ def _timeout_setting(env: Mapping[str, str], name: str, default: timedelta) -> t
         return default
     try:
         return parse_turn_timeout(text)
+    except ValueError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
+
+
+def _parsed(env: Mapping[str, str], name: str, parse: Callable[[str], T]) -> T | None:
+    """A variable read by `parse` (None when unset or blank); a bad value is a ConfigError naming it."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        return parse(text)
     except ValueError as exc:
         raise ConfigError(f"{name}: {exc}") from None
 
@@ -151,6 +219,10 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
             raise ConfigError(f"SHELFIE_WORKERS: {workers_text[:20]!r} is not a number of processes 0 .. {MAX_WORKERS}")
         workers = int(workers_text)
 
+    shard_count = _parsed(env, "SHELFIE_SHARD_COUNT", parse_shard_count)
+    shard_ids = _parsed(env, "SHELFIE_SHARD_IDS", parse_shard_ids)
+    shard_set(shard_count, shard_ids)  # refuses ids without a count, or beyond it, at start
+
     return Config(
         token=token,
         db_path=db_path,
@@ -160,4 +232,6 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         owner_ids=owner_ids,
         dev_guild=dev_guild,
         workers=workers,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

@@ -1,0 +1,150 @@
+"""Two shard processes of the real bot on one database: shard 0 here, in the test's simulated Discord, and shard 1
+in a real process of its own (tests/bot/shard_process.py) with its own simulated Discord, each holding only its
+shards' servers as Discord's gateway routes them. Each plays its servers' games to the end and fires its own
+deadlines, each exactly once, never the other's; `kill -9` of the shard process loses no acknowledged move, and its
+deadlines fire once it is back."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+import simcord
+from conftest import Table
+from test_game_driver import channel_messages, game_here, play_typed_move, start_game
+
+from bot.service import TableService
+from bot.store import ShardSet
+
+ROOT = Path(__file__).resolve().parents[2]
+TEN_MINUTES = 600
+SHARDS = 2
+ACKS_BEFORE_KILL = 4
+
+
+class ShardProcess:
+    """`python -m tests.bot.shard_process DB 1 2`: shard 1 of 2 in a process of its own, driven line by line."""
+
+    def __init__(self, db: Path) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.bot.shard_process", str(db), "1", str(SHARDS)],
+                                        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.guild_id = int(self.expect("ready")[0])
+
+    def expect(self, word: str) -> list[str]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().split()
+        assert line and line[0] == word, f"expected {word!r}, the shard process said {line}"
+        return line[1:]
+
+    def ask(self, *command: object, answer: str) -> list[str]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(" ".join(map(str, command)) + "\n")
+        self.process.stdin.flush()
+        return self.expect(answer)
+
+    def told(self, seconds: float) -> tuple[int, int]:
+        """Let `seconds` pass in its Discord; how many reminders and expired turns its #games shows."""
+        reminders, timeouts = self.ask("advance", seconds, answer="told")
+        return int(reminders), int(timeouts)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+
+@pytest.fixture
+def shard_process(db_path: Path) -> Iterator[Any]:
+    """`start()` runs shard 1 on the test's database (again after a kill, as a restart would)."""
+    started: list[ShardProcess] = []
+
+    def start() -> ShardProcess:
+        started.append(ShardProcess(db_path))
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.kill()
+
+
+@pytest.fixture
+def bot_settings() -> dict[str, Any]:
+    return {"shards": ShardSet(SHARDS, frozenset({0}))}
+
+
+@pytest_asyncio.fixture
+async def shard_table(simcord_env: simcord.Env) -> Table:
+    """The test's own process: shard 0, with a server of shard 0."""
+    guild = simcord_env.create_guild("Shard 0 Club", shard_id=0)
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    await simcord_env.bot.tree.sync()
+    return Table(simcord_env, guild, channel, *members)
+
+
+def told(table: Table, pattern: str) -> int:
+    return sum(bool(re.search(pattern, m.content)) for m in channel_messages(table.channel))
+
+
+async def turn_of(db_path: Path, game_id: int) -> int:
+    """The game's turn as stored, read by a fresh process."""
+    reader = await TableService.open(db_path)
+    try:
+        assert (await reader.audit(game_id)).ok
+        return (await reader.table(game_id)).turn
+    finally:
+        await reader.close()
+
+
+async def test_two_shard_processes_finish_their_games_and_fire_their_own_deadlines_once(
+        shard_table: Table, shard_process: Any, db_path: Path) -> None:
+    other = shard_process()
+    assert (other.guild_id >> 22) % SHARDS == 1 and (shard_table.guild.id >> 22) % SHARDS == 0
+    table = shard_table
+    await start_game(table, table.alice, [], computers=1)
+    while await table.bot.service.table_in_channel(table.channel.id) is not None:
+        await play_typed_move(table)
+    assert "Game over!" in channel_messages(table.channel)[-1].content
+    other.ask("start-bot", answer="started")
+    other.ask("finish", answer="finished")
+    for guild_id in (table.guild.id, other.guild_id):
+        [finished] = await table.bot.service.leaderboard(guild_id, "shelfie")
+        assert finished.name == "alice" and finished.games == 1, "each server's leaderboard counts its own game"
+
+    theirs = int(other.ask("start", "10m", answer="started")[0])
+    await start_game(table, table.alice, [table.bob], turn_timeout="10m")
+    mine = (await game_here(table)).game_id
+    await table.env.advance_time(TEN_MINUTES + 1)  # this process's clock passes both games' deadlines
+    assert told(table, r"^⏰") == 2, "its half-time and final reminders, once each"
+    assert told(table, r"time ran out, so the computer played") == 1
+    assert await turn_of(db_path, mine) == 1
+    assert await turn_of(db_path, theirs) == 0, "the other shard's deadlines are left to its process"
+    assert other.told(TEN_MINUTES + 1) == (2, 1)
+    assert await turn_of(db_path, theirs) == 1, "its expired turn was played once"
+    await table.env.advance_time(TEN_MINUTES / 4)
+    assert told(table, r"^⏰") == 2, "nothing fired twice"
+
+
+async def test_kill_9_of_a_shard_process_mid_move_loses_no_acknowledged_move_and_its_deadlines_fire_after_restart(
+        shard_process: Any, db_path: Path) -> None:
+    process = shard_process()
+    game = int(process.ask("start", "10m", answer="started")[0])
+    process.ask("moves", answer="ack")
+    acked = 0
+    for _ in range(ACKS_BEFORE_KILL):
+        acked = int(process.expect("ack")[1])
+    process.kill()  # mid-stream: the next move is being typed, saved, or posted
+    turn = await turn_of(db_path, game)
+    assert turn >= acked, "an acknowledged move was lost"
+
+    restarted = shard_process()
+    assert restarted.told(TEN_MINUTES + 1) == (2, 1), "the turn's reminders and expiry fire once after the restart"
+    assert await turn_of(db_path, game) == turn + 1
