@@ -29,7 +29,8 @@ RUN pip install --no-deps -e . \
 USER shelfie
 VOLUME ["/data"]
 
-# Healthy while the bot is connected to Discord (it touches /data/.shelfie-heartbeat every 30 s).
+# Healthy while the bot is connected to Discord, its database answers and no deadline is overdue (it writes its
+# status every 30 s next to a SQLite database, else in /tmp; a shard process finds its own by SHELFIE_SHARD_IDS).
 HEALTHCHECK --interval=60s --timeout=10s --start-period=90s --retries=3 CMD ["shelfie-bot", "health"]
 
 # SIGTERM (docker stop) finishes in-flight interactions and closes the database cleanly.

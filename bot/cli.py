@@ -10,9 +10,11 @@ import argparse
 import asyncio
 import base64
 import importlib
+import json
 import math
 import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -37,9 +39,19 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
-def heartbeat_path(config: Config) -> Path:
-    """The file the running bot touches while connected; `health` checks its age."""
-    return config.db_path.parent / HEARTBEAT_NAME
+BACKLOG_LATE = 300.0
+"""A deadline this many seconds overdue means the process is not firing them: `health` says unhealthy."""
+DATABASE_PATIENCE = 10.0
+"""Seconds the heartbeat's database question may take before the database counts as unreachable."""
+
+
+def heartbeat_path(config: Config, shards: ShardSet | None = None) -> Path:
+    """The status file the running bot rewrites every HEARTBEAT_EVERY seconds and `health` reads: next to a
+    SQLite database, else in the temporary folder; one per shard process (named by its shards)."""
+    folder = config.db_path.parent if isinstance(config.db_path, Path) else Path(tempfile.gettempdir())
+    if shards is None:
+        return folder / HEARTBEAT_NAME
+    return folder / f"{HEARTBEAT_NAME}-shards-{'-'.join(map(str, sorted(shards.ids)))}-of-{shards.count}"
 
 
 EXAMPLES = """\
@@ -72,12 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                   "Connect to Discord with DISCORD_TOKEN (environment or .env) and serve every server the bot is in "
                   "(or, with shards, the servers of this process's shards) until SIGTERM or Ctrl+C, then finish "
                   "the interactions in flight and close the database (SHELFIE_DB, default ./shelfie.sqlite3).")
-    run.add_argument("--shard-count", type=_flag(parse_shard_count), metavar="N",
-                     help="Discord shards of the whole bot, every process alike (default: SHELFIE_SHARD_COUNT, "
-                          "else one unsharded process)")
-    run.add_argument("--shard-ids", type=_flag(parse_shard_ids), metavar="IDS",
-                     help="the shards this process serves, e.g. 0,2 or 0-3: their servers' games, deadlines and "
-                          "announcements (default: SHELFIE_SHARD_IDS, else every shard)")
+    _shard_flags(run)
     sandbox = command("sandbox", "play locally in the browser against a simulated Discord",
                       "The real bot against a simulated Discord (one server, #shelfie, members alice, bob, carol "
                       "and dave), played in the browser at the printed address. Nothing leaves the machine.")
@@ -114,10 +121,23 @@ def build_parser() -> argparse.ArgumentParser:
     command("invite", "print the link that adds the bot to a server (from DISCORD_TOKEN)",
             "Print the OAuth2 link that adds the bot to a server, with the slash-command scope and exactly "
             "the permissions the bot needs. The application id is read from DISCORD_TOKEN.")
-    command("health", "exit 0 when the running bot is connected (Docker HEALTHCHECK)",
-            f"Exit 0 when the bot running on this database is connected to Discord (its heartbeat file next to "
-            f"SHELFIE_DB is younger than {HEARTBEAT_STALE:.0f} s), else print why and exit 1.")
+    health_check = command(
+        "health", "exit 0 when the running bot (or shard process) is healthy (Docker HEALTHCHECK)",
+        f"Read the status the bot process running on this database writes every {HEARTBEAT_EVERY:.0f} s and exit 0 "
+        f"when it is fresh (under {HEARTBEAT_STALE:.0f} s old), every shard of the process is connected to Discord, "
+        f"the database answers and no deadline is more than {BACKLOG_LATE / 60:.0f} minutes overdue; else print "
+        "why and exit 1. A shard process is named by the same shard settings it runs with.")
+    _shard_flags(health_check)
     return parser
+
+
+def _shard_flags(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--shard-count", type=_flag(parse_shard_count), metavar="N",
+                         help="Discord shards of the whole bot, every process alike (default: SHELFIE_SHARD_COUNT, "
+                              "else one unsharded process)")
+    command.add_argument("--shard-ids", type=_flag(parse_shard_ids), metavar="IDS",
+                         help="the shards this process serves, e.g. 0,2 or 0-3: their servers' games, deadlines and "
+                              "announcements (default: SHELFIE_SHARD_IDS, else every shard)")
 
 
 def _flag(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -166,8 +186,8 @@ def default_command(config: Config) -> str:
 
 
 def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
+    shards = run_shards(args, config) if args.command in ("run", "health") else config.shards
     if command == "run":
-        shards = run_shards(args, config) if args.command == "run" else config.shards
         asyncio.run(run_bot(_require_token(config), config, shards))
     elif command == "sandbox":
         from bot.sandbox import serve_sandbox
@@ -193,7 +213,7 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         run_demo = importlib.import_module(DEMO.demo).run_demo
         print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
     elif command == "health":
-        return health(config)
+        return health(heartbeat_path(config, shards))
     elif command == "invite":
         from bot.client import invite_url
 
@@ -217,7 +237,7 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
                      owner_ids=config.owner_ids, workers=config.workers, shards=shards)
     stopping = stop_on_signals(bot)
-    beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config)))
+    beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
     try:
         async with bot:
             await bot.start(token)
@@ -225,17 +245,36 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
         raise ConfigError("DISCORD_TOKEN was refused by Discord: copy it again from the Developer Portal") from None
     finally:
         beat.cancel()
-        heartbeat_path(config).unlink(missing_ok=True)
+        heartbeat_path(config, shards).unlink(missing_ok=True)
         if stopping:
             await asyncio.gather(*stopping)
 
 
 async def write_heartbeat(bot: Any, path: Path) -> None:
-    """Touch `path` while the gateway answers heartbeats (latency is NaN or inf while disconnected)."""
+    """Rewrite `path` with the process's status (see `process_status`) every HEARTBEAT_EVERY seconds."""
     while True:
-        if bot.is_ready() and not bot.is_closed() and math.isfinite(bot.latency):
-            path.touch()
+        status = await process_status(bot)
+        scratch = path.with_name(path.name + ".new")
+        scratch.write_text(json.dumps(status), encoding="utf-8")
+        scratch.replace(path)  # whole or not at all: `health` never reads half a status
         await asyncio.sleep(HEARTBEAT_EVERY)
+
+
+async def process_status(bot: Any) -> dict[str, Any]:
+    """What `health` judges: when, each shard's gateway latency in ms (None: not connected; "all" for an unsharded
+    bot), whether the database answered, and how many of the process's deadlines are more than BACKLOG_LATE
+    seconds overdue (None when the database did not answer)."""
+    up = bot.is_ready() and not bot.is_closed()
+    latencies = bot.latencies if hasattr(bot, "latencies") else [("all", bot.latency)]
+    shards = {str(shard): round(latency * 1000) if up and math.isfinite(latency) else None
+              for shard, latency in latencies}
+    overdue = None
+    if bot.service is not None:
+        try:
+            overdue = await asyncio.wait_for(bot.service.deadline_backlog(BACKLOG_LATE), DATABASE_PATIENCE)
+        except Exception:  # noqa: BLE001 - whatever the database raised, it did not answer: that is the finding
+            overdue = None
+    return {"at": time.time(), "shards": shards or {"all": None}, "database": overdue is not None, "overdue": overdue}
 
 
 def application_id(token: str) -> int:
@@ -247,17 +286,34 @@ def application_id(token: str) -> int:
         raise ConfigError("DISCORD_TOKEN: its first part does not encode an application id") from None
 
 
-def health(config: Config) -> int:
-    path = heartbeat_path(config)
+def health(path: Path) -> int:
+    """Exit status 0 when the status at `path` is fresh and good (see `process_status`); print the findings."""
     try:
-        age = time.time() - path.stat().st_mtime
+        status = json.loads(path.read_text(encoding="utf-8"))
+        age = time.time() - float(status["at"])
+        shards, database, overdue = dict(status["shards"]), bool(status["database"]), status["overdue"]
     except FileNotFoundError:
-        print("unhealthy: the bot is not connected (no heartbeat yet)")
+        print("unhealthy: the bot is not running here (no status yet)")
+        return 1
+    except (ValueError, KeyError, TypeError):
+        print(f"unhealthy: {path} is not a status the bot wrote")
         return 1
     if age > HEARTBEAT_STALE:
         print(f"unhealthy: last heartbeat {age:.0f} s ago")
         return 1
-    print(f"healthy: last heartbeat {age:.0f} s ago")
+    down = [shard for shard, latency in shards.items() if latency is None]
+    problems = [f"not connected to Discord: {'shard ' if 'all' not in down else ''}{', '.join(down)}"] if down else []
+    if not database:
+        problems.append("the database did not answer")
+    elif overdue:
+        problems.append(f"{counted(overdue, 'deadline')} more than {BACKLOG_LATE / 60:.0f} minutes overdue")
+    connected = ", ".join(f"{shard} ({latency} ms)" for shard, latency in shards.items() if latency is not None)
+    facts = (f"connected: {connected or 'nothing'}; database {'answers' if database else 'silent'}; "
+             f"{counted(overdue or 0, 'deadline')} overdue; last heartbeat {age:.0f} s ago")
+    if problems:
+        print(f"unhealthy: {'; '.join(problems)} ({facts})")
+        return 1
+    print(f"healthy: {facts}")
     return 0
 
 

@@ -3,6 +3,8 @@ at start with a line that names the setting."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,29 @@ def test_a_sharded_bot_connects_only_its_shards(tmp_path: Path) -> None:
     assert isinstance(sharded, ShardedShelfieBot)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [0, 2])
     assert type(create_bot(tmp_path / "db.sqlite3")) is ShelfieBot
+
+
+def status(**changes: object) -> str:
+    return json.dumps({"at": time.time(), "shards": {"0": 41, "2": 38}, "database": True, "overdue": 0, **changes})
+
+
+def test_health_reads_its_own_shard_process_status(shell: pytest.MonkeyPatch, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / ".shelfie-heartbeat-shards-0-2-of-4"
+    (tmp_path / ".shelfie-heartbeat-shards-1-3-of-4").write_text(status(shards={"1": None, "3": None}))
+    health = ["health", "--shard-count", "4", "--shard-ids", "0,2"]
+    assert main(health) == 1
+    assert capsys.readouterr().out == "unhealthy: the bot is not running here (no status yet)\n"
+    mine.write_text(status())
+    assert main(health) == 0
+    assert capsys.readouterr().out == ("healthy: connected: 0 (41 ms), 2 (38 ms); database answers; 0 deadlines "
+                                       "overdue; last heartbeat 0 s ago\n")
+    for broken, said in ((status(shards={"0": 41, "2": None}), "not connected to Discord: shard 2"),
+                         (status(database=False, overdue=None), "the database did not answer"),
+                         (status(overdue=3), "3 deadlines more than 5 minutes overdue"),
+                         (status(at=time.time() - 600), "last heartbeat 600 s ago"),
+                         ("{", "is not a status the bot wrote")):
+        mine.write_text(broken)
+        assert main(health) == 1
+        out = capsys.readouterr().out
+        assert out.startswith("unhealthy: ") and said in out, out

@@ -21,6 +21,7 @@ import simcord
 from conftest import Table
 from test_game_driver import channel_messages, game_here, play_typed_move, start_game
 
+from bot.cli import process_status
 from bot.service import TableService
 from bot.store import ShardSet
 
@@ -109,6 +110,9 @@ async def test_two_shard_processes_finish_their_games_and_fire_their_own_deadlin
     other = shard_process()
     assert (other.guild_id >> 22) % SHARDS == 1 and (shard_table.guild.id >> 22) % SHARDS == 0
     table = shard_table
+    health = await process_status(table.bot)
+    assert list(health["shards"]) == ["0"] and health["shards"]["0"] is not None, "its one shard is connected"
+    assert (health["database"], health["overdue"]) == (True, 0)
     await start_game(table, table.alice, [], computers=1)
     while await table.bot.service.table_in_channel(table.channel.id) is not None:
         await play_typed_move(table)
