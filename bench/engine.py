@@ -1,4 +1,5 @@
-"""Engine speed: move generation, apply, whole random games (My Shelfie); the Dice Game's legal item sets."""
+"""Engine speed: move generation, apply, whole random games (My Shelfie); the Dice Game's legal item sets;
+Librarians' legal spots."""
 from __future__ import annotations
 
 import random
@@ -6,6 +7,8 @@ import statistics
 import time
 
 from engine.dice import COLUMNS, MAX_ITEMS, OPEN, ROWS, WILD, legal_item_sets
+from engine.librarians import LibrariansGame
+from engine.librarians.simple import choose_simple
 from engine.shelfie import Game
 
 
@@ -54,6 +57,7 @@ def main() -> None:
     print(f"apply per move: {(time.perf_counter() - start) / len(copies) * 1e6:.0f} µs")
 
     _dice_item_sets()
+    _librarians_legal_spots()
 
     games = 300
     start = time.perf_counter()
@@ -76,3 +80,34 @@ def _dice_item_sets(dice_count: int = 6, rolls: int = 300) -> None:
         most = max(most, len(legal_item_sets(dice, sheet)))
     print(f"dice: legal item sets, {dice_count} dice on an empty sheet ({rolls} random rolls, up to {most} sets "
           f"of 1-{MAX_ITEMS} items): median {statistics.median(per_roll):.0f} µs, slowest roll {max(per_roll):.0f} µs")
+
+
+def _librarians_legal_spots(books: int = 40, positions: int = 30) -> None:
+    """The legal spots of every card of a hand of 4 at the start of a turn on a library of `books` or a few more
+    cards (positions from games of the simple computer player), with the library's spot table cold, as after
+    every placement a computer player tries: the median position and the slowest."""
+    found: list[LibrariansGame] = []
+    seed = 0
+    while len(found) < positions and seed < 20 * positions:
+        g = LibrariansGame.new(2, seed=seed)
+        seed += 1
+        while not g.is_over:
+            if g.phase == "play" and not g.played and len(g.hands[g.current_seat]) == 4 \
+                    and g.library.card_count() >= books:
+                found.append(g)
+                break
+            g.apply(choose_simple(g))
+    per_position = []
+    for g in found:
+        hand = g.hands[g.current_seat]
+        copies = [g.copy() for _ in range(50)]
+        start = time.perf_counter()
+        for c in copies:
+            for card in hand:
+                c.legal_spots(card)
+        per_position.append((time.perf_counter() - start) / len(copies) * 1e6)
+    sizes = sorted({g.library.card_count() for g in found})
+    size = "-".join(str(n) for n in sorted({sizes[0], sizes[-1]}))
+    print(f"librarians: legal spots for a hand of 4 on a {size}-card library ({len(found)} "
+          f"positions, spot table cold): median {statistics.median(per_position):.0f} µs, "
+          f"slowest {max(per_position):.0f} µs")

@@ -214,8 +214,8 @@ class LibrariansGame:
 
     def legal_spots(self, card: int) -> list[int]:
         """The spot numbers (from 1) where `card` may go now."""
-        number = {place: i for i, place in enumerate(self.library.spots(), start=1)}
-        return [number[place] for place in self.legal_places(card)]
+        return self.library.legal_spots(self.letters[card], stacking=not self.rule(NO_STACKING),
+                                        any_stack=self.rule(ANY_STACK), alphabet=not self.rule(ANY_ORDER))
 
     def turn_need(self) -> int:
         """Cards the acting seat must still play this turn before it may end it."""
@@ -460,10 +460,15 @@ class LibrariansGame:
             self.queue.clear()
 
     def _settled(self) -> None:
-        """After an irreversible step (completion, power): with nothing left to choose, the seat must still be able
-        to finish its turn (or use a power), else the table has lost."""
-        if self.result is None and not self.queue and not self.usable_powers() \
-                and self.finishing_plan() is None:
+        """After an irreversible step (completion, power) and when a turn begins, with nothing left to choose: once
+        every card is played the table has won (even if a completion just split the library, since nothing is
+        left to join it); else the seat must still be able to finish its turn (or use a power), or the table has
+        lost."""
+        if self.result is not None or self.queue:
+            return
+        if not self.deck and not any(self.hands):
+            self.finish("won", "all_played")
+        elif not self.usable_powers() and self.finishing_plan() is None:
             self.finish("lost", "stuck")
 
     def _next_seat(self, seat: int) -> int:

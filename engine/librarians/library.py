@@ -162,13 +162,22 @@ class Library:
         letter after it, along the row's arrow (`alphabet=False` skips that). An occupied cell: a stack on the
         same letter (`stacking=False` forbids it), or with `any_stack=True` on any card where the letter fits the
         row's order as if that cell were empty."""
-        out: list[Place] = []
-        for place, top, low, high in self._spot_table():
+        table = self._spot_table()
+        return [table[i][0] for i in self._legal(letter, stacking, any_stack, alphabet)]
+
+    def legal_spots(self, letter: int, *, stacking: bool = True, any_stack: bool = False,
+                    alphabet: bool = True) -> list[int]:
+        """The spot numbers (from 1) of `legal_places`."""
+        return [i + 1 for i in self._legal(letter, stacking, any_stack, alphabet)]
+
+    def _legal(self, letter: int, stacking: bool, any_stack: bool, alphabet: bool) -> list[int]:
+        out: list[int] = []
+        for i, (_, top, low, high) in enumerate(self._spot_table()):
             if top >= 0:
                 if (stacking and top == letter) or (any_stack and (not alphabet or low <= letter <= high)):
-                    out.append(place)
+                    out.append(i)
             elif not alphabet or low <= letter <= high:
-                out.append(place)
+                out.append(i)
         return out
 
     def neighbours(self, place: Place) -> tuple[Place, ...]:

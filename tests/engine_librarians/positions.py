@@ -9,9 +9,10 @@ assert len(CODES) == len(COLOURS)
 
 
 def build(rows: list[tuple[int, dict[int, str | list[str]]]], hands: list[list[str]], *, deck: int | None = None,
-          seed: int = 0) -> LibrariansGame:
-    """A game of len(hands) seats whose library rows (arrow, {x: card or [stack bottom..top]}) and hands are as
-    written; every other card stays in the deck (the first `deck` of them, the rest discarded, when given).
+          held: list[list[str]] | None = None, seed: int = 0) -> LibrariansGame:
+    """A game of len(hands) seats whose library rows (arrow, {x: card or [stack bottom..top]}), hands and held
+    power cards are as written; every other card stays in the deck (the first `deck` of them, the rest
+    discarded, when given).
     Seat 0 is to play at the start of its turn."""
     g = LibrariansGame.new(len(hands), seed=seed)
     letters = list(g.letters)
@@ -27,6 +28,7 @@ def build(rows: list[tuple[int, dict[int, str | list[str]]]], hands: list[list[s
         stacks = {x: [card(c) for c in ([spec] if isinstance(spec, str) else spec)] for x, spec in cells.items()}
         library_rows.append(Row(shelf, arrow, stacks))
     g.hands = [[card(c) for c in hand] for hand in hands]
+    g.held = [[card(c) for c in cards] for cards in (held or [[] for _ in hands])]
     rest = [c for colour in free.values() for c in colour]
     g.deck = rest if deck is None else rest[:deck]
     g.discard = [] if deck is None else rest[deck:]
