@@ -87,6 +87,8 @@ class LibrariansGame:
         self.fresh: set[int] = set()
         self.discard: list[int] = []
         self.shelf_pile: list[int] = []
+        self.opened_shelves: list[int] = []
+        """Shelf cards a power opened this turn (Graphic Novel puts an unused one back when the turn ends)."""
         self.hand_limit = HAND_LIMIT
         self.turn_rules: set[str] = set()
         self.lasting_rules: set[str] = set()
@@ -146,6 +148,7 @@ class LibrariansGame:
         g.fresh = self.fresh.copy()
         g.discard = self.discard.copy()
         g.shelf_pile = self.shelf_pile.copy()
+        g.opened_shelves = self.opened_shelves.copy()
         g.turn_rules = self.turn_rules.copy()
         g.lasting_rules = self.lasting_rules.copy()
         g.tapped = self.tapped.copy()
@@ -302,7 +305,7 @@ class LibrariansGame:
         if place in self.legal_places(card):
             return
         top = self.library.top(place)
-        if top is None:
+        if top is None or self.rule(ANY_STACK):
             raise IllegalAction(f"{letter_text(self.letters[card])} is out of alphabetical order at "
                                 f"{place_text(place)}.", "out_of_order", letter=letter_text(self.letters[card]),
                                 place=place_text(place))
@@ -574,6 +577,7 @@ def _to_dict(g: LibrariansGame) -> dict[str, Any]:
         "fresh": sorted(g.fresh),
         "discard": list(g.discard),
         "shelf_pile": list(g.shelf_pile),
+        "opened_shelves": list(g.opened_shelves),
         "hand_limit": g.hand_limit,
         "turn_rules": sorted(g.turn_rules),
         "lasting_rules": sorted(g.lasting_rules),
@@ -655,6 +659,7 @@ def _checked(d: dict[str, Any]) -> LibrariansGame:
     if len(set(shelves)) != len(shelves):
         raise ValueError("state shelf cards must be distinct")
     g.shelf_pile = shelves[len(rows):]
+    g.opened_shelves = _ints(d.get("opened_shelves", []), "opened_shelves", 0, SHELF_CARDS)
     if not _is_int(d["hand_limit"]) or d["hand_limit"] < 0:
         raise ValueError("state hand_limit must be an int from 0")
     g.hand_limit = d["hand_limit"]
