@@ -1,0 +1,56 @@
+"""Librarians' part of `python -m render.gallery OUTDIR`: seeded games played by the registered computer
+teammate (engine.librarians.platform, level "normal"), drawn at the moments players see: a turn with every spot
+numbered, the private builder picture with a card's legal spots, a hand, and the end."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.librarians.game import LibrariansGame
+from engine.librarians.platform import RULES
+
+from .pictures import render_final, render_hand, render_turn
+
+NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë", "Mo", "Ingrid"]
+
+
+def step(game: LibrariansGame, seed: int) -> None:
+    """One computer action for the seat to act."""
+    game.apply(RULES.choose(game, RULES.stand_in, seed))
+
+
+def sample_game(n: int, seed: int, turns: int) -> tuple[LibrariansGame, list[str]]:
+    """A game of n seats played by computer teammates until `turns` whole turns are over (or the end), stopped
+    at the start of a turn; with the names drawn for its seats."""
+    game = LibrariansGame.new(n, seed=seed)
+    k = 0
+    while not game.is_over and game.turn < turns:
+        step(game, seed + k)
+        k += 1
+    return game, NAMES[:n]
+
+
+def write_librarians_gallery(out: Path) -> list[Path]:
+    """Write docs/gallery/librarians_*.png into out and return their paths."""
+    written: list[Path] = []
+
+    def save(name: str, png: bytes) -> None:
+        path = out / name
+        path.write_bytes(png)
+        written.append(path)
+
+    for n, turns in ((2, 10), (4, 8), (6, 6)):
+        game, names = sample_game(n, seed=2026 + n, turns=turns)
+        save(f"librarians_turn_{n}p.png", render_turn(game, names))
+        if n == 4:
+            save("librarians_turn_4p_it.png", render_turn(game, names, "it"))
+            view = game.view(game.current_seat)
+            card = view.hand[0]
+            save("librarians_choose_spot.png", render_turn(view, names, spots=game.legal_places(card.id),
+                                                           chosen=card))
+            save("librarians_hand.png", render_hand(view, names))
+        k = 0
+        while not game.is_over:
+            step(game, 10_000 + k)
+            k += 1
+        save(f"librarians_final_{n}p.png", render_final(game, names))
+    return written

@@ -1,0 +1,143 @@
+"""The library drawn into a picture: planks, shelf cards with their arrows, stacks of books, Science's taps,
+the cards played this turn, and the numbered spots.
+
+Spot numbers are the state's (reading order over the reach: row top to bottom, x left to right), so the same
+number names the same place whoever looks. Every numbered place shows its number on the plank under it; an
+empty numbered place is also drawn as a slot. When only a chosen card's legal spots are numbered, their slots
+and numbers are gold, so they stand out from the library around them.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.librarians.cards import colour_of, letter_text
+from engine.librarians.data import COLOURS
+from engine.librarians.library import Library
+
+from .. import fonts
+from ..palette import INK, MUTED, OUTLINE, PAPER, PLACED, SPACE_EDGE, WOOD, WOOD_DARK, WOOD_LIGHT, mix
+from . import cards
+from .layout import Grid, Place
+
+PLANK_TEXT = (255, 238, 210)
+SLOT_FILL = mix(PAPER, SPACE_EDGE, 0.25)
+LEGAL_FILL = mix(PAPER, cards.TAPPED, 0.3)
+LEGAL_EDGE = mix(cards.TAPPED, OUTLINE, 0.25)
+
+
+@lru_cache(maxsize=256)  # as many as cards.book keeps
+def book_on_paper(colour: str, letter: str, size: tuple[int, int], tapped: bool) -> Image.Image:
+    """A book already laid on the paper (RGB): a lone card is one opaque paste, three times cheaper than an
+    alpha blend."""
+    face = cards.book(colour, letter, size, tapped)
+    img = Image.new("RGB", size, PAPER)
+    img.paste(face, (0, 0), face)
+    return img
+
+
+def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Sequence[Place],
+                 numbered: Collection[Place], legal: bool = False, taps: Collection[Place] = (),
+                 placed: Collection[Place] = ()) -> None:
+    """The library section of `grid` into img.
+
+    spots is the state's numbering (spot n is spots[n - 1]); only the places in `numbered` show their number.
+    legal marks them as one chosen card's legal spots (gold); taps are Science's tapped places; placed, the
+    cards played this turn (a blue frame).
+    """
+    d = ImageDraw.Draw(img)
+    shelf_rows = range(len(library.rows))
+    _axis_labels(d, grid, shelf_rows)
+    for row in range(grid.row_lo, grid.row_hi + 1):
+        _plank(d, grid, row, row in shelf_rows)
+    number_of = {place: n for n, place in enumerate(spots, start=1) if place in numbered}
+    size = grid.card_size
+    for r, row in enumerate(library.rows):
+        shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
+        x0, y0, _, _ = grid.card_box((r, 0))
+        img.paste(shelf, (x0, y0), shelf)
+        for x, stack in row.cells.items():
+            _stack(img, d, grid, library, (r, x), stack, tapped=(r, x) in taps)
+    for place, n in number_of.items():
+        if library.top(place) is None:
+            _slot(img, grid, place, legal)
+        elif legal:
+            x0, y0, x1, y1 = grid.card_box(place)
+            d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=LEGAL_EDGE, width=4)
+        _number(d, grid, place, n, legal)
+    for place in placed:
+        x0, y0, x1, y1 = grid.card_box(place)
+        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=PLACED, width=4)
+
+
+def _axis_labels(d: ImageDraw.ImageDraw, grid: Grid, shelf_rows: range) -> None:
+    """Each column's x over the top band and each shelf's row number at its left: the move log's "r2 x-3"."""
+    y = grid.top + 12
+    for x in range(grid.x_lo, grid.x_hi + 1):
+        if x:
+            fonts.draw_text(d, (grid.column_center(x), y), str(x).replace("-", "−"), 15, MUTED, bold=True,
+                            align="center")
+    for r in shelf_rows:
+        fonts.draw_text(d, grid.row_label_center(r), str(r + 1), 22, INK, bold=True, align="center")
+
+
+def _plank(d: ImageDraw.ImageDraw, grid: Grid, row: int, has_shelf: bool) -> None:
+    """The board the row's books stand on; a row a power opened (no shelf card yet) gets a pale one."""
+    x0, y0, x1, y1 = grid.plank_box(row)
+    fill, edge = (WOOD, WOOD_DARK) if has_shelf else (mix(WOOD_LIGHT, PAPER, 0.5), WOOD_LIGHT)
+    d.rectangle((x0, y0, x1, y1), fill=fill)
+    d.line((x0, y0, x1, y0), fill=WOOD_LIGHT if has_shelf else PAPER, width=2)
+    d.line((x0, y1, x1, y1), fill=edge, width=3)
+
+
+def _stack(img: Image.Image, d: ImageDraw.ImageDraw, grid: Grid, library: Library, place: Place,
+           stack: Sequence[int], tapped: bool) -> None:
+    """A stack at place: the top card's face; under it, the edges of the cards below (a pile) and their count."""
+    x0, y0, x1, y1 = grid.card_box(place)
+    size = grid.card_size
+    top = stack[-1]
+    colour, letter = COLOURS[colour_of(top)], letter_text(library.letters[top])
+    if len(stack) == 1:
+        img.paste(book_on_paper(colour, letter, size, tapped), (x0, y0))
+    else:
+        edges = cards.stack_edges(COLOURS[colour_of(stack[-2])], size, min(2, len(stack) - 1))
+        img.paste(edges, (x0, y0 - (edges.height - size[1])), edges)
+        face = cards.book(colour, letter, size, tapped)
+        img.paste(face, (x0, y0), face)
+        cards.stack_count(d, (x0, y0, x1, y1), len(stack))
+    if tapped:
+        mark = cards.bookmark(max(10, round(size[0] * 0.22)))
+        img.paste(mark, (x1 - mark.width - round(size[0] * 0.1), y0 - round(mark.height * 0.55)), mark)
+
+
+def _slot(img: Image.Image, grid: Grid, place: Place, legal: bool) -> None:
+    """An empty place that can be chosen: a pale recess (gold when it is one of a chosen card's legal spots)."""
+    x0, y0, _, _ = grid.card_box(place)
+    img.paste(slot(grid.card_size, legal), (x0, y0))
+
+
+@lru_cache(maxsize=16)  # two looks x the few card sizes
+def slot(size: tuple[int, int], legal: bool) -> Image.Image:
+    """An empty numbered place as an opaque tile on the paper (one paste instead of drawing a rounded box)."""
+    img = Image.new("RGB", size, PAPER)
+    w, h = size
+    ImageDraw.Draw(img).rounded_rectangle((2, 2, w - 3, h - 3), radius=8, fill=LEGAL_FILL if legal else SLOT_FILL,
+                                          outline=LEGAL_EDGE if legal else SPACE_EDGE, width=3 if legal else 2)
+    return img
+
+
+def _number(d: ImageDraw.ImageDraw, grid: Grid, place: Place, n: int, legal: bool) -> None:
+    """Spot n's number on the plank under it: gold pill for a legal spot, plain letters on the wood else;
+    an empty legal spot repeats its number big inside its slot."""
+    cx, cy = grid.number_center(place)
+    text = str(n)
+    size = 19 if n < 100 else 16
+    if legal:
+        w = fonts.width(text, size, True) + 12
+        d.rounded_rectangle((cx - w / 2, cy - 11, cx + w / 2, cy + 11), radius=10, fill=cards.TAPPED,
+                            outline=OUTLINE, width=2)
+        fonts.draw_text(d, (cx, cy), text, size, OUTLINE, bold=True, align="center")
+    else:
+        fonts.draw_text(d, (cx, cy), text, size, PLANK_TEXT, bold=True, align="center")

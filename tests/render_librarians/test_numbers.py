@@ -1,0 +1,108 @@
+"""The numbers and words a Librarians picture draws are the state's: spot n is drawn under the state's n-th spot
+(every spot in the public picture, exactly a chosen card's legal spots in the private one), rows and columns
+are labelled as the move log names them, and the header tells what the turn still needs and the deck."""
+from __future__ import annotations
+
+import pytest
+
+from render.librarians import render_final, render_hand, render_turn
+from render.librarians.captions import LIB_CAPTIONS
+from render.librarians.pictures import as_view, final_grid, turn_grid
+from render.text import caption
+
+from .conftest import NAMES, at, finished, mid_game, mid_turn, wide_library
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_every_spot_is_numbered_where_the_state_numbers_it(drawn, n: int) -> None:
+    game = mid_game(n, seed=1)
+    render_turn(game, NAMES[:n])
+    grid = turn_grid(as_view(game))
+    spots = game.spots()
+    assert len(spots) > 2 * len(game.library.rows)
+    for number, place in enumerate(spots, start=1):
+        assert game.spot_number(place) == number
+        assert at(drawn, grid.number_center(place)) == [str(number)], f"spot {number} at {place}"
+    for r in range(len(game.library.rows)):
+        assert at(drawn, grid.number_center((r, 0))) == [], "the shelf card has no spot number"
+        assert at(drawn, grid.row_label_center(r)) == [str(r + 1)]
+
+
+def test_a_wide_library_numbers_past_99(drawn) -> None:
+    game = wide_library(40)
+    render_turn(game, NAMES[:2])
+    grid = turn_grid(as_view(game))
+    spots = game.spots()
+    assert len(spots) >= 100
+    for number, place in enumerate(spots, start=1):
+        assert at(drawn, grid.number_center(place)) == [str(number)]
+
+
+def test_only_the_chosen_cards_legal_spots_are_numbered_with_the_states_numbers(drawn) -> None:
+    game = mid_turn(3, seed=2)
+    seat = game.current_seat
+    card = game.hands[seat][-1]
+    legal = game.legal_places(card)
+    assert legal and len(legal) < len(game.spots())
+    render_turn(game.view(seat), NAMES[:3], spots=legal, chosen=game.card(card))
+    grid = turn_grid(game.view(seat), chosen=True)
+    numbers = game.legal_spots(card)
+    for place in game.spots():
+        expected = [str(game.spot_number(place))] if place in legal else []
+        assert at(drawn, grid.number_center(place)) == expected, f"spot at {place}"
+    assert sorted(int(t) for place in legal for t in at(drawn, grid.number_center(place))) == numbers
+    assert caption("lib_place_card") in [t.text for t in drawn]
+
+
+def test_a_card_that_fits_nowhere_says_so(drawn) -> None:
+    game = mid_game(2)
+    view = game.view(game.current_seat)
+    render_turn(view, NAMES[:2], spots=(), chosen=view.hand[0], locale="it")
+    assert caption("lib_no_spot", "it") in [t.text for t in drawn]
+
+
+def test_the_header_tells_the_turn_its_need_the_hand_limit_and_the_deck(drawn) -> None:
+    game = mid_turn(4, seed=3)
+    render_turn(game, NAMES[:4], locale="it")
+    texts = [t.text for t in drawn]
+    to_play = caption("to_play", "it", name=NAMES[game.current_seat])
+    assert any(to_play.startswith(t.rstrip("…")) and len(t) > 12 for t in texts), "who plays (cut to fit)"
+    assert caption("turn", "it", n=game.turn + 1) in texts
+    assert caption("lib_need_one", "it") in texts
+    assert "· " + caption("lib_hand_limit", "it", n=4) in texts
+    assert caption("lib_deck", "it", n=len(game.deck)) in texts
+    for seat in range(4):
+        assert str(len(game.hands[seat])) in texts
+
+
+def test_the_final_picture_says_won_or_lost_and_draws_no_spot(drawn) -> None:
+    game = finished(3, seed=5)
+    render_final(game, NAMES[:3])
+    texts = [t.text for t in drawn]
+    left = game.cards_not_played()
+    if game.result == "won":
+        assert caption("lib_won") in texts
+    else:
+        assert (caption("lib_lost_one") if left == 1 else caption("lib_lost", n=left)) in texts
+        assert caption(f"lib_reason_{game.end_reason}") in texts
+    grid = final_grid(as_view(game))
+    assert not any(at(drawn, grid.number_center(place)) for place in game.spots())
+
+
+def test_a_hand_picture_names_each_card_by_letter_and_colour_in_the_locale(drawn) -> None:
+    game = mid_game(2)
+    view = game.view(1)
+    render_hand(view, NAMES[:2], "it")
+    texts = [t.text for t in drawn]
+    for card in view.hand:
+        assert f"{card.letter_text} {caption(f'lib_colour_{card.colour_name}', 'it')}" in texts
+
+
+def test_every_caption_has_english_and_italian() -> None:
+    from engine.librarians.data import COLOURS, GENRES
+
+    assert all(set(entry) == {"en", "it"} and all(entry.values()) for entry in LIB_CAPTIONS.values())
+    for colour in COLOURS:
+        assert f"lib_colour_{colour}" in LIB_CAPTIONS
+        for genre in GENRES[colour]:
+            assert f"lib_genre_{genre}" in LIB_CAPTIONS and f"lib_does_{genre}" in LIB_CAPTIONS

@@ -1,0 +1,37 @@
+"""Hands are secret: the public pictures are the same bytes for twin states that differ only in hidden cards
+(whoever's view they are drawn from), and a hand picture changes with its own seat's hand and with nothing
+else."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from render.librarians import render_final, render_hand, render_turn
+
+from .conftest import NAMES, finished, mid_game, twin
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.integers(2, 6), seed=st.integers(0, 50), turns=st.integers(0, 8), data=st.data())
+def test_public_pictures_never_depend_on_a_hidden_card(n: int, seed: int, turns: int, data: st.DataObject) -> None:
+    game = mid_game(n, seed, turns)
+    seat = data.draw(st.integers(0, n - 1), label="seat whose hand changes")
+    other = data.draw(st.none() | st.integers(0, n - 1).filter(lambda s: s != seat), label="swapped with")
+    changed = twin(game, seat, other)
+    assert changed.hands != game.hands
+    public = render_turn(game, NAMES[:n])
+    assert render_turn(changed, NAMES[:n]) == public
+    for viewer in range(n):
+        assert render_turn(game.view(viewer), NAMES[:n]) == public
+        assert render_turn(changed.view(viewer), NAMES[:n]) == public
+    for watcher in range(n):
+        same = watcher != seat and watcher != other
+        assert (render_hand(changed.view(watcher), NAMES[:n]) == render_hand(game.view(watcher), NAMES[:n])) is same
+
+
+def test_the_final_picture_never_depends_on_the_cards_left_in_hands() -> None:
+    game = finished(4, seed=2)
+    assert any(game.hands), "cards were left unplayed"
+    seat = next(s for s, hand in enumerate(game.hands) if hand)
+    other = next(s for s, hand in enumerate(game.hands) if hand and s != seat)
+    assert render_final(twin(game, seat, other), NAMES[:4]) == render_final(game, NAMES[:4])
