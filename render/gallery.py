@@ -13,6 +13,7 @@ from engine.shelfie import COMMON_GOALS, Game, Move
 from engine.shelfie.ai import choose_move
 
 from .dice.gallery import write_dice_gallery
+from .librarians.gallery import write_librarians_gallery
 from .shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
@@ -53,7 +54,7 @@ def write_gallery(out: Path) -> list[Path]:
             save("scores_4p.png", render_scores(game, seat_names=NAMES[:n]))
     for goal in sorted(COMMON_GOALS.values(), key=lambda g: g.number):
         save(f"common_goal_{goal.number:02d}_{goal.id}.png", render_common_goal(goal.id))
-    return written + write_dice_gallery(out)
+    return written + write_dice_gallery(out) + write_librarians_gallery(out)
 
 
 def main(argv: list[str]) -> int:

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from engine.registry import GAMES
 
 from .dice.warm import warm_pictures as warm_dice
+from .librarians.warm import warm_pictures as warm_librarians
 from .shelfie.warm import warm_pictures as warm_shelfie
 
-WARMERS: dict[str, Callable[[], None]] = {"shelfie": warm_shelfie, "dice": warm_dice}
+WARMERS: dict[str, Callable[[], None]] = {"shelfie": warm_shelfie, "dice": warm_dice, "librarians": warm_librarians}
 
 
 def warm_pictures() -> None:

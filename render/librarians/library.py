@@ -43,16 +43,17 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
                  placed: Collection[Place] = ()) -> None:
     """The library section of `grid` into img.
 
-    spots is the state's numbering (spot n is spots[n - 1]); only the places in `numbered` show their number.
-    legal marks them as one chosen card's legal spots (gold); taps are Science's tapped places; placed, the
-    cards played this turn (a blue frame).
+    spots is the state's numbering (spot n is spots[n - 1]); the places in `numbered` are marked (an empty one
+    as a slot) with their number, if the state numbers them (a power may offer a place outside the spots, such
+    as a row above the top shelf). legal draws them in gold: a chosen card's legal spots or a power's options;
+    taps are Science's tapped places; placed, the cards played this turn (a blue frame).
     """
     d = ImageDraw.Draw(img)
     shelf_rows = range(len(library.rows))
     _axis_labels(d, grid, shelf_rows)
     for row in range(grid.row_lo, grid.row_hi + 1):
         _plank(d, grid, row, row in shelf_rows)
-    number_of = {place: n for n, place in enumerate(spots, start=1) if place in numbered}
+    number_of = {place: n for n, place in enumerate(spots, start=1)}
     size = grid.card_size
     for r, row in enumerate(library.rows):
         shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
@@ -60,13 +61,14 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
         img.paste(shelf, (x0, y0), shelf)
         for x, stack in row.cells.items():
             _stack(img, d, grid, library, (r, x), stack, tapped=(r, x) in taps)
-    for place, n in number_of.items():
+    for place in numbered:
         if library.top(place) is None:
             _slot(img, grid, place, legal)
         elif legal:
             x0, y0, x1, y1 = grid.card_box(place)
             d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=LEGAL_EDGE, width=4)
-        _number(d, grid, place, n, legal)
+        if place in number_of:
+            _number(d, grid, place, number_of[place], legal)
     for place in placed:
         x0, y0, x1, y1 = grid.card_box(place)
         d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=PLACED, width=4)

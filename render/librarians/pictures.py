@@ -64,8 +64,10 @@ def render_turn(game_or_view: LibrariansGame | LibrariansView, seat_names: Seque
     """PNG of a turn (at least 720 px wide): header, the library with its spots numbered, the seats and the
     genres in play.
 
-    spots None numbers every spot (the public picture); a collection numbers only those places, in gold (a
-    chosen card's legal places, for the private builder picture, which then shows the chosen card too)."""
+    spots None numbers every spot (the public picture); a collection marks only those places, in gold, with
+    the state's spot numbers: a chosen card's legal places for the private builder picture (which then shows
+    the chosen card too), or a power step's place options (a place outside the spots is marked without a
+    number)."""
     return encode_librarians_picture(draw_turn(as_view(game_or_view), seat_names, locale, spots, chosen))
 
 
@@ -83,7 +85,7 @@ def draw_turn(view: LibrariansView, names: Sequence[str], locale: str, spots: Co
     """The turn picture as an RGB image."""
     library = view.library
     every = library.spots()
-    grid = turn_grid(view, chosen is not None)
+    grid = turn_grid(view, chosen is not None, spots or ())
     img = _canvas(grid, view)
     draw_header(img, view, names, locale)
     if chosen is not None:
@@ -95,12 +97,13 @@ def draw_turn(view: LibrariansView, names: Sequence[str], locale: str, spots: Co
     return img
 
 
-def turn_grid(view: LibrariansView, chosen: bool = False) -> Grid:
-    """Where the library lies in a turn picture: every spot and book, under the header (and the chosen card's
-    strip). The same with or without a subset numbered, so a private picture lines up with the public one."""
+def turn_grid(view: LibrariansView, chosen: bool = False, marked: Collection[Place] = ()) -> Grid:
+    """Where the library lies in a turn picture: every spot, book and marked place, under the header (and the
+    chosen card's strip). The same with or without a subset marked inside the spots, so a private picture
+    lines up with the public one."""
     library = view.library
     top = header_height(view) + (CHOSEN_H if chosen else 0)
-    return library_grid([*library.spots(), *library.occupied()], len(library.rows), top)
+    return library_grid([*library.spots(), *library.occupied(), *marked], len(library.rows), top)
 
 
 def final_grid(view: LibrariansView) -> Grid:
