@@ -26,6 +26,7 @@ PLANK_TEXT = (255, 238, 210)
 SLOT_FILL = mix(PAPER, SPACE_EDGE, 0.25)
 LEGAL_FILL = mix(PAPER, cards.TAPPED, 0.3)
 LEGAL_EDGE = mix(cards.TAPPED, OUTLINE, 0.25)
+LEGAL_INK = mix(cards.TAPPED, OUTLINE, 0.55)
 
 
 @lru_cache(maxsize=256)  # as many as cards.book keeps
@@ -68,7 +69,7 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
             x0, y0, x1, y1 = grid.card_box(place)
             d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=LEGAL_EDGE, width=4)
         if place in number_of:
-            _number(d, grid, place, number_of[place], legal)
+            _number(d, grid, place, number_of[place], legal, library.top(place) is None)
     for place in placed:
         x0, y0, x1, y1 = grid.card_box(place)
         d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), radius=8, outline=PLACED, width=4)
@@ -130,12 +131,16 @@ def slot(size: tuple[int, int], legal: bool) -> Image.Image:
     return img
 
 
-def _number(d: ImageDraw.ImageDraw, grid: Grid, place: Place, n: int, legal: bool) -> None:
+def _number(d: ImageDraw.ImageDraw, grid: Grid, place: Place, n: int, legal: bool, empty: bool) -> None:
     """Spot n's number on the plank under it: gold pill for a legal spot, plain letters on the wood else;
-    an empty legal spot repeats its number big inside its slot."""
+    an empty legal spot repeats its number big inside its slot (the easiest to read on a phone)."""
     cx, cy = grid.number_center(place)
     text = str(n)
     size = 19 if n < 100 else 16
+    if legal and empty:
+        x0, y0, x1, y1 = grid.card_box(place)
+        big = round((x1 - x0) * (0.5 if n < 100 else 0.38))
+        fonts.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), text, big, LEGAL_INK, bold=True, align="center")
     if legal:
         w = fonts.width(text, size, True) + 12
         d.rounded_rectangle((cx - w / 2, cy - 11, cx + w / 2, cy + 11), radius=10, fill=cards.TAPPED,
