@@ -184,14 +184,15 @@ def stack_count(d: ImageDraw.ImageDraw, card_box: tuple[int, int, int, int], cou
 
 @lru_cache(maxsize=64)
 def stack_edges(colour: str, size: tuple[int, int], layers: int) -> Image.Image:
-    """The edges of the cards under a stack's top (RGBA of `size` + the offsets), drawn behind it so a stack
-    looks like a pile: one edge for 2 cards, two for 3 or more (the count is written on the pile)."""
+    """The edges of the cards under a stack's top (RGBA, `layers` steps taller than `size`), pasted so they peek
+    out above the top card: a pile. One edge for 2 cards, two for 3 or more (the count is written on the top
+    card). They shift right by at most 2 px a layer, so they stay in the gap between two cards."""
     w, h = size
-    step = max(2, round(w * 0.06))
-    img = Image.new("RGBA", (w + layers * step, h + layers * step), (0, 0, 0, 0))
+    step = max(3, round(h * 0.05))
+    img = Image.new("RGBA", (w + 2 * layers, h + layers * step), (0, 0, 0, 0))
     for k in range(layers, 0, -1):
         edge = _cover(size, mix(BOOK_COLOURS[colour], WHITE, 0.25), OUTLINE)
-        img.alpha_composite(edge, (k * step, (layers - k) * step))
+        img.alpha_composite(edge, (2 * k, (layers - k) * step))
     return img
 
 

@@ -39,9 +39,8 @@ def cell_size(columns: int) -> int:
 
 @dataclass(frozen=True)
 class Grid:
-    """Where each place of a library section lies: columns x_lo..x_hi, bands row_lo..row_hi (row_lo may be -1
-    and row_hi one past the last shelf when a power opens the rows above and below), from y = top. The sizes
-    are worked out once per grid: a picture asks for them hundreds of times."""
+    """Where each place of a library section lies: columns x_lo..x_hi, bands row_lo..row_hi (the shelf rows),
+    from y = top. The sizes are worked out once per grid: a picture asks for them hundreds of times."""
 
     x_lo: int
     x_hi: int

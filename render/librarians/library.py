@@ -45,23 +45,23 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
     """The library section of `grid` into img.
 
     spots is the state's numbering (spot n is spots[n - 1]); the places in `numbered` are marked (an empty one
-    as a slot) with their number, if the state numbers them (a power may offer a place outside the spots, such
-    as a row above the top shelf). legal draws them in gold: a chosen card's legal spots or a power's options;
+    as a slot) with their number, if the state numbers them. legal draws them in gold: a chosen card's legal
+    spots or a power step's place options;
     taps are Science's tapped places; placed, the cards played this turn (a blue frame).
     """
     d = ImageDraw.Draw(img)
     shelf_rows = range(len(library.rows))
     _axis_labels(d, grid, shelf_rows)
-    for row in range(grid.row_lo, grid.row_hi + 1):
-        _plank(d, grid, row, row in shelf_rows)
+    for row in shelf_rows:
+        _plank(d, grid, row)
     number_of = {place: n for n, place in enumerate(spots, start=1)}
     size = grid.card_size
     for r, row in enumerate(library.rows):
         shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
         x0, y0, _, _ = grid.card_box((r, 0))
         img.paste(shelf, (x0, y0), shelf)
-        for x, stack in row.cells.items():
-            _stack(img, d, grid, library, (r, x), stack, tapped=(r, x) in taps)
+        for x in sorted(row.cells):  # left to right, however the cells were filled: the same state, the same bytes
+            _stack(img, d, grid, library, (r, x), row.cells[x], tapped=(r, x) in taps)
     for place in numbered:
         if library.top(place) is None:
             _slot(img, grid, place, legal)
@@ -86,13 +86,12 @@ def _axis_labels(d: ImageDraw.ImageDraw, grid: Grid, shelf_rows: range) -> None:
         fonts.draw_text(d, grid.row_label_center(r), str(r + 1), 22, INK, bold=True, align="center")
 
 
-def _plank(d: ImageDraw.ImageDraw, grid: Grid, row: int, has_shelf: bool) -> None:
-    """The board the row's books stand on; a row a power opened (no shelf card yet) gets a pale one."""
+def _plank(d: ImageDraw.ImageDraw, grid: Grid, row: int) -> None:
+    """The board the row's books stand on, the whole width of the library."""
     x0, y0, x1, y1 = grid.plank_box(row)
-    fill, edge = (WOOD, WOOD_DARK) if has_shelf else (mix(WOOD_LIGHT, PAPER, 0.5), WOOD_LIGHT)
-    d.rectangle((x0, y0, x1, y1), fill=fill)
-    d.line((x0, y0, x1, y0), fill=WOOD_LIGHT if has_shelf else PAPER, width=2)
-    d.line((x0, y1, x1, y1), fill=edge, width=3)
+    d.rectangle((x0, y0, x1, y1), fill=WOOD)
+    d.line((x0, y0, x1, y0), fill=WOOD_LIGHT, width=2)
+    d.line((x0, y1, x1, y1), fill=WOOD_DARK, width=3)
 
 
 def _stack(img: Image.Image, d: ImageDraw.ImageDraw, grid: Grid, library: Library, place: Place,
