@@ -1,6 +1,7 @@
 """Drawing pieces shared by several pictures: tiles, shelves, tokens and seat markers."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -47,15 +48,21 @@ def shelf_column_numbers(img: Image.Image, origin: tuple[int, int], cell: int, s
 def paste_shelf_tiles(img: Image.Image, origin: tuple[int, int], cell: int, rows: list[str]) -> None:
     """The tiles on a shelf drawn by draw_shelf_frame, each one opaque paste of the tile already laid on
     its slot (a late-game turn pastes over a hundred: an alpha blend each cost three times as much)."""
+    for kind, xy in shelf_tile_spots(origin, cell, rows):
+        img.paste(slotted_tile(kind, cell - 4), xy)
+
+
+def shelf_tile_spots(origin: tuple[int, int], cell: int, rows: list[str]) -> Iterator[tuple[str, tuple[int, int]]]:
+    """Each tile on a shelf drawn by draw_shelf_frame: its kind and where its slotted_tile(kind, cell - 4) goes."""
     for r, row in enumerate(rows):
         for c, kind in enumerate(row):
             if kind != ".":
                 x0, y0, _, _ = shelf_cell(origin, r, c, cell)
-                img.paste(_slotted_tile(kind, cell - 4), (x0 + 2, y0 + 2))
+                yield kind, (x0 + 2, y0 + 2)
 
 
 @lru_cache(maxsize=None)  # the six tile types x the few shelf cell sizes, a few KB each
-def _slotted_tile(kind: str, size: int) -> Image.Image:
+def slotted_tile(kind: str, size: int) -> Image.Image:
     """The tile over the slot colour: a slot's fill reaches past the tile on every side (draw_shelf_frame),
     so this is exactly what blending the tile onto the shelf gives."""
     t = icons.tile(kind, size)

@@ -20,7 +20,8 @@ from ..layout import (
     shelves_size,
 )
 from ..palette import INK, MUTED, PAPER, PLACED, TURN, mix
-from .picture_palette import encode_picture
+from ..png import Mapped, MappedCanvas
+from .picture_palette import picture_palette
 from ..text import DEFAULT_LOCALE, caption, points
 
 HIGHLIGHT = mix(PAPER, TURN, 0.35)
@@ -32,27 +33,35 @@ def render_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | 
 
     last_move, the move just played, is outlined where its tiles landed.
     """
-    return encode_picture(draw_shelves(game, seat_names=seat_names, seats=seats, last_move=last_move,
-                                       locale=locale))
+    return _compose(game, seat_names, seats, last_move, locale, picture_palette()).encode()
 
 
 def draw_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | None = None,
                  last_move: Move | None = None, locale: str = DEFAULT_LOCALE) -> Image.Image:
     """The shelves picture as an RGB image."""
+    return _compose(game, seat_names, seats, last_move, locale, None).rgb
+
+
+def _compose(game: Game, seat_names: list[str], seats: Sequence[int] | None, last_move: Move | None, locale: str,
+             palette: Image.Image | None) -> MappedCanvas:
+    """The picture on a canvas whose empty shelves and tiles arrive already mapped onto the palette: only each
+    block's header and points, the highlight around the shelf to play and the last move's frames are mapped
+    per picture."""
     chosen = list(range(game.n_players)) if seats is None else list(seats)
     if not chosen or any(not 0 <= seat < game.n_players for seat in chosen):
         raise ValueError(f"seats must be 0..{game.n_players - 1}, got {chosen}")
-    img = _empty_shelves(len(chosen)).copy()
-    d = ImageDraw.Draw(img)
+    canvas = MappedCanvas(_mapped_empty_shelves(len(chosen)), palette)
+    d = ImageDraw.Draw(canvas.rgb)
     mover, placed = pieces.placement(game, last_move)
     for index, seat in enumerate(chosen):
         block = shelves_block_box(index, len(chosen))
-        draw_shelf_block(img, d, game, seat, seat_names, locale, block)
+        draw_shelf_block(canvas, d, game, seat, seat_names, locale, block)
         if seat == mover:
             for r, c in placed:
                 x0, y0, x1, y1 = shelf_cell(block_shelf_origin(block), r, c, SHELF_CELL)
+                canvas.touch((x0, y0, x1, y1))
                 d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=PLACED, width=4)
-    return img
+    return canvas
 
 
 @lru_cache(maxsize=4)  # one per number of seats shown
@@ -65,16 +74,27 @@ def _empty_shelves(count: int) -> Image.Image:
     return img
 
 
-def draw_shelf_block(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
+@lru_cache(maxsize=4)
+def _mapped_empty_shelves(count: int) -> Mapped:
+    return Mapped(_empty_shelves(count), picture_palette)
+
+
+def draw_shelf_block(canvas: MappedCanvas, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
                      locale: str, block: Box) -> None:
     """One seat in `block` over an already drawn empty shelf: marker, name, badges, tiles, points;
     the seat to play is highlighted."""
     x0, y0, x1, y1 = block
     origin = block_shelf_origin(block)
+    shelf_w, shelf_h = shelf_size()
+    canvas.touch((x0, y0, x1, origin[1]))  # the header
+    canvas.touch((x0, origin[1] + shelf_h, x1, y1))  # the points
     if not game.is_over and game.current_seat == seat:
+        canvas.touch((x0, origin[1], origin[0], origin[1] + shelf_h))  # the highlight beside the shelf
+        canvas.touch((origin[0] + shelf_w, origin[1], x1, origin[1] + shelf_h))
         d.rounded_rectangle((x0, y0, x1, y1), radius=14, fill=HIGHLIGHT, outline=TURN, width=4)
-        img.paste(_highlighted_shelf(), origin)
-    pieces.paste_shelf_tiles(img, origin, SHELF_CELL, game.shelf_rows(seat))
+        canvas.paste(_mapped_highlighted_shelf(), origin)
+    for kind, xy in pieces.shelf_tile_spots(origin, SHELF_CELL, game.shelf_rows(seat)):
+        canvas.paste(_mapped_tile(kind), xy)
     hy = y0 + SHELF_HEADER_H / 2
     pieces.seat_marker(d, (x0 + 24, hy), 17, seat)
     right = x1 - 8
@@ -113,6 +133,16 @@ def _points(game: Game, seat: int, locale: str) -> tuple[str, str]:
     if end:
         parts += caption("end_token_part", locale, n=end)
     return points(total, locale), parts
+
+
+@lru_cache(maxsize=None)  # one per tile type
+def _mapped_tile(kind: str) -> Mapped:
+    return Mapped(pieces.slotted_tile(kind, SHELF_CELL - 4), picture_palette)
+
+
+@lru_cache(maxsize=1)
+def _mapped_highlighted_shelf() -> Mapped:
+    return Mapped(_highlighted_shelf(), picture_palette)
 
 
 @lru_cache(maxsize=1)
