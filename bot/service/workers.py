@@ -1,12 +1,13 @@
 """Worker processes for the CPU-heavy calls (pictures, computer moves), so the event loop never waits on them.
 
 Threads would share the GIL with the event loop (a hard computer's move lagged every other answer by
-tens of milliseconds); processes use every core. Two lanes of `count` processes each, forked from a
+tens of milliseconds); processes use every core. Two lanes of up to `count` processes each, forked from a
 forkserver that has already imported the engine and Pillow (plain fork is unsafe in a process with an
 event loop and threads):
 - `draw` for pictures, which people are waiting for;
 - `think` for computer moves, whose processes run at a lower CPU priority, so twenty hard computers
-  thinking at once never slow a picture or the bot's own answers.
+  thinking at once never slow a picture or the bot's own answers; one is started warm, the others only
+  when computer moves overlap.
 At most two calls per process are handed to a lane; the rest wait on the event loop (backpressure
 without a growing pipe). A worker that dies is replaced and its call retried once, then run in the
 bot's process; a call stuck for `timeout` seconds restarts its lane and raises TimeoutError, so no
@@ -122,9 +123,10 @@ def _ready() -> int:
 class _Lane:
     """One ProcessPoolExecutor and its admission limit; replaced whole when a worker dies or sticks."""
 
-    def __init__(self, name: str, count: int) -> None:
+    def __init__(self, name: str, count: int, started: int) -> None:
         self.name = name
         self.count = count
+        self.started = started
         self.slots = asyncio.Semaphore(count * CALLS_PER_PROCESS)
         self.executor = self._new_executor()
         self._renewing: asyncio.Task[None] | None = None
@@ -136,8 +138,9 @@ class _Lane:
                                    initargs=(self.name, os.getpid()))
 
     def start(self) -> list[Future[int]]:
-        """Submit one no-op per process at once, so every process is started (and warmed) now."""
-        return [_outside(self.executor.submit, _ready) for _ in range(self.count)]
+        """Submit `started` no-ops at once, so that many processes are started (and warmed) now; the executor
+        starts the others (up to `count`) only when a call finds none of them idle."""
+        return [_outside(self.executor.submit, _ready) for _ in range(self.started)]
 
     async def replace(self, broken: ProcessPoolExecutor, *, kill: bool = False) -> None:
         """A fresh executor for this lane, unless another call already replaced `broken` (or is replacing it);
@@ -192,7 +195,10 @@ class Workers:
     async def start(self) -> Workers:
         """Start every process and wait until each is warm, so the first picture costs no more than the next."""
         if self.count and not self._lanes:
-            self._lanes = {name: _Lane(name, self.count) for name in ("draw", "think")}
+            # Pictures: every process warm from the start, people wait on them. Thoughts: one warm process, more
+            # only while computer moves overlap (a hard computer thinking while another moves), since a
+            # server's computers rarely think at once and each idle thinking process holds ~25 MB.
+            self._lanes = {"draw": _Lane("draw", self.count, self.count), "think": _Lane("think", self.count, 1)}
             try:
                 futures = await asyncio.to_thread(_outside, lambda: [f for lane in self._lanes.values()
                                                                      for f in lane.start()])
@@ -202,7 +208,7 @@ class Workers:
                               "in the bot's process")
                 await self.close()
                 return self
-            log.info("workers: %d process(es) for pictures and %d for computer moves", self.count, self.count)
+            log.info("workers: %d process(es) for pictures and up to %d for computer moves", self.count, self.count)
         return self
 
     async def draw(self, job: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:

@@ -146,11 +146,23 @@ async def test_a_stuck_worker_is_killed_and_the_call_refused_instead_of_hanging(
 
 async def test_close_stops_every_process_and_later_calls_run_in_the_bot_process() -> None:
     workers = await Workers(2).start()
+    await asyncio.gather(workers.think(worker_jobs.sleep, 1), workers.think(worker_jobs.pid))
     pids = workers.pids()
     assert len(pids) == 4 and os.getpid() not in pids
     await workers.close()
     assert not any(alive(pid) for pid in pids)
     assert await workers.draw(worker_jobs.pid) == os.getpid()
+
+
+async def test_every_picture_process_starts_warm_and_a_second_thinking_one_only_when_computer_moves_overlap(
+        ) -> None:
+    workers = await Workers(2).start()
+    try:
+        assert len(workers.pids()) == 3, "two for pictures, one for computer moves"
+        await asyncio.gather(workers.think(worker_jobs.sleep, 1), workers.think(worker_jobs.sleep, 1))
+        assert len(workers.pids()) == 4, "a second one for the move submitted while the first one thinks"
+    finally:
+        await workers.close()
 
 
 async def test_zero_workers_run_in_the_bot_process() -> None:
