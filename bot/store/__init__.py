@@ -1,12 +1,17 @@
-"""SQLite persistence for the bot: the only package that holds SQL.
+"""Persistence for the bot: the only package that holds SQL.
 
-`Store.open(path)` creates or migrates the file (WAL, foreign keys, `PRAGMA user_version`
-migrations in `schema.py`). Engine state is stored as JSON text beside its metadata; every service
-step is one `GameUpdate` committed in one transaction, guarded by a version compare-and-set so a
-stale writer cannot overwrite a newer state. Unreadable rows raise `CorruptRow` for that game only.
+`Store.open(target)` opens and migrates the database the setting names: a SQLite file (the embedded default: WAL,
+foreign keys, `PRAGMA user_version` migrations) or a PostgreSQL server (`postgresql://…`, an asyncpg pool, for
+several processes). Both run the same queries and the same numbered migrations (`schema.py`). Engine state is
+stored as JSON text beside its metadata; every service step is one `GameUpdate` committed in one transaction,
+guarded by a version compare-and-set so a stale writer cannot overwrite a newer state. Unreadable rows raise
+`CorruptRow` for that game only; a write the database refused is `WriteFailed`, one that broke a constraint
+`ConstraintViolated`, and nothing of either is written.
 """
+from bot.store.backend import describe_database, is_postgres_url
 from bot.store.database import Store
 from bot.store.errors import (
+    ConstraintViolated,
     CorruptRow,
     PlaceTaken,
     RematchTaken,
@@ -36,7 +41,8 @@ from bot.store.records import (
 )
 
 __all__ = [
-    "AnnouncementRow", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow", "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow",
-    "LOBBY_EXPIRY", "MoveRow", "NewGame", "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow",
-    "ShardSet", "StatsChanged", "StatsRow", "Store", "StoreError", "VersionConflict", "WriteFailed",
+    "AnnouncementRow", "ConstraintViolated", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow",
+    "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "LOBBY_EXPIRY", "MoveRow", "NewGame",
+    "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet", "StatsChanged", "StatsRow",
+    "Store", "StoreError", "VersionConflict", "WriteFailed", "describe_database", "is_postgres_url",
 ]

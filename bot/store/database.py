@@ -1,25 +1,19 @@
-"""The SQLite store: one aiosqlite connection, WAL, every multi-statement write in one transaction.
+"""The store: every query of the bot, written once for both backends, and every multi-statement write in one
+transaction.
 
-One connection serialises statements anyway, so an asyncio lock around each operation keeps one
-coroutine's transaction from interleaving with another coroutine's statements. Operations are a
-handful of indexed statements each, so holding the lock is cheap; engine and AI work happen
-outside it, in the service.
+`Store.open(target)` picks the backend from the database setting (a SQLite file path, or a postgresql:// URL; see
+backend.py) and migrates it. Queries use `?` placeholders and SQL both databases read; where they differ the
+statement picks its text by `self.dialect`.
 """
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from bot.store.connection import connect
-from bot.store.errors import CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict, WriteFailed
+from bot.store.backend import Backend, Row, Session, open_backend
+from bot.store.errors import ConstraintViolated, CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict
 from bot.store.records import (
     LOBBY_EXPIRY,
     OPEN_STATUSES,
@@ -39,10 +33,9 @@ from bot.store.records import (
 )
 from bot.store.schema import MIGRATIONS
 
-log = logging.getLogger(__name__)
-
 _OPEN_SQL = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
-CHECKPOINT_EVERY = 200
+_PLACE_INDEX = ("games.place_id", "games_one_open_per_place")
+"""How SQLite and PostgreSQL name the one-open-game-per-place index when a new game collides with it."""
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
     " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id, turn_started_at, rematch_of"
@@ -54,11 +47,14 @@ _ANNOUNCEMENT_COLUMNS = ("game_id, version, event, first_seq, last_seq, created_
 _BETTER = {True: ("ASC", "MIN"), False: ("DESC", "MAX")}
 """A co-operative measure's order and aggregate of the best result, by whether fewer is better."""
 _STATS_COLUMNS = "guild_id, kind, user_id, name, games, wins, points, best, mu, sigma"
+_AVERAGE = "CAST(points AS DOUBLE PRECISION) / games"
 _LEADERBOARD_ORDER = {
-    "wins": "wins DESC, CAST(points AS REAL) / games DESC, user_id",
-    "average": "CAST(points AS REAL) / games DESC, wins DESC, user_id",
+    "wins": f"wins DESC, {_AVERAGE} DESC, user_id",
+    "average": f"{_AVERAGE} DESC, wins DESC, user_id",
     "rating": "mu - 3 * sigma DESC NULLS LAST, wins DESC, user_id",
 }
+COPY_FIRST = "games"
+"""copy-db copies this table before the others, whose rows point at its rows."""
 
 
 def _of_shards(shards: ShardSet | None, guild_column: str) -> tuple[str, list[Any]]:
@@ -87,7 +83,7 @@ def _loads_object(game_id: int, column: str, text: str | None, *, nullable: bool
     return value
 
 
-def _game_row(row: sqlite3.Row) -> GameRow:
+def _game_row(row: Row) -> GameRow:
     game_id = row["id"]
     options = _loads_object(game_id, "options", row["options"], nullable=False)
     assert options is not None
@@ -115,128 +111,43 @@ def _game_row(row: sqlite3.Row) -> GameRow:
     )
 
 
-def _seats(rows: Iterable[sqlite3.Row]) -> tuple[SeatRow, ...]:
+def _seats(rows: Iterable[Row]) -> tuple[SeatRow, ...]:
     return tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows)
 
 
-def _stats_row(row: sqlite3.Row) -> StatsRow:
+def _stats_row(row: Row) -> StatsRow:
     return StatsRow(**{key: row[key] for key in row.keys()})
 
 
-async def _pragma(conn: aiosqlite.Connection, sql: str) -> None:
-    """Run a PRAGMA and close its cursor at once: an open cursor keeps the statement in progress and blocks COMMIT."""
-    async with conn.execute(sql):
-        pass
-
-
 class Store:
-    """Async access to the bot's single SQLite file. Open with `await Store.open(path)`.
+    """Async access to the bot's database. Open with `await Store.open(target)`."""
 
-    WAL checkpoints run on a second connection in the background every `CHECKPOINT_EVERY` commits
-    (automatic checkpoints are off), so no move waits for pages being copied into the main file.
-    """
-
-    def __init__(self, conn: aiosqlite.Connection, path: str, synchronous: str) -> None:
-        self._conn = conn
-        self._path = path
-        self._synchronous = synchronous
-        self._lock = asyncio.Lock()
-        self._commits = 0
-        self._checkpointer: aiosqlite.Connection | None = None
-        self._checkpoint: asyncio.Task[None] | None = None
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
+        self.dialect = backend.dialect
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> Store:
-        """Open (creating if needed) and migrate the database.
-
-        With WAL, `NORMAL` keeps every committed move through a killed or crashed process (the commit
-        is in the OS's hands before `commit` returns) without an fsync per move; only a power cut or
-        kernel crash may roll back the last moments, never corrupt the file. `FULL` fsyncs every
-        commit to survive that too, at the disk's fsync latency per move (see bench/store.py).
-        """
-        if synchronous not in ("FULL", "NORMAL"):
-            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
-        # "IMMEDIATE": the driver opens the write transaction with the first write statement, in the
-        # same round trip to the database thread (the store's lock keeps transactions from interleaving).
-        conn = await connect(path, isolation_level="IMMEDIATE")
+    async def open(cls, target: str | Path, *, synchronous: str = "NORMAL") -> Store:
+        """Open (creating a SQLite file if needed) and migrate the database. `synchronous` is SQLite's durability
+        (see SqliteBackend.open); PostgreSQL commits are durable (fsynced) whatever it says."""
+        backend = await open_backend(target, synchronous=synchronous)
         try:
-            conn.row_factory = sqlite3.Row
-            await conn.executescript(
-                f"PRAGMA journal_mode=WAL; PRAGMA synchronous={synchronous}; PRAGMA foreign_keys=ON;"
-                " PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=0;"
-            )
-            store = cls(conn, str(path), synchronous)
-            await store._migrate()
+            await backend.migrate([migration.script(backend.dialect) for migration in MIGRATIONS])
         except BaseException:
-            await conn.close()
+            await backend.close()
             raise
-        return store
+        return cls(backend)
 
     async def close(self) -> None:
-        if self._checkpoint is not None:
-            await asyncio.gather(self._checkpoint, return_exceptions=True)
-        if self._checkpointer is not None:
-            await self._checkpointer.close()
-        async with self._lock:
-            try:
-                await _pragma(self._conn, "PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
-                await self._conn.close()
-
-    def _committed(self) -> None:
-        self._commits += 1
-        if self._commits >= CHECKPOINT_EVERY and (self._checkpoint is None or self._checkpoint.done()):
-            self._commits = 0
-            self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
-
-    async def _run_checkpoint(self) -> None:
-        try:
-            if self._checkpointer is None:
-                self._checkpointer = await connect(self._path, isolation_level=None)
-                await _pragma(self._checkpointer, f"PRAGMA synchronous={self._synchronous}")
-                await _pragma(self._checkpointer, "PRAGMA busy_timeout=5000")
-            await _pragma(self._checkpointer, "PRAGMA wal_checkpoint(PASSIVE)")
-        except sqlite3.Error:
-            log.exception("background WAL checkpoint failed; the next one retries")
-
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        if version > len(MIGRATIONS):
-            raise RuntimeError(f"database schema {version} is newer than this code ({len(MIGRATIONS)})")
-        for number in range(version + 1, len(MIGRATIONS) + 1):
-            script = MIGRATIONS[number - 1]
-            try:
-                await self._conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.rollback()
-                raise
-            log.info("store migrated to schema %d", number)
+        await self._db.close()
 
     async def schema_version(self) -> int:
-        row = await self._fetchone("PRAGMA user_version")
-        return int(row[0]) if row else 0
+        return await self._db.schema_version()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction; if a statement or the COMMIT itself fails it is rolled back, so nothing of it stays
-        behind in an open transaction for the next write to commit (or to fail on again, every write after).
-        A failure of the database other than a constraint (which callers read) is WriteFailed."""
-        async with self._lock:
-            try:
-                yield self._conn
-                await self._conn.commit()
-            except BaseException as exc:
-                await self._conn.rollback()
-                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
-                    raise WriteFailed(str(exc)) from exc
-                raise
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        return await self._db.fetch(sql, tuple(params))
 
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self._conn.execute_fetchall(sql, tuple(params)))
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
@@ -246,27 +157,26 @@ class Store:
         """Insert a lobby with its first seats (and its expiry deadline); PlaceTaken if the channel/thread
         has an open game, RematchTaken if `new.rematch_of` already has its rematch."""
         try:
-            async with self._write() as db:
-                cur = await db.execute(
+            async with self._db.write() as db:
+                [inserted] = await db.fetch(
                     "INSERT INTO games (kind, guild_id, channel_id, thread_id, place_id, status, options,"
                     " host_id, seed, created_at, updated_at, rematch_of)"
-                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                     (new.kind, new.guild_id, new.channel_id, new.thread_id, new.place_id, _dumps(new.options),
                      new.host_id, new.seed, now, now, new.rematch_of),
                 )
-                game_id = cur.lastrowid
-                assert game_id is not None
+                game_id = int(inserted[0])
                 await self._insert_seats(db, game_id, new.seats)
                 if new.lobby_expires_at is not None:
                     await db.execute("INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, 0)",
                                      (game_id, LOBBY_EXPIRY, new.lobby_expires_at))
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolated as exc:
             # A rematch racing another one may also collide on the place (the same channel): the rematch wins.
             rematch = None if new.rematch_of is None else await self.rematch_of(new.rematch_of)
             if rematch is not None:
                 assert new.rematch_of is not None
                 raise RematchTaken(new.rematch_of, rematch) from exc
-            if "games.place_id" not in str(exc):
+            if not any(name in exc.detail for name in _PLACE_INDEX):
                 raise
             assert new.place_id is not None
             raise PlaceTaken(new.place_id, await self.open_game_at(new.place_id)) from exc
@@ -281,14 +191,12 @@ class Store:
     async def add_lobby_expiries(self, due_at: float) -> int:
         """Give every open lobby that has no expiry deadline (one opened before lobbies expired) one at `due_at`;
         returns how many got one."""
-        async with self._write() as db:
-            cur = await db.execute(
-                "INSERT INTO deadlines (game_id, kind, due_at, turn) SELECT id, ?, ?, 0 FROM games"
+        async with self._db.write() as db:
+            return await db.execute(
+                "INSERT INTO deadlines (game_id, kind, due_at, turn)"
+                " SELECT id, CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), 0 FROM games"
                 " WHERE status = 'lobby' AND id NOT IN (SELECT game_id FROM deadlines WHERE kind = ?)",
                 (LOBBY_EXPIRY, due_at, LOBBY_EXPIRY))
-            added = cur.rowcount
-        self._committed()
-        return added
 
     async def rematch_of(self, game_id: int) -> int | None:
         """The id of the lobby (or later game) opened as the rematch of this game and still alive, if any: one
@@ -299,22 +207,11 @@ class Store:
         return None if row is None else int(row[0])
 
     @staticmethod
-    async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Iterable[SeatRow]) -> None:
+    async def _insert_seats(db: Session, game_id: int, seats: Iterable[SeatRow]) -> None:
         await db.executemany(
             "INSERT INTO seats (game_id, position, user_id, name, level, expired_turns) VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, s.position, s.user_id, s.name, s.level, s.expired_turns) for s in seats],
         )
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Several SELECTs in one read transaction: one snapshot even if another process (the `audit`
-        command beside a running bot) writes in between."""
-        async with self._lock:
-            await _pragma(self._conn, "BEGIN DEFERRED")
-            try:
-                yield self._conn
-            finally:
-                await self._conn.rollback()
 
     async def load_game(self, game_id: int) -> GameRecord | None:
         """The game and its seats, or None if there is no such game; CorruptRow if unreadable."""
@@ -326,12 +223,12 @@ class Store:
         return await self._load_game(game_id, with_moves=True)
 
     async def _load_game(self, game_id: int, *, with_moves: bool) -> tuple[GameRecord, list[MoveRow]] | None:
-        async with self._read() as db:
-            rows = list(await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+        async with self._db.read() as db:
+            rows = list(await db.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
             if not rows:
                 return None
-            seat_rows = await db.execute_fetchall(_SEATS_SQL, (game_id,))
-            move_rows = await db.execute_fetchall(_MOVES_SQL, (game_id,)) if with_moves else []
+            seat_rows = await db.fetch(_SEATS_SQL, (game_id,))
+            move_rows = await db.fetch(_MOVES_SQL, (game_id,)) if with_moves else []
         return GameRecord(_game_row(rows[0]), _seats(seat_rows)), [MoveRow(*r) for r in move_rows]
 
     async def open_game_at(self, place_id: int) -> int | None:
@@ -353,6 +250,10 @@ class Store:
             params.append(guild_id)
         rows = await self._fetchall(sql + " ORDER BY g.id", params)
         return [int(r[0]) for r in rows]
+
+    async def game_ids(self) -> list[int]:
+        """Every stored game, oldest first (lobbies, active, finished and cancelled alike)."""
+        return [int(row[0]) for row in await self._fetchall("SELECT id FROM games ORDER BY id")]
 
     async def count_games(self, status: str) -> int:
         row = await self._fetchone("SELECT COUNT(*) FROM games WHERE status = ?", (status,))
@@ -377,12 +278,12 @@ class Store:
         if update.status is not None and update.status not in OPEN_STATUSES:
             sets.append("place_id = NULL")
         gid = update.game_id
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self._db.write() as db:
+            changed = await db.execute(
                 f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                 (*params, gid, update.expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict(gid, update.expected_version)
             if update.seats is not None:
                 await db.execute("DELETE FROM seats WHERE game_id = ?", (gid,))
@@ -404,11 +305,10 @@ class Store:
                 await self._record_coop(db, update, now)
             if update.announce is not None:
                 await self._record_announcement(db, update, now)
-        self._committed()
         return update.expected_version + 1
 
     @staticmethod
-    async def _record_announcement(db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
+    async def _record_announcement(db: Session, update: GameUpdate, now: float) -> None:
         if update.moves:
             first, last = update.moves[0].seq, update.moves[-1].seq
         else:
@@ -420,36 +320,44 @@ class Store:
             (update.game_id, update.expected_version + 1, update.announce, first, last, now),
         )
 
-    async def _record_results(self, db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
-        [row] = await db.execute_fetchall("SELECT guild_id, kind FROM games WHERE id = ?", (update.game_id,))
+    async def _record_results(self, db: Session, update: GameUpdate, now: float) -> None:
+        """Results and their players' stats, players in user id order: two games with players in common finishing
+        at once (two processes on PostgreSQL) lock their stats rows in the same order, so neither waits on the
+        other in a deadlock; the counters add up in place, whichever commits first."""
+        [row] = await db.fetch("SELECT guild_id, kind FROM games WHERE id = ?", (update.game_id,))
         guild_id, kind = row[0], row[1]
+        results = sorted(update.results, key=lambda r: (r.user_id, r.seat))
         await db.executemany(
             "INSERT INTO results (game_id, seat, guild_id, kind, user_id, points, rank, won, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(update.game_id, r.seat, guild_id, kind, r.user_id, r.points, r.rank, int(r.won), now)
-             for r in update.results],
+            [(update.game_id, r.seat, guild_id, kind, r.user_id, r.points, r.rank, int(r.won), now) for r in results],
         )
         # Counters are increments; a rating is written only over the stats it was computed from (`prior_games`),
         # so a game of the same player finished meanwhile by another process refuses this one (StatsChanged).
-        cur = await db.executemany(
-            "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)"
-            " SELECT ?1, ?8, ?2, ?3, 1, ?4, ?5, ?5, ?6, ?7 WHERE true"
-            " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = ?3, games = games + 1, wins = wins + ?4,"
-            " points = points + ?5, best = MAX(best, ?5), mu = COALESCE(?6, mu), sigma = COALESCE(?7, sigma)"
-            " WHERE ?9 IS NULL OR games = ?9",
-            [(guild_id, r.user_id, r.name, int(r.won), r.points, r.rating[0] if r.rating else None,
-              r.rating[1] if r.rating else None, kind, r.prior_games) for r in update.results],
-        )
-        if cur.rowcount != len(update.results):
-            raise StatsChanged(update.game_id)
+        for r in results:
+            changed = await db.execute(
+                "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)"
+                " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = excluded.name,"
+                " games = player_stats.games + 1, wins = player_stats.wins + excluded.wins,"
+                " points = player_stats.points + excluded.points,"
+                " best = CASE WHEN excluded.best > player_stats.best THEN excluded.best ELSE player_stats.best END,"
+                " mu = COALESCE(excluded.mu, player_stats.mu), sigma = COALESCE(excluded.sigma, player_stats.sigma)"
+                " WHERE CAST(? AS INTEGER) IS NULL OR player_stats.games = ?",
+                (guild_id, kind, r.user_id, r.name, int(r.won), r.points, r.points, r.rating[0] if r.rating else None,
+                 r.rating[1] if r.rating else None, r.prior_games, r.prior_games),
+            )
+            if changed != 1:
+                raise StatsChanged(update.game_id)
 
     @staticmethod
-    async def _record_coop(db: aiosqlite.Connection, update: GameUpdate, now: float) -> None:
+    async def _record_coop(db: Session, update: GameUpdate, now: float) -> None:
         coop = update.coop
         assert coop is not None
         await db.execute(
             "INSERT INTO coop_results (game_id, guild_id, kind, players, setup, result, won, at)"
-            " SELECT id, guild_id, kind, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+            " SELECT id, guild_id, kind, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER),"
+            " CAST(? AS DOUBLE PRECISION) FROM games WHERE id = ?",
             (coop.players, _dumps(coop.setup), coop.result, int(coop.won), now, update.game_id),
         )
 
@@ -457,18 +365,17 @@ class Store:
         """Cancel an open game whose row cannot be read (end_reason "corrupt"), freeing its channel or thread
         and dropping its deadlines, without parsing its JSON. Returns what is still readable (unreadable
         options come back empty, the state as None), or None if no open game has this id."""
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self._db.write() as db:
+            changed = await db.execute(
                 "UPDATE games SET status = 'cancelled', end_reason = 'corrupt', place_id = NULL,"
                 f" version = version + 1, updated_at = ? WHERE id = ? AND status IN {_OPEN_SQL}",
                 (now, game_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 return None
             await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            [row] = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-            seat_rows = await db.execute_fetchall(_SEATS_SQL, (game_id,))
-        self._committed()
+            [row] = await db.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            seat_rows = await db.fetch(_SEATS_SQL, (game_id,))
         try:
             options = _loads_object(game_id, "options", row["options"], nullable=False)
         except CorruptRow:
@@ -480,7 +387,7 @@ class Store:
     async def set_message_ids(self, game_id: int, *, lobby_message_id: int | None = None,
                               turn_message_id: int | None = None) -> None:
         """Remember the bot's messages for a game; not game state, so no version bump."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             if lobby_message_id is not None:
                 await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_id))
             if turn_message_id is not None:
@@ -515,7 +422,7 @@ class Store:
     async def mark_posted(self, game_id: int, version: int, *, now: float, message_id: int | None,
                           summary: str | None) -> None:
         """The announcement is out (or given up: `message_id` None); `summary` is what its message collapses to."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute(
                 "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
                 (now, message_id, summary, game_id, version))
@@ -525,7 +432,7 @@ class Store:
         """mark_posted, and in the same transaction what follows a posted message: with a summary it is the game's
         turn message (its buttons are the live ones), and the announcement `collapsed_version` (the previous live
         one) no longer waits to be collapsed. One commit instead of three on every move."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute(
                 "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
                 (now, message_id, summary, game_id, version))
@@ -543,20 +450,20 @@ class Store:
 
     async def mark_secrets_sent(self, game_id: int, version: int, closed: Iterable[int]) -> None:
         """The step's secrets went out by DM; `closed` are the users whose DMs refused them."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute("UPDATE announcements SET secrets_closed = ? WHERE game_id = ? AND version = ?",
                              (",".join(str(user_id) for user_id in closed), game_id, version))
 
     async def mark_sending(self, game_id: int, version: int, *, now: float, digest: str) -> None:
         """The announcement is being handed to Discord with this text (`digest`): from now on it may be out even
         if it is never marked posted. `sending_at` keeps the first attempt's time."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute("UPDATE announcements SET sending_at = COALESCE(sending_at, ?), sent_digest = ?"
                              " WHERE game_id = ? AND version = ?", (now, digest, game_id, version))
 
     async def move_announcement(self, game_id: int, version: int, message_id: int) -> None:
         """The announcement's live message is now this one (the turn was shown again further down)."""
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute("UPDATE announcements SET message_id = ? WHERE game_id = ? AND version = ?",
                              (message_id, game_id, version))
 
@@ -581,16 +488,23 @@ class Store:
                         limit: int = 100) -> list[DeadlineRow]:
         """Claim up to `limit` deadlines of games in `shards` (None: any) that are due at `now` and not claimed by a
         live lease, oldest first: they are `owner`'s to fire until `now + lease`. One conditional update, so two
-        processes never claim the same deadline; one whose claimer died is claimed again after its lease."""
+        processes never claim the same deadline; one whose claimer died is claimed again after its lease.
+
+        The lease is checked again on the row being updated: on PostgreSQL a second process whose subquery saw the
+        row unclaimed waits for the first one's claim to commit and then skips the row, instead of claiming it
+        too (its subquery's snapshot is not read again); there the subquery also passes over rows another claim
+        holds locked (SKIP LOCKED) rather than wait for them."""
         mine, params = _of_shards(shards, "g.guild_id")
-        async with self._write() as db:
-            rows = await db.execute_fetchall(
-                "UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE (game_id, kind) IN ("
+        skip_locked = " FOR UPDATE OF d SKIP LOCKED" if self.dialect == "postgresql" else ""
+        async with self._db.write() as db:
+            rows = await db.fetch(
+                "UPDATE deadlines SET claimed_by = ?, claimed_until = ?"
+                " WHERE (claimed_until IS NULL OR claimed_until <= ?) AND (game_id, kind) IN ("
                 " SELECT d.game_id, d.kind FROM deadlines d JOIN games g ON g.id = d.game_id"
                 f" WHERE d.due_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?) AND {mine}"
-                " ORDER BY d.due_at LIMIT ?)"
+                f" ORDER BY d.due_at LIMIT ?{skip_locked})"
                 " RETURNING game_id, kind, due_at, turn, attempts",
-                (owner, now + lease, now, now, *params, limit))
+                (owner, now + lease, now, now, now, *params, limit))
         return sorted((DeadlineRow(*r) for r in rows), key=lambda d: (d.due_at, d.game_id, d.kind))
 
     async def overdue(self, before: float, shards: ShardSet | None = None) -> int:
@@ -604,36 +518,36 @@ class Store:
 
     async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRow]:
         rows = await self._fetchall(
-            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE due_at <= ?"
+            " ORDER BY due_at, game_id, kind LIMIT ?",
             (now, limit),
         )
         return [DeadlineRow(*r) for r in rows]
 
     async def deadlines_of(self, game_id: int) -> list[DeadlineRow]:
         rows = await self._fetchall(
-            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
+            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE game_id = ?"
+            " ORDER BY due_at, kind", (game_id,)
         )
         return [DeadlineRow(*r) for r in rows]
 
     async def take_deadline(self, deadline: DeadlineRow) -> bool:
         """Delete the deadline if it is still pending; True means this caller fires it (exactly once)."""
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self._db.write() as db:
+            return await db.execute(
                 "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND turn = ?",
                 (deadline.game_id, deadline.kind, deadline.turn),
-            )
-            return cur.rowcount == 1
+            ) == 1
 
     async def retry_deadline(self, deadline: DeadlineRow, due_at: float) -> bool:
         """Move a deadline whose firing failed to `due_at`, one more attempt counted. Only the row as it was read
         moves (same turn, same attempts): False if it was fired, replaced or retried meanwhile."""
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self._db.write() as db:
+            return await db.execute(
                 "UPDATE deadlines SET due_at = ?, attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL"
                 " WHERE game_id = ? AND kind = ? AND turn = ? AND attempts = ?",
                 (due_at, deadline.game_id, deadline.kind, deadline.turn, deadline.attempts),
-            )
-            return cur.rowcount == 1
+            ) == 1
 
     # guild settings and stats -------------------------------------------------------------------
 
@@ -644,7 +558,7 @@ class Store:
         return GuildSettingsRow(guild_id, row[0], row[1])
 
     async def save_guild_settings(self, settings: GuildSettingsRow) -> None:
-        async with self._write() as db:
+        async with self._db.write() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_timeout, locale) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout, locale = excluded.locale",
@@ -671,6 +585,8 @@ class Store:
         """The stats rows (games so far, rating) of these players at this kind of game in this guild, in one query:
         what a finishing game rates from and the `prior_games` its commit checks."""
         ids = list(user_ids)
+        if not ids:
+            return {}
         marks = ", ".join("?" * len(ids))
         rows = await self._fetchall(
             f"SELECT {_STATS_COLUMNS} FROM player_stats WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
@@ -697,7 +613,7 @@ class Store:
             " SELECT game_id, players, setup, result, won, at,"
             f" ROW_NUMBER() OVER (PARTITION BY players, setup ORDER BY result {order}, at, game_id) AS place,"
             " COUNT(*) OVER (PARTITION BY players, setup) AS games"
-            " FROM coop_results WHERE guild_id = ? AND kind = ?)"
+            " FROM coop_results WHERE guild_id = ? AND kind = ?) AS ranked"
             f" WHERE place = 1 ORDER BY players, result {order}, at LIMIT ?",
             (guild_id, kind, limit),
         )

@@ -54,3 +54,13 @@ class StatsChanged(StoreError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"game {game_id}: a player's rating changed while the result was being computed")
         self.game_id = game_id
+
+
+class ConstraintViolated(StoreError):
+    """The write broke a key, a unique index, a check or a foreign key (the same move logged twice, a game's results
+    recorded twice): it was rolled back, nothing of it was written. `detail` names the constraint as the database
+    reported it."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail

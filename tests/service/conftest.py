@@ -1,4 +1,5 @@
-"""A service on a real SQLite file in tmp_path, a clock the test moves, and helpers to seat and play."""
+"""A service on a real database of each backend (a SQLite file, a PostgreSQL server), a clock the test moves, and
+helpers to seat and play."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -44,8 +45,9 @@ def coop(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "shelfie.sqlite3"
+def db_path(database: str) -> str:
+    """Every service test runs twice: on a SQLite file and on a fresh PostgreSQL database (tests/postgres.py)."""
+    return database
 
 
 @pytest.fixture

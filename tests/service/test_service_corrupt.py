@@ -2,19 +2,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.service import ChannelBusy, CorruptGame, GameOptions, TableService, TurnReminder
+from tests.raw_database import raw_execute, raw_fetch
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Clock, play_first_legal, started
 
 
-def corrupt(db_path: Path, game_id: int, column: str, text: str) -> None:
+async def corrupt(db_path: Path, game_id: int, column: str, text: str) -> None:
     """Damage one row behind the service's back, as a bad disk or a careless manual edit would."""
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (text, game_id))
+    await raw_execute(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", text, game_id)
 
 
 @pytest.mark.parametrize(
@@ -28,7 +27,7 @@ async def test_corrupted_row_is_reported_for_that_game_only(db_path: Path, clock
     broken = await started(svc, ANN, BOB, channel=1)
     healthy = await started(svc, ANN, BOB, channel=2)
     await svc.close()
-    corrupt(db_path, broken.game_id, column, text)
+    await corrupt(db_path, broken.game_id, column, text)
 
     svc = await TableService.open(db_path, clock=clock)
     try:
@@ -54,9 +53,8 @@ async def test_audit_notices_a_state_that_does_not_follow_from_the_log(db_path: 
     table = (await play_first_legal(svc, await started(svc, ANN, BOB))).table
     other = (await play_first_legal(svc, await started(svc, ANN, BOB, channel=3))).table
     await svc.close()
-    with sqlite3.connect(db_path) as raw:
-        state = raw.execute("SELECT state FROM games WHERE id = ?", (other.game_id,)).fetchone()[0]
-    corrupt(db_path, table.game_id, "state", state)
+    [(state,)] = await raw_fetch(db_path, "SELECT state FROM games WHERE id = ?", other.game_id)
+    await corrupt(db_path, table.game_id, "state", state)
 
     svc = await TableService.open(db_path, clock=clock)
     try:
@@ -71,10 +69,10 @@ async def test_a_game_stored_before_an_option_existed_loads_with_its_default(db_
     svc = await TableService.open(db_path, clock=clock)
     table = await started(svc, ANN, BOB, options=GameOptions(players=2, hints=True, turn_timeout=3600))
     await svc.close()
-    with sqlite3.connect(db_path) as raw:
-        options = json.loads(raw.execute("SELECT options FROM games WHERE id = ?", (table.game_id,)).fetchone()[0])
+    [(text,)] = await raw_fetch(db_path, "SELECT options FROM games WHERE id = ?", table.game_id)
+    options = json.loads(text)
     del options["hints"], options["refill"]
-    corrupt(db_path, table.game_id, "options", json.dumps(options))
+    await corrupt(db_path, table.game_id, "options", json.dumps(options))
 
     svc = await TableService.open(db_path, clock=clock)
     try:
@@ -90,8 +88,8 @@ async def test_an_admin_cancels_a_corrupted_game_and_frees_its_channel(db_path: 
     svc = await TableService.open(db_path, clock=clock)
     broken = await started(svc, ANN, BOB, channel=CHANNEL, options=GameOptions(players=2, turn_timeout=3600))
     await svc.close()
-    corrupt(db_path, broken.game_id, "state", '{"board": "unterminated')
-    corrupt(db_path, broken.game_id, "options", "not json")
+    await corrupt(db_path, broken.game_id, "state", '{"board": "unterminated')
+    await corrupt(db_path, broken.game_id, "options", "not json")
 
     svc = await TableService.open(db_path, clock=clock)
     try:

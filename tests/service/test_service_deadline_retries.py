@@ -3,26 +3,17 @@ still runs out, the lobby still closes; one that keeps failing is given up after
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.service import GameOptions, LobbyExpired, TableService, TurnReminder, TurnTimedOut
 from bot.service.deadlines import FIRING_ATTEMPTS, FIRING_RETRY_DELAYS
+from tests.raw_database import break_writes, mend_writes
 from tests.service.conftest import ANN, BOB, CHANNEL, START, Clock, lobby, started
 
 HOUR = 3600
 DAY = 24 * HOUR
-
-
-def _break(db_path: Path, trigger: str | None) -> None:
-    """Another hand on the file makes a write fail inside SQLite (an error that is not a constraint); None mends it."""
-    with sqlite3.connect(db_path) as raw:
-        if trigger is None:
-            raw.execute("DROP TRIGGER broken")
-        else:
-            raw.execute(f"CREATE TRIGGER broken {trigger} BEGIN SELECT no_such_function(); END")
 
 
 MOVE_LOG = "BEFORE INSERT ON moves"
@@ -35,12 +26,12 @@ async def test_a_turn_expiry_whose_first_firing_fails_fires_later_and_the_comput
     absent = table.current_seat
     assert absent is not None
     await svc.fire_due(clock.advance(HOUR - 1))  # the two reminders
-    _break(db_path, MOVE_LOG)
+    await break_writes(db_path, MOVE_LOG)
     assert await svc.fire_due(clock.advance(1)) == []
     assert (await svc.table(table.game_id)).turn == 0
     assert await svc.next_deadline() == clock.now + FIRING_RETRY_DELAYS[0], "tried again later, not at once"
     assert await svc.fire_due(clock.now) == []
-    _break(db_path, None)
+    await mend_writes(db_path, MOVE_LOG)
     assert await svc.fire_due(clock.advance(FIRING_RETRY_DELAYS[0] - 1)) == []
     [timed_out] = await svc.fire_due(clock.advance(1))
     assert isinstance(timed_out, TurnTimedOut) and timed_out.seat == absent
@@ -57,7 +48,7 @@ async def test_a_deadline_that_keeps_failing_is_retried_with_growing_delays_then
         svc: TableService, clock: Clock, db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     table = await started(svc, ANN, BOB, options=GameOptions(players=4, turn_timeout=HOUR))
     await svc.fire_due(clock.advance(HOUR - 1))
-    _break(db_path, MOVE_LOG)
+    await break_writes(db_path, MOVE_LOG)
     clock.advance(1)
     delays = []
     with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
@@ -79,11 +70,11 @@ async def test_a_deadline_that_keeps_failing_is_retried_with_growing_delays_then
 async def test_a_lobby_expiry_whose_firing_fails_closes_the_lobby_on_the_retry(
         svc: TableService, clock: Clock, db_path: Path) -> None:
     table = await lobby(svc, ANN, BOB)
-    _break(db_path, GAME_ROW)
+    await break_writes(db_path, GAME_ROW)
     assert await svc.fire_due(clock.advance(DAY)) == []
     assert (await svc.table_in_channel(CHANNEL)) is not None
     assert await svc.next_deadline() == START + DAY + FIRING_RETRY_DELAYS[0]
-    _break(db_path, None)
+    await mend_writes(db_path, GAME_ROW)
     [expired] = await svc.fire_due(clock.advance(FIRING_RETRY_DELAYS[0]))
     assert isinstance(expired, LobbyExpired) and expired.table.game_id == table.game_id
     assert await svc.table_in_channel(CHANNEL) is None
@@ -93,9 +84,9 @@ async def test_a_retried_expiry_of_a_turn_played_meanwhile_is_dropped_unfired(
         svc: TableService, clock: Clock, db_path: Path) -> None:
     table = await started(svc, ANN, BOB, options=GameOptions(players=4, turn_timeout=HOUR))
     await svc.fire_due(clock.advance(HOUR - 1))
-    _break(db_path, MOVE_LOG)
+    await break_writes(db_path, MOVE_LOG)
     assert await svc.fire_due(clock.advance(1)) == []
-    _break(db_path, None)
+    await mend_writes(db_path, MOVE_LOG)
     table = await svc.table(table.game_id)
     seat = table.current_seat
     assert seat is not None and seat.user_id is not None and table.game is not None
@@ -109,9 +100,9 @@ async def test_a_retried_expiry_of_a_turn_played_meanwhile_is_dropped_unfired(
 async def test_a_reminder_whose_firing_fails_is_sent_on_the_retry(
         svc: TableService, clock: Clock, db_path: Path) -> None:
     table = await started(svc, ANN, BOB, options=GameOptions(players=4, turn_timeout=HOUR))
-    _break(db_path, "BEFORE DELETE ON deadlines")
+    await break_writes(db_path, "BEFORE DELETE ON deadlines")
     assert await svc.fire_due(clock.advance(HOUR / 2)) == []
-    _break(db_path, None)
+    await mend_writes(db_path, "BEFORE DELETE ON deadlines")
     [reminder] = await svc.fire_due(clock.advance(FIRING_RETRY_DELAYS[0]))
     assert isinstance(reminder, TurnReminder) and not reminder.final
     assert reminder.seat == table.current_seat and reminder.expires_at == START + HOUR

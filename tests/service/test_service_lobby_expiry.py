@@ -1,13 +1,12 @@
 """A lobby nobody starts closes after the operator's lobby timeout, once, across restarts."""
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.service import DEFAULT_TURN_TIMEOUT, LobbyExpired, TableService
-from bot.store.schema import MIGRATIONS
+from tests.raw_database import old_database, raw_execute
 from tests.service.conftest import ANN, BOB, CHANNEL, GUILD, START, Clock, lobby
 
 DAY = 24 * 3600
@@ -65,13 +64,11 @@ async def test_lobbies_opened_before_the_upgrade_get_the_operators_timeout_from_
         db_path: Path, clock: Clock) -> None:
     """A lobby opened two days before the upgrade (longer than any lobby timeout) is not closed at once: it
     gets the operator's lobby timeout, counted from when the upgraded bot first opened the store."""
-    with sqlite3.connect(db_path) as db:
-        db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
-        db.execute("INSERT INTO games (id, guild_id, channel_id, place_id, status, options, host_id, seed, created_at,"
-                   " updated_at) VALUES (7, ?, ?, ?, 'lobby', '{}', ?, 1, ?, ?)",
-                   (GUILD, CHANNEL, CHANNEL, ANN, START - 2 * DAY, START - 2 * DAY))
-        db.execute("INSERT INTO seats (game_id, position, user_id, name) VALUES (7, 0, ?, 'Ann')", (ANN,))
-    db.close()
+    await old_database(db_path, 1)
+    await raw_execute(db_path, "INSERT INTO games (id, guild_id, channel_id, place_id, status, options, host_id, seed,"
+                               " created_at, updated_at) VALUES (7, ?, ?, ?, 'lobby', '{}', ?, 1, ?, ?)",
+                      GUILD, CHANNEL, CHANNEL, ANN, START - 2 * DAY, START - 2 * DAY)
+    await raw_execute(db_path, "INSERT INTO seats (game_id, position, user_id, name) VALUES (7, 0, ?, 'Ann')", ANN)
     svc = await TableService.open(db_path, clock=clock, lobby_timeout=2 * 3600)
     try:
         assert await svc.next_deadline() == START + 2 * 3600

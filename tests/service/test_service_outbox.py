@@ -2,12 +2,10 @@
 transaction, and an announcement rebuilt from the move log says what the live result said."""
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from bot.service import TableService
 from bot.store import Store
 from bot.store.schema import MIGRATIONS
+from tests.raw_database import old_database, raw_execute
 from tests.service.conftest import ANN, BOB, play_first_legal, play_to_end, started
 
 
@@ -82,13 +80,11 @@ async def test_a_repeated_confirm_finds_its_own_move_in_the_log(svc: TableServic
     assert not await svc.was_played(table.game_id, table.turn, mover, table.game.legal_moves()[1])
 
 
-async def test_a_database_of_the_first_schema_migrates_and_keeps_its_games(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as raw:
-        raw.executescript(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
-        raw.execute("INSERT INTO games (guild_id, channel_id, place_id, status, options, host_id, seed, created_at,"
-                    " updated_at) VALUES (1, 10, 10, 'lobby', '{}', 101, 7, 0, 0)")
-    store = await Store.open(path)
+async def test_a_database_of_the_first_schema_migrates_and_keeps_its_games(db_path: str) -> None:
+    await old_database(db_path, 1)
+    await raw_execute(db_path, "INSERT INTO games (guild_id, channel_id, place_id, status, options, host_id, seed,"
+                               " created_at, updated_at) VALUES (1, 10, 10, 'lobby', '{}', 101, 7, 0, 0)")
+    store = await Store.open(db_path)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         assert (await store.load_game(1)).game.status == "lobby"

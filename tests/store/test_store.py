@@ -1,4 +1,5 @@
-"""The SQLite store on a real file: migrations, atomic commits, compare-and-set, deadlines and stats."""
+"""The store on a real database of each backend (a SQLite file, a PostgreSQL server): migrations, atomic commits,
+compare-and-set, deadlines and stats."""
 from __future__ import annotations
 
 import sqlite3
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import (
+    ConstraintViolated,
     CorruptRow,
     DeadlineRow,
     GameUpdate,
@@ -22,6 +24,7 @@ from bot.store import (
     VersionConflict,
 )
 from bot.store.schema import current_version
+from tests.raw_database import raw_execute
 
 GUILD = 7
 
@@ -32,8 +35,8 @@ def new_game(place: int | None = 10, *, seats: int = 2) -> NewGame:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "store.sqlite3")
+async def store(database: str) -> AsyncIterator[Store]:
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 
@@ -54,12 +57,27 @@ async def test_open_migrates_once_with_wal_and_foreign_keys(tmp_path: Path) -> N
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-async def test_a_database_from_newer_code_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite3"
-    with sqlite3.connect(path) as raw:
-        raw.execute(f"PRAGMA user_version = {current_version() + 1}")
+async def test_a_database_from_newer_code_is_refused(database: str) -> None:
+    store = await Store.open(database)
+    await store.close()
+    if store.dialect == "sqlite":
+        await raw_execute(database, f"PRAGMA user_version = {current_version() + 1}")
+    else:
+        await raw_execute(database, "UPDATE schema_version SET version = ?", current_version() + 1)
     with pytest.raises(RuntimeError, match="newer"):
-        await Store.open(path)
+        await Store.open(database)
+
+
+async def test_opening_again_migrates_nothing_and_keeps_the_games(database: str) -> None:
+    store = await Store.open(database)
+    await store.create_game(new_game(), now=1.0)
+    await store.close()
+    store = await Store.open(database)
+    try:
+        assert await store.schema_version() == current_version()
+        assert await store.count_games("lobby") == 1
+    finally:
+        await store.close()
 
 
 async def test_game_round_trip(store: Store) -> None:
@@ -91,7 +109,7 @@ async def test_commit_is_one_transaction_with_compare_and_set(store: Store) -> N
     with pytest.raises(VersionConflict):
         await store.commit(GameUpdate(game.id, 0, state={"n": 99}, turn=2,
                                       moves=(MoveRow(2, 1, "E4 1", "move", 3.0),)), now=3.0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolated):
         await store.commit(GameUpdate(game.id, 1, state={"n": 2}, turn=2, deadlines=(),
                                       moves=(MoveRow(2, 1, "E4 1", "move", 3.0), MoveRow(2, 1, "E4 1", "move", 3.0))),
                            now=3.0)
@@ -103,11 +121,10 @@ async def test_commit_is_one_transaction_with_compare_and_set(store: Store) -> N
     assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 50.0, 1)]
 
 
-async def test_unreadable_rows_raise_corrupt_row_for_that_game_only(store: Store, tmp_path: Path) -> None:
+async def test_unreadable_rows_raise_corrupt_row_for_that_game_only(store: Store, database: str) -> None:
     bad = (await store.create_game(new_game(place=1), now=1.0)).game
     good = (await store.create_game(new_game(place=2), now=1.0)).game
-    with sqlite3.connect(tmp_path / "store.sqlite3") as raw:
-        raw.execute("UPDATE games SET state = '{oops' WHERE id = ?", (bad.id,))
+    await raw_execute(database, "UPDATE games SET state = '{oops' WHERE id = ?", bad.id)
     with pytest.raises(CorruptRow) as err:
         await store.load_game(bad.id)
     assert err.value.game_id == bad.id and "state" in err.value.reason
@@ -149,7 +166,7 @@ async def test_a_game_records_its_results_once(store: Store) -> None:
     game = (await store.create_game(new_game(place=None), now=1.0)).game
     result = (ResultRow(0, 100, "Ann", 40, 1, True),)
     await store.commit(GameUpdate(game.id, 0, status="finished", results=result), now=2.0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolated):
         await store.commit(GameUpdate(game.id, 1, results=result), now=3.0)
     ann = await store.player_stats(GUILD, 100, "shelfie")
     assert ann is not None and ann.games == 1
@@ -162,16 +179,18 @@ async def test_guild_settings(store: Store) -> None:
     assert await store.guild_settings(GUILD) == GuildSettingsRow(GUILD, 7200, "it")
 
 
-async def test_a_write_whose_commit_fails_leaves_nothing_behind_for_the_next_write(store: Store) -> None:
+async def test_a_write_whose_commit_fails_leaves_nothing_behind_for_the_next_write(tmp_path: Path) -> None:
     """A COMMIT that fails keeps SQLite's transaction open; rolled back, the next write neither carries the failed
     one's rows into the file nor fails on them again (every later write did: the store was stuck)."""
-    with pytest.raises(sqlite3.IntegrityError):
-        async with store._write() as db:  # a foreign key checked only at COMMIT: the COMMIT itself fails
+    store = await Store.open(tmp_path / "store.sqlite3")
+    with pytest.raises(ConstraintViolated):
+        async with store._db.write() as db:  # a foreign key checked only at COMMIT: the COMMIT itself fails
             await db.execute("PRAGMA defer_foreign_keys = ON")
             await db.execute("INSERT INTO seats (game_id, position, user_id, name) VALUES (999, 0, 1, 'ghost')")
     await store.save_guild_settings(GuildSettingsRow(GUILD, 60, "it"))
     assert await store.guild_settings(GUILD) == GuildSettingsRow(GUILD, 60, "it")
     assert await store._fetchall("SELECT name FROM seats") == []
+    await store.close()
 
 
 async def test_a_retried_deadline_moves_once_and_only_as_it_was_read(store: Store) -> None:

@@ -1,0 +1,103 @@
+"""What the store needs from a database, and which one a setting names.
+
+The Store writes every query once, in SQL both databases read, with `?` placeholders; a backend runs it on its
+database: `sqlite_backend` (one aiosqlite connection, the embedded default) or `postgres_backend` (an asyncpg pool,
+for several processes on one server). A backend maps its driver's failures onto the store's errors, so nothing
+above bot/store sees sqlite3 or asyncpg.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+Row = Any
+"""A result row: indexable by position and by column name, iterable over its values, with `keys()`
+(sqlite3.Row and asyncpg.Record both are)."""
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """True when the database setting names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+def describe_database(target: str | Path) -> str:
+    """The database as an operator may see it in logs and messages: a URL without its password."""
+    if not is_postgres_url(target):
+        return str(target)
+    parts = urlsplit(str(target).strip())
+    if parts.password is None:
+        return urlunsplit(parts)
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+class Session(Protocol):
+    """Statements inside one transaction (or one read snapshot) of a backend."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per row of parameters."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run one query; all its rows."""
+
+    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert many rows into one table as fast as the database allows (copy-db)."""
+
+
+class Backend(Protocol):
+    """One database the store runs on."""
+
+    dialect: str
+    """"sqlite" or "postgresql": the few statements that differ pick their text by it."""
+
+    def write(self) -> AbstractAsyncContextManager[Session]:
+        """One transaction, committed when the block ends, rolled back if it raises. A constraint the data broke is
+        ConstraintViolated; any other failure of the database is WriteFailed; both leave nothing written."""
+
+    def read(self) -> AbstractAsyncContextManager[Session]:
+        """Several queries that see one snapshot, even while other processes write."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One query on its own."""
+
+    async def schema_version(self) -> int:
+        ...
+
+    async def migrate(self, scripts: Sequence[str]) -> None:
+        """Bring the schema to version len(scripts), running the scripts not applied yet, each in its own
+        transaction with its new version number; refuse a database newer than this code."""
+
+    async def tables(self) -> Mapping[str, tuple[str, ...]]:
+        """Every table of the store's schema (not the migration bookkeeping) and its columns."""
+
+    async def after_copy(self, session: Session) -> None:
+        """Make the database ready to go on after rows were copied in with their ids (copy-db)."""
+
+    async def close(self) -> None:
+        ...
+
+
+def check_schema_version(version: int, latest: int) -> None:
+    """A database migrated by newer code may hold what this code cannot read: refuse to start on it."""
+    if version > latest:
+        raise RuntimeError(f"database schema {version} is newer than this code ({latest})")
+
+
+async def open_backend(target: str | Path, *, synchronous: str) -> Backend:
+    """The backend a database setting names: a postgresql:// or postgres:// URL, else a SQLite file path."""
+    if is_postgres_url(target):
+        from bot.store.postgres_backend import PostgresBackend
+
+        return await PostgresBackend.connect(str(target).strip())
+    from bot.store.sqlite_backend import SqliteBackend
+
+    return await SqliteBackend.open(target, synchronous=synchronous)
