@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from engine.registry import rules_of
 from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
+from bot.store import StoreError, database_target, is_postgres_url
 from bot.store.records import ShardSet
 
 HEARTBEAT_NAME = ".shelfie-heartbeat"
@@ -83,16 +85,20 @@ def build_parser() -> argparse.ArgumentParser:
     run = command("run", "connect to Discord (token from DISCORD_TOKEN or .env)",
                   "Connect to Discord with DISCORD_TOKEN (environment or .env) and serve every server the bot is in "
                   "(or, with shards, the servers of this process's shards) until SIGTERM or Ctrl+C, then finish "
-                  "the interactions in flight and close the database (SHELFIE_DB, default ./shelfie.sqlite3).")
+                  "the interactions in flight and close the database (--db, else SHELFIE_DB, default "
+                  "./shelfie.sqlite3).")
     _shard_flags(run)
+    run.add_argument("--db", type=database_target, metavar="FILE|URL",
+                     help="the database: a SQLite file, or a PostgreSQL server as postgresql://user:password@host/db "
+                          "(default: SHELFIE_DB)")
     sandbox = command("sandbox", "play locally in the browser against a simulated Discord",
                       "The real bot against a simulated Discord (one server, #shelfie, members alice, bob, carol "
                       "and dave), played in the browser at the printed address. Nothing leaves the machine.")
     sandbox.add_argument("--port", type=int, default=0,
                          help="loopback port for the page (default: any free port)")
-    sandbox.add_argument("--db", type=Path, metavar="FILE",
-                         help="keep the sandbox games in FILE, so a restart resumes them "
-                              "(default: a temporary file, removed when the sandbox stops)")
+    sandbox.add_argument("--db", type=database_target, metavar="FILE|URL",
+                         help="keep the sandbox games in FILE (or a PostgreSQL database, postgresql://…), so a "
+                              "restart resumes them (default: a temporary file, removed when the sandbox stops)")
     sync = command("sync", "publish the slash commands to Discord",
                    "Log in with DISCORD_TOKEN and publish the slash commands (with their translations). "
                    "Global commands can take up to an hour to appear; one server gets them at once.")
@@ -168,12 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             words.insert(0, default_command(load_config()))
         args = parser.parse_args(words)
         config = load_config()
+        if args.command == "run" and args.db is not None:
+            config = replace(config, db_path=args.db)
         setup_logging(config.log_level)
         return _dispatch(args.command or default_command(config), args, config)
     except ConfigError as exc:
         print(f"shelfie-bot: configuration error: {exc}", file=sys.stderr)
         return 2
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, StoreError) as exc:
         print(f"shelfie-bot: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -206,6 +214,10 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     elif command == "backup":
         from bot.store.backup import backup_database
 
+        if is_postgres_url(config.db_path):
+            raise ConfigError("backup copies a SQLite file; back up a PostgreSQL database with pg_dump "
+                              "(README, Scaling out)")
+        assert isinstance(config.db_path, Path)
         games = backup_database(config.db_path, args.path)
         print(f"Backed up {config.db_path} to {args.path} ({counted(games, 'game')}).")
     elif command == "demo":
@@ -331,11 +343,9 @@ async def audit(config: Config) -> int:
     """Replay every stored game from its seed and move log; exit 1 when any disagrees with its stored state."""
     from bot.client import service_clock
     from bot.service import TableService
-    from bot.store.backup import stored_game_ids
-
-    game_ids = stored_game_ids(config.db_path)
     service = await TableService.open(config.db_path, clock=service_clock)
     try:
+        game_ids = await service.stored_game_ids()
         results = [await service.audit(game_id) for game_id in game_ids]
     finally:
         await service.close()

@@ -22,6 +22,7 @@ from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
 from bot.service.workers import Workers, default_count, install, retire
 from bot.store import ShardSet
+from bot.store.backend import database_target, describe_database
 
 if TYPE_CHECKING:
     from bot.service import TableService  # imported at setup_hook: the CLI starts without it
@@ -112,7 +113,7 @@ class ShelfieBot(commands.Bot):
             # names that look like mentions ("<@id>", "@everyone") stay text.
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.db_path = Path(db_path)
+        self.db_path = database_target(db_path) if isinstance(db_path, str) else db_path
         # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
         self.turn_timeout = turn_timeout
         # SHELFIE_LOBBY_TIMEOUT: a lobby nobody starts closes after this long (None: the service default).
@@ -139,7 +140,8 @@ class ShelfieBot(commands.Bot):
             await self.load_extension(name)
         served = "every shard" if self.shard_set is None else (
             f"shards {', '.join(map(str, sorted(self.shard_set.ids)))} of {self.shard_set.count}")
-        log.info("started: %d extension(s), database %s, %s", len(self.extensions), self.db_path, served)
+        log.info("started: %d extension(s), database %s, %s", len(self.extensions), describe_database(self.db_path),
+                 served)
 
     async def publish_commands(self, guild_id: int | None = None) -> int:
         """Register the command tree with Discord (`shelfie-bot sync`); a guild gets it at once, global takes up to an hour."""

@@ -6,7 +6,8 @@ line that names the variable, instead of failing hours later inside a game.
 | Variable              | Default                         | Meaning                                         |
 |-----------------------|---------------------------------|-------------------------------------------------|
 | DISCORD_TOKEN         | (none: sandbox)                 | bot token; required by `run`, `sync`, `invite`  |
-| SHELFIE_DB            | ./shelfie.sqlite3 (/data/... in Docker) | SQLite database file                    |
+| SHELFIE_DB            | ./shelfie.sqlite3 (/data/... in Docker) | SQLite database file, or a PostgreSQL   |
+|                       |                                 | URL postgresql://user:password@host/db          |
 | SHELFIE_LOG_LEVEL     | INFO                            | DEBUG, INFO, WARNING, ERROR                     |
 | SHELFIE_TURN_TIMEOUT  | 24h                             | default turn deadline, 5m .. 7d (e.g. 90m, 2d)  |
 | SHELFIE_LOBBY_TIMEOUT | 24h                             | a lobby nobody starts closes after this, 5m .. 7d |
@@ -32,6 +33,8 @@ from bot.store.records import ShardSet
 
 T = TypeVar("T")
 
+from bot.store.backend import database_target
+
 DEFAULT_DB = "shelfie.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MIN_TURN_TIMEOUT = timedelta(minutes=5)
@@ -55,7 +58,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None = None
-    db_path: Path = Path(DEFAULT_DB)
+    db_path: Path | str = Path(DEFAULT_DB)  # a SQLite file, or a PostgreSQL URL (bot.store.database_target)
     log_level: str = "INFO"
     turn_timeout: timedelta = DEFAULT_TURN_TIMEOUT
     lobby_timeout: timedelta = DEFAULT_LOBBY_TIMEOUT
@@ -188,11 +191,12 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         raise ConfigError("DISCORD_TOKEN does not look like a bot token (three dot-separated parts)")
 
     db_text = env.get("SHELFIE_DB", "").strip() or DEFAULT_DB
-    db_path = Path(db_text).expanduser()
-    if db_path.is_dir():
-        raise ConfigError(f"SHELFIE_DB: {db_text!r} is a directory; give a file path such as {db_text}/shelfie.sqlite3")
-    if not db_path.parent.exists():
-        raise ConfigError(f"SHELFIE_DB: directory {str(db_path.parent)!r} does not exist")
+    db_path = database_target(db_text)
+    if isinstance(db_path, Path):
+        if db_path.is_dir():
+            raise ConfigError(f"SHELFIE_DB: {db_text!r} is a directory; give a file path such as {db_text}/shelfie.sqlite3")
+        if not db_path.parent.exists():
+            raise ConfigError(f"SHELFIE_DB: directory {str(db_path.parent)!r} does not exist")
 
     level = (env.get("SHELFIE_LOG_LEVEL", "").strip() or "INFO").upper()
     if level not in LOG_LEVELS:

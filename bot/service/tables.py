@@ -897,6 +897,10 @@ class TableService(AnnouncementOutbox):
         """How many games are in this status (an operator's figure: `python -m bench store` prints it)."""
         return await self._store.count_games(status)
 
+    async def stored_game_ids(self) -> list[int]:
+        """Every stored game, oldest first: what `shelfie-bot audit` replays."""
+        return await self._store.game_ids()
+
     async def audit(self, game_id: int) -> AuditResult:
         """Replay the seed and the move log from scratch and compare with the stored state."""
         async with self._lock(game_id):

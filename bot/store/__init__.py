@@ -8,7 +8,7 @@ guarded by a version compare-and-set so a stale writer cannot overwrite a newer 
 `CorruptRow` for that game only; a write the database refused is `WriteFailed`, one that broke a constraint
 `ConstraintViolated`, and nothing of either is written.
 """
-from bot.store.backend import describe_database, is_postgres_url
+from bot.store.backend import database_target, describe_database, is_postgres_url
 from bot.store.database import Store
 from bot.store.errors import (
     ConstraintViolated,
@@ -44,5 +44,5 @@ __all__ = [
     "AnnouncementRow", "ConstraintViolated", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow",
     "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "LOBBY_EXPIRY", "MoveRow", "NewGame",
     "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet", "StatsChanged", "StatsRow",
-    "Store", "StoreError", "VersionConflict", "WriteFailed", "describe_database", "is_postgres_url",
+    "Store", "StoreError", "VersionConflict", "WriteFailed", "database_target", "describe_database", "is_postgres_url",
 ]

@@ -25,6 +25,11 @@ def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
 
 
+def database_target(text: str) -> str | Path:
+    """The database a setting (SHELFIE_DB, --db) names: a PostgreSQL URL as given, else a SQLite file's path."""
+    return text.strip() if is_postgres_url(text) else Path(text).expanduser()
+
+
 def describe_database(target: str | Path) -> str:
     """The database as an operator may see it in logs and messages: a URL without its password."""
     if not is_postgres_url(target):

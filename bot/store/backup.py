@@ -1,8 +1,8 @@
-"""Operator tools that work on the database file directly: online backup, and the list of stored games.
+"""The operator's backup of a SQLite database file (`shelfie-bot backup`), directly on the file.
 
-They use the sqlite3 module synchronously because they run from the command line
-(`shelfie-bot backup`, `shelfie-bot audit`), possibly next to a running bot:
-SQLite's backup API copies a consistent snapshot even while the bot writes.
+It uses the sqlite3 module synchronously because it runs from the command line, possibly next to a running bot:
+SQLite's backup API copies a consistent snapshot even while the bot writes. (A PostgreSQL database is backed up
+with pg_dump.)
 """
 
 from __future__ import annotations
@@ -41,12 +41,3 @@ def backup_database(source: Path, target: Path) -> int:
         live.close()
     os.replace(partial, target)
     return int(games)
-
-
-def stored_game_ids(path: Path) -> list[int]:
-    """Every game in the file, oldest first (lobbies, active, finished and cancelled alike)."""
-    db = _connect_existing(path)
-    try:
-        return [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
-    finally:
-        db.close()
