@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -21,10 +20,10 @@ def new_game(guild_id: int, place: int) -> NewGame:
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
-    """Two stores on one database, as two processes have."""
-    first = await Store.open(tmp_path / "shared.sqlite3")
-    second = await Store.open(tmp_path / "shared.sqlite3")
+async def stores(database: str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two stores on one database (a SQLite file, then a PostgreSQL server), as two processes have."""
+    first = await Store.open(database)
+    second = await Store.open(database)
     yield first, second
     await first.close()
     await second.close()
