@@ -1,9 +1,10 @@
 """Librarians' pictures as PNG bytes: the turn picture (header, library, seats, genres), the private hand
 picture, and the final picture.
 
-The turn and final pictures draw public information only: they take a game or any seat's view and never read
-a hand (a hand is its size in backs, plus the cards a power showed to the whole table), so every seat's view of
-one state gives the same bytes. The hand picture is the one private picture: one seat's cards, for that seat.
+The turn and final pictures draw public information only: given a game, what the whole table knows; given a
+seat's view, never its hand (a hand is its size in backs, plus the cards a power showed to the whole table), so
+twin states that differ only in hidden cards give the same bytes. The hand picture is the one private picture:
+one seat's cards, for that seat.
 Spot numbers are the state's own (engine.librarians.library), so a number in a picture is the number people
 type and click.
 """
@@ -22,14 +23,12 @@ from engine.librarians.view import LibrariansView
 from .. import fonts, pieces
 from ..palette import INK, MUTED, PAPER, mix
 from ..text import DEFAULT_LOCALE, caption
-from . import captions  # noqa: F401  (registers the Librarians captions)
 from . import cards
+from .captions import LIB_CAPTIONS
 from .encoding import encode_librarians_picture
 from .layout import PICTURE_W, Grid, Place, library_grid
 from .library import draw_library
-from .table import (
-    draw_genres, draw_header, draw_seats, genres_height, header_height, seats_height,
-)
+from .table import draw_genres, draw_header, draw_seats, genres_height, header_height, seats_height
 
 CHOSEN_H = 92        # the private strip: the chosen card beside "where can it go?"
 FINAL_TITLE_H = 96
@@ -161,15 +160,9 @@ def draw_final(view: LibrariansView, names: Sequence[str], locale: str) -> Image
 
 
 def _reason(view: LibrariansView, locale: str) -> str:
-    """Why the table lost, in words (nothing for a win)."""
-    reason = view.end_reason
-    if view.result == "won" or not reason:
-        return ""
-    key = f"lib_reason_{reason}"
-    if key in captions.LIB_CAPTIONS:
-        return caption(key, locale)
-    genre = f"lib_genre_{reason}"
-    return caption(genre, locale) if genre in captions.LIB_CAPTIONS else ""
+    """Why the table lost, in words (nothing for a win, or for a reason the pictures have no words for)."""
+    key = f"lib_reason_{view.end_reason}"
+    return caption(key, locale) if view.result == "lost" and key in LIB_CAPTIONS else ""
 
 
 def render_hand(view: LibrariansView, seat_names: Sequence[str], locale: str = DEFAULT_LOCALE) -> bytes:
