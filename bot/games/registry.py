@@ -32,6 +32,7 @@ class Face:
 FACES: dict[str, Face] = {face.kind: face for face in (
     Face("shelfie", "bot.games.shelfie.cog", demo="bot.games.shelfie.demo"),
     Face("dice", "bot.games.dice.cog"),
+    Face("librarians", "bot.games.librarians.cog"),
 )}
 
 

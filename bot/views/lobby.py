@@ -18,7 +18,7 @@ from bot.service.models import StartResult, Table
 from bot.replies import reply_private
 from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
-from bot.views.outbox import announce, closed_dm_notices, flush_game, start_secrets
+from bot.views.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
 
@@ -103,11 +103,12 @@ async def begin_game(interaction: discord.Interaction, result: StartResult) -> N
         await reply_private(interaction, t("reply.started", interaction.locale))
     closed = await start_secrets(client, table)
     locale = channel_locale(client, table)
-    intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)), *closed_dm_notices(closed, locale)]
+    intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)),
+             *closed_dm_notices(closed, table.kind, locale)]
     await announce(interaction, result, intro=intro)
     if any(seat.user_id == interaction.user.id for seat in closed):
         await interaction.followup.send(
-            t("turn.dms_closed", interaction.locale, mention=interaction.user.mention), ephemeral=True
+            dms_closed_text(table.kind, interaction.user.mention, interaction.locale), ephemeral=True
         )
 
 

@@ -312,12 +312,19 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
     if table.status != "active":
         return [], []
     closed = await _secrets_once(client, announcement, table)
-    return closed_dm_notices(closed, locale), closed
+    return closed_dm_notices(closed, table.kind, locale), closed
 
 
-def closed_dm_notices(closed: list[Seat], locale: object) -> list[str]:
+def dms_closed_text(kind: str, mention: str, locale: object) -> str:
+    """Whose DMs refused their secrets and where to see them instead: the game's own words
+    (`turn.dms_closed.<kind>`, naming its private button and command) when its catalog has them."""
+    key = f"turn.dms_closed.{kind}"
+    return t(key if t(key, locale) != key else "turn.dms_closed", locale, mention=mention)
+
+
+def closed_dm_notices(closed: list[Seat], kind: str, locale: object) -> list[str]:
     """The channel's lines naming whose DMs refused their secrets."""
-    return [t("turn.dms_closed", locale, mention=f"<@{seat.user_id}>") for seat in closed]
+    return [dms_closed_text(kind, f"<@{seat.user_id}>", locale) for seat in closed]
 
 
 async def start_secrets(client: discord.Client, table: Table) -> list[Seat]:

@@ -1,0 +1,183 @@
+"""The turn message's buttons and the private answers behind them: **Play** (or **Choose** while a choice is
+pending) and **Use power** open the private builder; **End turn** and **Undo** act at once; **My hand** shows the
+clicking player their own hand. Hands by DM at the start, each with a **Refresh** button.
+
+Every action, from a click, a typed command, a computer or an expired turn, is announced by
+`bot.views.outbox.post_turn`, so all of them look the same in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from engine.librarians.actions import EndTurn, Undo
+from engine.librarians.game import LibrariansGame
+
+from bot.games.librarians import KIND
+from bot.games.librarians.builder import acting_seat, hand_line, open_builder, show_hand_after
+from bot.games.librarians.pictures import hand_file
+from bot.games.librarians.words import librarians_refusal
+from bot.i18n import t
+from bot.logging_setup import context
+from bot.presenters.user_text import quoted
+from bot.presenters.words import seat_names
+from bot.replies import reply_private
+from bot.service.errors import ServiceError
+from bot.service.models import Seat, Table
+from bot.views.common import channel_locale, service_of
+from bot.views.components import GameButton, Origin, handles, view_of
+from bot.views.outbox import announce
+from bot.views.seats import seat_for_click
+
+log = logging.getLogger("shelfie.librarians")
+
+
+def turn_view(table: Table, locale: object) -> discord.ui.View | None:
+    """Play (or Choose) / Use power / End turn / Undo / My hand while the game runs; Rematch at the end."""
+    gid = table.game_id
+    if table.status == "finished":
+        return view_of(GameButton(KIND, gid, "rematch", label=t("button.rematch", locale),
+                                  style=discord.ButtonStyle.primary))
+    game = table.game
+    if table.status != "active" or not isinstance(game, LibrariansGame):
+        return None
+    turn = table.turn
+    choosing = game.pending is not None
+    items = [GameButton(KIND, gid, "play", turn, style=discord.ButtonStyle.primary,
+                        label=t("librarians.button.choose" if choosing else "librarians.button.play", locale))]
+    if not choosing:
+        if game.usable_powers():
+            items.append(GameButton(KIND, gid, "power", turn, label=t("librarians.button.power", locale)))
+        items.append(GameButton(KIND, gid, "end", turn, label=t("librarians.button.end", locale),
+                                style=discord.ButtonStyle.success, disabled=not game.can_end_turn()))
+        items.append(GameButton(KIND, gid, "undo", turn, label=t("librarians.button.undo", locale),
+                                disabled=not game.undoable))
+    items.append(GameButton(KIND, gid, "hand", label=t("librarians.button.hand", locale)))
+    return view_of(*items)
+
+
+def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
+    guild = client.get_guild(table.guild_id)
+    channel = client.get_channel(table.place_id)
+    return (quoted(guild.name if guild else str(table.guild_id)),
+            quoted(getattr(channel, "name", None) or str(table.place_id)))
+
+
+def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: object) -> str:
+    game = table.game
+    assert isinstance(game, LibrariansGame)
+    guild_name, channel_name = place_names(client, table)
+    return "\n".join([t("librarians.dm", locale, guild=guild_name, channel=channel_name),
+                      hand_line(game, seat.index, locale)])
+
+
+async def send_hand_dms(client: discord.Client, table: Table) -> list[Seat]:
+    """Each person's hand by DM, with a Refresh button; returns the seats whose DMs are closed."""
+    game = table.game
+    assert isinstance(game, LibrariansGame)
+    locale = channel_locale(client, table)
+    names = seat_names(table)
+
+    async def send(seat: Seat) -> Seat | None:
+        assert seat.user_id is not None
+        try:
+            user = client.get_user(seat.user_id) or await client.fetch_user(seat.user_id)
+            await user.send(hand_dm_text(client, table, seat, locale),
+                            file=await hand_file(game, seat.index, names, locale),
+                            view=view_of(GameButton(KIND, table.game_id, "handdm",
+                                                    label=t("button.refresh", locale))))
+        except discord.HTTPException:
+            log.info("could not DM a hand", extra=context(table.game_id, table.guild_id, seat.user_id))
+            return seat
+        return None
+
+    people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
+    failed = await asyncio.gather(*(send(seat) for seat in people))
+    return [seat for seat in failed if seat is not None]
+
+
+async def show_hand(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    """The seat's own hand, in words and picture, to the clicking person alone."""
+    game = table.game
+    assert isinstance(game, LibrariansGame)
+    locale = interaction.locale
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.followup.send(hand_line(game, seat.index, locale),
+                                    file=await hand_file(game, seat.index, seat_names(table), locale),
+                                    ephemeral=True)
+
+
+@handles("hand", Origin.TURN, kind=KIND)
+async def _my_hand(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                   values: tuple[str, ...]) -> None:
+    found = await seat_for_click(interaction, game_id)
+    if found is not None:
+        await show_hand(interaction, *found)
+
+
+@handles("handdm", Origin.DM, kind=KIND)
+async def _refresh_dm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                      values: tuple[str, ...]) -> None:
+    """Redraw the DM with the player's hand as it is now."""
+    table = await service_of(interaction.client).table(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if not isinstance(table.game, LibrariansGame) or table.status != "active" or seat is None:
+        await reply_private(interaction, t("librarians.dm_over", interaction.locale))
+        return
+    await interaction.response.defer()
+    await interaction.edit_original_response(
+        content=hand_dm_text(interaction.client, table, seat, interaction.locale),
+        attachments=[await hand_file(table.game, seat.index, seat_names(table), interaction.locale)])
+
+
+@handles("play", Origin.TURN, kind=KIND)
+async def _play(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    found = await acting_seat(interaction, game_id, args)
+    if found is not None:
+        await open_builder(interaction, *found)
+
+
+@handles("power", Origin.TURN, kind=KIND)
+async def _power(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                 values: tuple[str, ...]) -> None:
+    found = await acting_seat(interaction, game_id, args)
+    if found is not None:
+        await open_builder(interaction, *found, powers=True)
+
+
+async def act_from_turn_message(interaction: discord.Interaction, table: Table, seat: Seat, action: object) -> None:
+    """End turn or Undo straight from the turn message (or typed): saved, told privately (with the hand drawn
+    into at the end of the turn), then announced."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    locale = interaction.locale
+    try:
+        result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
+                                                           turn=table.turn)
+    except ServiceError as refusal:
+        await interaction.followup.send(librarians_refusal(refusal, locale), ephemeral=True)
+        return
+    if isinstance(action, EndTurn):
+        await show_hand_after(interaction, result.table, seat, result)
+    else:
+        await interaction.followup.send(t("librarians.reply.undone", locale), ephemeral=True)
+    await announce(interaction, result)
+
+
+@handles("end", Origin.TURN, kind=KIND)
+async def _end(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+               values: tuple[str, ...]) -> None:
+    found = await acting_seat(interaction, game_id, args)
+    if found is not None:
+        await act_from_turn_message(interaction, *found, EndTurn())
+
+
+@handles("undo", Origin.TURN, kind=KIND)
+async def _undo(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    found = await acting_seat(interaction, game_id, args)
+    if found is not None:
+        await act_from_turn_message(interaction, *found, Undo())
