@@ -1,0 +1,96 @@
+"""Librarians by typed commands: `/librarians play` from autocomplete, refusals of a card or spot that does not fit
+(nothing changes), end, undo, hand, rules; and the game in Italian."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.librarians.cards import letter_text
+from librarians_driver import acting, start_librarians, turn_message
+from test_game_driver import channel_messages, game_here
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+async def _unchanged(table: Table, before) -> None:
+    now = await game_here(table)
+    assert (now.version, now.turn, now.game.to_dict()) == before
+
+
+async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_nothing(table: Table) -> None:
+    await start_librarians(table, people=2, computers=0)
+    player, game = await acting(table)
+    other = table.bob if player is table.alice else table.alice
+    seat = game.current_seat
+    stored = await game_here(table)
+    before = (stored.version, stored.turn, stored.game.to_dict())
+
+    missing = next(letter_text(n) for n in range(26) if all(game.letters[c] != n for c in game.hands[seat]))
+    refused = await player.slash(table.channel, "librarians play", card=missing, spot=1)
+    assert refused.response.ephemeral and f"You have no card {missing} in your hand" in refused.response.content
+    far = await player.slash(table.channel, "librarians play", card=game.card(game.hands[seat][0]).letter_text
+                             + " " + game.card(game.hands[seat][0]).colour_name, spot=99)
+    assert "There is no spot 99: the spots are numbered 1 to" in far.response.content
+    early = await player.slash(table.channel, "librarians end")
+    assert "Lay 2 more cards before ending the turn." in early.response.content
+    nothing = await player.slash(table.channel, "librarians undo")
+    assert "There is no card of this turn to take back" in nothing.response.content
+    not_yours = await other.slash(table.channel, "librarians play", card="A", spot=1)
+    assert "not yours" in not_yours.response.content
+    await _unchanged(table, before)
+
+    cards = await player.autocomplete(table.channel, "librarians play", "card", "")
+    spots = await player.autocomplete(table.channel, "librarians play", "spot", "", card=cards[0]["value"])
+    assert spots and all(" · row " in choice["name"] for choice in spots)
+    played = await player.slash(table.channel, "librarians play", card=cards[0]["value"], spot=spots[0]["value"])
+    assert played.response.content.startswith(f"Done: "), played.response.content
+    assert f"put " in channel_messages(table.channel)[-1].content
+
+    stored = await game_here(table)
+    game = stored.game
+    before = (stored.version, stored.turn, game.to_dict())
+    misfit = next(((card, n) for card in game.hands[seat] for n in range(1, len(game.spots()) + 1)
+                   if n not in game.legal_spots(card)), None)
+    assert misfit is not None, "after one card some spot refuses some card of a hand of three"
+    card, number = misfit
+    wrong = await player.slash(table.channel, "librarians play",
+                               card=f"{game.card(card).letter_text} {game.card(card).colour_name}", spot=number)
+    assert wrong.response.ephemeral and not wrong.response.content.startswith("Done"), wrong.response.content
+    assert any(words in wrong.response.content for words in ("does not fit there", "cannot go on top of",
+                                                             "too far from the library"))
+    await _unchanged(table, before)
+
+    undone = await player.slash(table.channel, "librarians undo")
+    assert undone.response.content == "Taken back."
+    assert len((await game_here(table)).game.hands[seat]) == 4
+    hand = await player.slash(table.channel, "librarians hand")
+    assert hand.response.ephemeral and hand.response.content.startswith("Your hand (4 cards)")
+    assert [a.filename for a in hand.response.attachments] == ["hand.png"]
+    stranger = await table.carol.slash(table.channel, "librarians hand")
+    assert "Your hand" not in stranger.response.content
+    assert await table.carol.autocomplete(table.channel, "librarians play", "spot", "") == []
+    rules = await table.carol.slash(table.channel, "librarians rules", genre="thriller")
+    assert "Thriller" in str(rules.response.embeds[0].to_dict())
+
+
+async def test_an_italian_player_reads_the_librarians_lobby_turn_and_builder_in_italian(table: Table,
+                                                                                       user_locale) -> None:
+    italian = table.env.create_guild("Club italiano", preferred_locale="it")
+    channel = italian.create_text_channel("biblioteca")
+    alice, bob = italian.add_member(table.alice.user), italian.add_member(table.bob.user)
+    user_locale(alice, "it")
+    user_locale(bob, "it")
+    lobby = (await alice.slash(channel, "librarians new", players=2)).response
+    assert lobby.content.startswith("**Librarians — nuova partita**")
+    assert "🟥 Horror · 🟩 Romanzo rosa · 🟦 Thriller · 🟪 Fantasy · 🟨 Biografia · ⬛ Mistero" in lobby.content
+    await bob.click(lobby, label="Entra")
+    await alice.click(lobby, label="Avvia")
+    first = turn_message(channel)
+    assert "tocca a te: premi **Gioca**" in first.content and "Carte in mano:" in first.content
+    game = await table.bot.service.table_in_channel(channel.id)
+    mover = alice if game.current_seat.user_id == alice.id else bob
+    builder = (await mover.click(first, label="Gioca")).response
+    assert builder.content.startswith("La tua mano (4 carte):")
+    dm = mover.user.dm_channel.history()[-1]
+    assert "La tua mano segreta per Librarians in **Club italiano** #biblioteca" in dm.content
