@@ -94,3 +94,14 @@ async def test_an_italian_player_reads_the_librarians_lobby_turn_and_builder_in_
     assert builder.content.startswith("La tua mano (4 carte):")
     dm = mover.user.dm_channel.history()[-1]
     assert "La tua mano segreta per Librarians in **Club italiano** #biblioteca" in dm.content
+
+
+async def test_closed_dms_leave_the_game_going_and_point_to_my_hand(table: Table) -> None:
+    table.env.inject_error("POST", f"/channels/{table.bob.user.dm_channel.id}/messages", status=403, code=50007,
+                           message="Cannot send messages to this user", times=None)
+    await start_librarians(table, people=2, computers=0)
+    first = turn_message(table.channel)
+    assert f"{table.bob.mention}, I couldn't send you your hand because your direct messages are closed. " \
+           "Press **My hand** or use `/librarians hand`" in first.content
+    shown = await table.bob.click(first, label="My hand")
+    assert shown.response.ephemeral and shown.response.content.startswith("Your hand (4 cards)")

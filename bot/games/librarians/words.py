@@ -263,9 +263,9 @@ def final_lines(table: Table, locale: object) -> list[str]:
     elif game.result == "won":
         lines = [BLOCK + t("librarians.won", locale)]
     else:
-        reason = game.end_reason or "stuck"
-        key = f"librarians.lost.{reason}"
-        why = t(key, locale) if t(key, locale) != key else t("librarians.lost.other", locale)
+        key = f"librarians.lost.{game.end_reason}"
+        name = _name(table.seats, game.current_seat, locale)
+        why = t(key, locale, name=name) if t(key, locale) != key else t("librarians.lost.other", locale)
         lines = [BLOCK + t("librarians.lost", locale, why=why, count=game.cards_not_played())]
     lines.append(t("librarians.genres_played", locale, genres=genres_line(game, locale)))
     return lines
