@@ -6,7 +6,7 @@ import logging
 import discord
 
 from bot.client import ShelfieBot
-from bot.presenters.user_text import NAME_LIMIT, clipped
+from bot.presenters.user_text import NAME_LIMIT, clipped, quoted
 from bot.service import TableService
 from bot.service.models import Table
 
@@ -73,3 +73,11 @@ def pings(*user_ids: int | None) -> discord.AllowedMentions:
 def display_name(user: discord.abc.User) -> str:
     """The name a game shows and stores for a person, cut to Discord's own name length."""
     return clipped(getattr(user, "display_name", None) or user.name, NAME_LIMIT)
+
+
+def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
+    """The game's server and channel by name, for a DM that must say which game it is about."""
+    guild = client.get_guild(table.guild_id)
+    channel = client.get_channel(table.place_id)
+    return (quoted(guild.name if guild else str(table.guild_id)),
+            quoted(getattr(channel, "name", None) or str(table.place_id)))

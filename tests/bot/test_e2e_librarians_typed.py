@@ -44,8 +44,8 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     spots = await player.autocomplete(table.channel, "librarians play", "spot", "", card=cards[0]["value"])
     assert spots and all(" · row " in choice["name"] for choice in spots)
     played = await player.slash(table.channel, "librarians play", card=cards[0]["value"], spot=spots[0]["value"])
-    assert played.response.content.startswith(f"Done: "), played.response.content
-    assert f"put " in channel_messages(table.channel)[-1].content
+    assert played.response.content.startswith("Done: "), played.response.content
+    assert "put " in channel_messages(table.channel)[-1].content
 
     stored = await game_here(table)
     game = stored.game

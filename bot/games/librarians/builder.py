@@ -177,7 +177,6 @@ async def after_action(interaction: discord.Interaction, result: PlayResult, sea
     """The builder after an action the service saved: the next step while the seat still acts this turn, else its
     hand as the turn ends (with the cards it drew: only it sees them)."""
     table = result.table
-    game = _game(table)
     locale = interaction.locale
     acting = table.status == "active" and table.current_seat is not None \
         and table.current_seat.index == seat.index and not _turn_ended(result, seat)

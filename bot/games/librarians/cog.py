@@ -16,12 +16,12 @@ from engine.librarians.data import COLOURS, GENRES
 from engine.librarians.game import LibrariansGame
 
 from bot.games.librarians import KIND
-from bot.games.librarians.builder import open_builder, show_hand_after
+from bot.games.librarians.builder import open_builder
 from bot.games.librarians.face import LibrariansFace, live_lines
 from bot.games.librarians.picks import CHOICE_LIMIT, card_value, matching_cards, playable_cards
 from bot.games.librarians.pictures import turn_files
 from bot.games.librarians.rules import genre_embed, rules_embed
-from bot.games.librarians.turn import show_hand, turn_view
+from bot.games.librarians.turn import act_now, show_hand, turn_view
 from bot.games.librarians.words import action_text, card_text, cards_text, librarians_refusal, spot_text
 from bot.games.registry import install_face
 from bot.i18n import t
@@ -170,25 +170,10 @@ class LibrariansCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
                 for n in numbers if str(n).startswith(typed)][:CHOICE_LIMIT]
 
     async def _typed(self, interaction: discord.Interaction, action: EndTurn | Undo) -> None:
-        """End the turn or take back a card by typing: saved, told privately, announced."""
+        """End the turn or take back a card by typing, as the turn message's buttons do."""
         found = await _my_turn_here(interaction)
-        if found is None:
-            return
-        table, seat = found
-        locale = interaction.locale
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id, action,
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
-                                                     seen_turn=table.turn)
-        except ServiceError as refusal:
-            await interaction.followup.send(librarians_refusal(refusal, locale), ephemeral=True)
-            return
-        if isinstance(action, EndTurn):
-            await show_hand_after(interaction, result.table, seat, result)
-        else:
-            await interaction.followup.send(t("librarians.reply.undone", locale), ephemeral=True)
-        await announce(interaction, result)
+        if found is not None:
+            await act_now(interaction, *found, action, typed=True)
 
     @app_commands.command(name="end", description="End your turn (the library must be one connected group)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -21,12 +21,11 @@ from bot.games.librarians.pictures import hand_file
 from bot.games.librarians.words import librarians_refusal
 from bot.i18n import t
 from bot.logging_setup import context
-from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
-from bot.views.common import channel_locale, service_of
+from bot.views.common import channel_locale, place_names, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce
 from bot.views.seats import seat_for_click
@@ -56,13 +55,6 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
                                 disabled=not game.undoable))
     items.append(GameButton(KIND, gid, "hand", label=t("librarians.button.hand", locale)))
     return view_of(*items)
-
-
-def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
-    guild = client.get_guild(table.guild_id)
-    channel = client.get_channel(table.place_id)
-    return (quoted(guild.name if guild else str(table.guild_id)),
-            quoted(getattr(channel, "name", None) or str(table.place_id)))
 
 
 def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: object) -> str:
@@ -149,14 +141,17 @@ async def _power(interaction: discord.Interaction, game_id: int, args: tuple[str
         await open_builder(interaction, *found, powers=True)
 
 
-async def act_from_turn_message(interaction: discord.Interaction, table: Table, seat: Seat, action: object) -> None:
-    """End turn or Undo straight from the turn message (or typed): saved, told privately (with the hand drawn
-    into at the end of the turn), then announced."""
+async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, action: EndTurn | Undo, *,
+                  typed: bool = False) -> None:
+    """End turn or Undo from the turn message or typed: saved, told privately (with the hand drawn into at the
+    end of the turn), then announced. A typed one sent before the turn it saw changed is refused as out of date,
+    a clicked one from an older step as stale."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = interaction.locale
+    when = {"sent_at": discord.utils.snowflake_time(interaction.id).timestamp(), "seen_turn": table.turn} if typed \
+        else {"turn": table.turn}
     try:
-        result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
-                                                           turn=table.turn)
+        result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action, **when)
     except ServiceError as refusal:
         await interaction.followup.send(librarians_refusal(refusal, locale), ephemeral=True)
         return
@@ -172,7 +167,7 @@ async def _end(interaction: discord.Interaction, game_id: int, args: tuple[str, 
                values: tuple[str, ...]) -> None:
     found = await acting_seat(interaction, game_id, args)
     if found is not None:
-        await act_from_turn_message(interaction, *found, EndTurn())
+        await act_now(interaction, *found, EndTurn())
 
 
 @handles("undo", Origin.TURN, kind=KIND)
@@ -180,4 +175,4 @@ async def _undo(interaction: discord.Interaction, game_id: int, args: tuple[str,
                 values: tuple[str, ...]) -> None:
     found = await acting_seat(interaction, game_id, args)
     if found is not None:
-        await act_from_turn_message(interaction, *found, Undo())
+        await act_now(interaction, *found, Undo())

@@ -10,9 +10,9 @@ from bot.games.shelfie.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
 from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
-from bot.views.common import service_of
+from bot.views.common import place_names, service_of
 from bot.views.components import Origin, handles
-from bot.games.shelfie.turn import goal_dm_text, place_names
+from bot.games.shelfie.turn import goal_dm_text
 
 MAX_FILES = 10
 """Discord's limit of attachments on one message."""

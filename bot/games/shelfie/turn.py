@@ -16,12 +16,12 @@ from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.games.shelfie.pictures import goal_picture, shelves_picture
-from bot.presenters.user_text import lines_content, quoted
+from bot.presenters.user_text import lines_content
 from bot.games.shelfie.words import goal_matches, shelf_line
 from bot.presenters.words import seat_names
 from bot.service.models import Seat, Table
 from bot.replies import reply_private
-from bot.views.common import channel_locale, service_of
+from bot.views.common import channel_locale, place_names, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.seats import seat_for_click
 
@@ -47,13 +47,6 @@ def goal_dm_text(table: Table, seat: Seat, guild_name: str, channel_name: str, l
     assert table.game is not None
     matches, points = goal_matches(table.game, seat.index)
     return t("goal.dm", locale, guild=guild_name, channel=channel_name, matches=matches, points=points)
-
-
-def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
-    guild = client.get_guild(table.guild_id)
-    channel = client.get_channel(table.place_id)
-    return (quoted(guild.name if guild else str(table.guild_id)),
-            quoted(getattr(channel, "name", None) or str(table.place_id)))
 
 
 async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
