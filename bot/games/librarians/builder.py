@@ -117,10 +117,10 @@ def choice_step(table: Table, seat: Seat, locale: object) -> tuple[str, discord.
     assert pending is not None
     gid, turn = table.game_id, table.turn
     prompt = pending_prompt(game, pending, locale)
-    steps = getattr(pending, "steps", 1)
-    if steps > 1:
-        prompt = t("librarians.step_of", locale, step=getattr(pending, "step", 1), steps=steps, what=prompt)
-    labels = [option_text(game, table.seats, token, locale, private_to=seat.index) for token in pending.options]
+    if pending.steps > 1:
+        prompt = t("librarians.step_of", locale, step=pending.step, steps=pending.steps, what=prompt)
+    labels = [option_text(game, table.seats, token, locale, private_to=seat.index, numbered=True)
+              for token in pending.options]
     items: list[discord.ui.Item[Any]] = []
     if len(labels) <= BUTTON_OPTIONS:
         items.extend(GameButton(KIND, gid, "opt", turn, index, label=label[:80], style=discord.ButtonStyle.primary)
@@ -159,7 +159,7 @@ async def open_builder(interaction: discord.Interaction, table: Table, seat: Sea
         else card_step(table, seat, locale)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-    picture = await builder_file(game, seat.index, seat_names(table), locale, None)
+    picture = await builder_file(game, seat.index, seat_names(table), locale)
     await interaction.followup.send(content, view=view, file=picture, ephemeral=True)
 
 
@@ -190,7 +190,7 @@ async def after_action(interaction: discord.Interaction, result: PlayResult, sea
 def _turn_ended(result: PlayResult, seat: Seat) -> bool:
     """Whether the seat's own turn ended in this step (the next one may be its own again in a 2-seat game of
     computers; the builder still closes)."""
-    return any(turn.seat.index == seat.index and getattr(turn.report, "turn_over", False) for turn in result.turns)
+    return any(turn.seat.index == seat.index and turn.report.turn_over for turn in result.turns)
 
 
 async def show_hand_after(interaction: discord.Interaction, table: Table, seat: Seat, result: PlayResult) -> None:

@@ -20,7 +20,7 @@ def turn_began(result: PlayResult | None) -> bool:
     """Whether this step began someone's turn (the start, or a turn ended in it): the one step a turn that pings."""
     if result is None:
         return False
-    return not result.turns or getattr(result.turns[-1].report, "turn_over", False)
+    return not result.turns or result.turns[-1].report.turn_over
 
 
 def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import discord
 from engine.librarians.game import LibrariansGame
+from engine.librarians.library import Place
+from engine.librarians.pending import read_option
 
 import render.librarians.pictures as render
 from bot.i18n import language_of
@@ -32,11 +34,31 @@ async def hand_file(game: LibrariansGame, seat: int, names: list[str], locale: o
 
 
 async def builder_file(game: LibrariansGame, seat: int, names: list[str], locale: object,
-                       card: int | None) -> discord.File:
-    """The library for the seat choosing: every spot numbered, or with a chosen card only its legal spots (gold)
-    and the card itself in a strip above."""
+                       card: int | None = None) -> discord.File:
+    """The library for the seat choosing: every spot numbered; with a chosen card only its legal spots (gold) and
+    the card itself in a strip above; during a choice of library places, those places in gold."""
     view = game.view(seat)
-    if card is None:
-        return await drawn(BUILDER_PICTURE, render.render_turn, view, names, language_of(locale))
-    return await drawn(BUILDER_PICTURE, render.render_turn, view, names, language_of(locale),
-                       spots=tuple(game.legal_places(card)), chosen=game.card(card))
+    language = language_of(locale)
+    if card is not None:
+        return await drawn(BUILDER_PICTURE, render.render_turn, view, names, language,
+                           spots=tuple(game.legal_places(card)), chosen=game.card(card))
+    places = choice_places(game)
+    if places:
+        return await drawn(BUILDER_PICTURE, render.render_turn, view, names, language, spots=places)
+    return await drawn(BUILDER_PICTURE, render.render_turn, view, names, language)
+
+
+def choice_places(game: LibrariansGame) -> tuple[Place, ...]:
+    """The library places a pending choice offers (a power's book or empty place), to mark in the picture."""
+    pending = game.pending
+    if pending is None:
+        return ()
+    places = []
+    for token in pending.options:
+        try:
+            kind, value = read_option(token)
+        except ValueError:
+            continue
+        if kind == "place":
+            places.append(value)
+    return tuple(places)

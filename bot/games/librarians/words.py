@@ -98,10 +98,10 @@ def is_public(game: LibrariansGame, card: int) -> bool:
 
 
 def option_text(game: LibrariansGame, seats: Sequence[Seat], token: str, locale: object, *,
-                private_to: int | None = None) -> str:
-    """One option of a pending choice, whatever the power: a seat, a place (with its top card), a card, a row,
-    or a word of the power's own. A card is named only when everyone may see it, or to `private_to` (the
-    chooser) when it is in their own hand."""
+                private_to: int | None = None, numbered: bool = False) -> str:
+    """One option of a pending choice, whatever the power: a seat, a place (with its top card; `numbered`: with
+    its spot number, as the builder's picture marks it), a card, a row, or a word of the power's own. A card is
+    named only when everyone may see it, or to `private_to` (the chooser) when it is in their own hand."""
     try:
         kind, value = read_option(token)
     except ValueError:
@@ -111,8 +111,10 @@ def option_text(game: LibrariansGame, seats: Sequence[Seat], token: str, locale:
     if kind == "place":
         top = game.library.top(value)
         where = place_text(value, locale)
-        return (t("librarians.on_top_of", locale, where=where, card=card_text(game.card(top), locale))
-                if top is not None else t("librarians.empty_place", locale, where=where))[:100]
+        shown = (t("librarians.on_top_of", locale, where=where, card=card_text(game.card(top), locale))
+                 if top is not None else t("librarians.empty_place", locale, where=where))
+        number = game.spot_number(value)
+        return (f"{number} · {shown}" if numbered and number is not None else shown)[:100]
     if kind == "card" and 0 <= value < len(game.letters):
         own = private_to is not None and value in game.hands[private_to]
         return card_text(game.card(value), locale) if own or is_public(game, value) \
