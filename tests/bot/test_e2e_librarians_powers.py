@@ -1,0 +1,69 @@
+"""Choices made in the builder, worded from the engine's pending choice without the bot knowing what it is for: who
+receives a completed genre's card, and a held genre power used through the buttons (Use power on the turn message,
+Use in the builder, then each of the power's steps)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine.librarians.data import BOOKS_PER_COLOUR, COLOURS
+from engine.librarians.game import LibrariansGame
+from librarians_driver import acting, ids_with, open_builder, start_librarians, turn_message
+from test_game_driver import channel_messages, game_here, labels
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+GREEN = COLOURS.index("green")
+
+
+async def _arrange(table: Table, change: Callable[[LibrariansGame], object]) -> object:
+    """The stored game changed as earlier turns could have left it (`change` moves cards between the deck, the
+    hands, the library and the held cards); returns what `change` returns."""
+    service = table.bot.service
+    entry = await service._load((await game_here(table)).game_id)
+    game = entry.table.game.copy()
+    assert isinstance(game, LibrariansGame)
+    made = change(game)
+    await service._save(entry, replace(entry.table, game=game))
+    return made
+
+
+def _three_in_a_row(game: LibrariansGame) -> int:
+    """Three green books right of the top shelf in its arrow's order, and a fourth in the hand of the seat to play
+    that completes the line at x 4; returns that card."""
+    greens = sorted((c for c in game.deck if c // BOOKS_PER_COLOUR == GREEN), key=lambda c: game.letters[c])
+    row = game.library.rows[0]
+    line = [greens[0], greens[1], greens[2], greens[-1]] if row.arrow > 0 else \
+        [greens[-1], greens[-2], greens[-3], greens[0]]
+    for card in line:
+        game.deck.remove(card)
+    game.library.replace_cells(0, {x: [card] for x, card in zip((1, 2, 3), line)})
+    hand = game.hands[game.current_seat]
+    game.deck.append(hand.pop())
+    hand.append(line[3])
+    return line[3]
+
+
+async def test_a_completed_genre_s_card_goes_to_the_player_chosen_in_the_builder(table: Table) -> None:
+    await start_librarians(table, people=2, computers=0)
+    card = await _arrange(table, _three_in_a_row)
+    player, game = await acting(table)
+    other = table.bob if player is table.alice else table.alice
+    builder = await open_builder(table)
+    builder = (await player.select(builder, [str(card)], custom_id=ids_with(builder, "pickcard")[0])).response
+    number = game.spot_number((0, 4))
+    builder = (await player.select(builder, [str(number)], custom_id=ids_with(builder, "pickspot0")[0])).response
+    assert builder.content.startswith("**Who receives the Romance card?"), builder.content
+    assert sorted(labels(builder)) == ["alice", "bob"], "every seat, the chooser too"
+    builder = (await player.click(builder, label=other.user.name)).response
+    assert builder.content.startswith("Your hand (3 cards)")
+    after = (await game_here(table)).game
+    receiver = next(seat for seat in (await game_here(table)).seats if seat.user_id == other.id)
+    assert len(after.held[receiver.index]) == 1 and after.library.card_count() == 0
+    said = "\n".join(m.content for m in channel_messages(table.channel)[-2:])
+    assert "completed **Romance** (🟩 green): its 4 books leave the library." in said
+    assert f"gave the **Romance** card to **{other.user.name}**." in said
+    assert "holds **Romance** (usable from their next turn)" in turn_message(table.channel).content
