@@ -19,9 +19,11 @@ async def _unchanged(table: Table, before) -> None:
 
 
 async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_nothing(table: Table) -> None:
-    await start_librarians(table, people=2, computers=0)
+    await start_librarians(table, people=2, computers=0, hints=True)
     player, game = await acting(table)
     other = table.bob if player is table.alice else table.alice
+    hint = await player.slash(table.channel, "librarians hint")
+    assert hint.response.ephemeral and hint.response.content.startswith("Suggestion: **play "), hint.response.content
     seat = game.current_seat
     stored = await game_here(table)
     before = (stored.version, stored.turn, stored.game.to_dict())
