@@ -1,0 +1,57 @@
+"""Librarians' words: a typed card is read among the player's own cards only, a choice's card is named only to
+whom may see it, and the channel's lines show hand sizes, never a hand (except what a power showed the table)."""
+
+from __future__ import annotations
+
+from engine.librarians.data import COLOURS
+from engine.librarians.game import LibrariansGame
+from engine.librarians.pending import card_option
+
+from bot.games.librarians.picks import matching_cards
+from bot.games.librarians.words import card_text, option_text, table_lines
+from bot.service.models import GameOptions, Seat, Table
+
+SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
+
+
+def _table(game: LibrariansGame) -> Table:
+    return Table(game_id=1, kind="librarians", guild_id=1, channel_id=1, thread_id=None, status="active",
+                 end_reason=None, options=GameOptions(players=2), host_id=1, seats=SEATS, game=game, version=1,
+                 turn=0, lobby_message_id=None, turn_message_id=None, created_at=0.0, updated_at=0.0)
+
+
+def test_a_typed_card_is_read_by_letter_and_colour_in_either_language_among_the_players_own_cards() -> None:
+    game = LibrariansGame.new(2, seed=11)
+    card = game.card(game.hands[0][0])
+    colour, letter = COLOURS[card.colour], card.letter_text
+    italian = {"red": "rosso", "green": "verde", "blue": "blu", "purple": "viola", "yellow": "giallo",
+               "black": "nero"}[colour]
+    for typed in (f"{letter} {colour}", f"{colour} {letter.lower()}", f"{letter.lower()} {italian.upper()}",
+                  f"🟥 {letter} {colour} (4)"):
+        assert [game.card(c).letter_text for c in matching_cards(game, 0, typed)] == [letter], typed
+        assert all(game.card(c).colour == card.colour for c in matching_cards(game, 0, typed)), typed
+    absent = next(chr(65 + n) for n in range(26) if all(game.letters[c] != n for c in game.hands[0]))
+    assert matching_cards(game, 0, absent) == [] and matching_cards(game, 0, "red blue F") == []
+    assert all(c in game.hands[1] for c in matching_cards(game, 1, letter)), "only the asking seat's own cards"
+
+
+def test_a_card_in_a_hand_is_named_to_its_holder_and_to_nobody_else() -> None:
+    game = LibrariansGame.new(2, seed=12)
+    card = game.hands[1][0]
+    token = card_option(card)
+    named = card_text(game.card(card), "en")
+    assert option_text(game, SEATS, token, "en", private_to=1) == named
+    assert option_text(game, SEATS, token, "en", private_to=0) == "a card from the hand"
+    assert option_text(game, SEATS, token, "en") == "a card from the hand"
+    game.known.add(card)
+    assert option_text(game, SEATS, token, "en") == named, "a card a power showed the table is public"
+
+
+def test_the_channel_sees_hand_sizes_and_only_the_cards_a_power_showed() -> None:
+    game = LibrariansGame.new(2, seed=13)
+    lines = table_lines(_table(game), "en")
+    assert lines == [f"Cards in hand: **alice** 4 · **bob** 4 · deck: {len(game.deck)}"]
+    shown = game.hands[1][0]
+    game.known.add(shown)
+    lines = table_lines(_table(game), "it")
+    assert lines[-1] == f"Mostrate al tavolo, nella mano di **bob**: {card_text(game.card(shown), 'it')}"
