@@ -1,4 +1,4 @@
-"""`shelfie-bot`: run, sandbox, sync, invite, audit, backup, demo, health.
+"""`shelfie-bot`: run, sandbox, sync, invite, audit, backup, copy-db, demo, health.
 
 With no subcommand it runs the bot when DISCORD_TOKEN is set (environment or
 .env) and the local sandbox otherwise, so `make run` works on a fresh clone.
@@ -63,6 +63,8 @@ examples:
   shelfie-bot --port 8080 --db games.sqlite3    the same options go to the default command
   shelfie-bot sync --guild 123456789012345678   publish the slash commands to one server at once
   shelfie-bot backup nightly.sqlite3            a consistent copy of the live database
+  shelfie-bot copy-db shelfie.sqlite3 postgresql://bot:secret@db/shelfie
+                                                move a stopped bot's games to PostgreSQL, then audit the copy
   shelfie-bot demo demo-out --players 3         a computer-only game as pictures
 
 make run passes options the same way: make run ARGS="--port 8080 --db games.sqlite3"
@@ -107,6 +109,17 @@ def build_parser() -> argparse.ArgumentParser:
     command("audit", "replay every stored game and report mismatches",
             "Replay every game in the database (SHELFIE_DB) from its seed and move log and compare it with the "
             "stored state. Exit status 1 when any game disagrees. Safe while the bot runs.")
+    copy = command("copy-db", "copy a whole database into another (SQLite to PostgreSQL or back) and audit the copy",
+                   "Copy every table of FROM into TO (each a SQLite file or a postgresql:// URL), ids included, in "
+                   "one transaction of TO, then audit the copy: every table holds as many rows in both, and every "
+                   "game of the copy replays from its move log to its stored state (exit status 1 if not). Stop "
+                   "the bot first: what it writes during the copy is not copied. Both databases are migrated to "
+                   "this version's schema first. TO must be empty unless --replace.")
+    copy.add_argument("source", metavar="FROM", type=database_target, help="the database to copy")
+    copy.add_argument("target", metavar="TO", type=database_target,
+                      help="the database to copy into (a new SQLite file is created)")
+    copy.add_argument("--replace", action="store_true",
+                      help="delete what TO holds, in the copy's transaction (default: refuse a TO that holds data)")
     backup = command("backup", "copy the live database safely (SQLite online backup)",
                      "Copy the database (SHELFIE_DB) to PATH with SQLite's online backup, check the copy's "
                      "integrity, then move it into place. Safe while the bot runs.")
@@ -209,6 +222,8 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         count = asyncio.run(sync_commands(_require_token(config), config, guild))
         print(f"Synced {counted(count, 'command')} "
               + (f"to server {guild}." if guild else "globally (may take up to an hour)."))
+    elif command == "copy-db":
+        return asyncio.run(copy_db(args.source, args.target, replace=args.replace))
     elif command == "audit":
         return asyncio.run(audit(config))
     elif command == "backup":
@@ -357,3 +372,24 @@ async def audit(config: Config) -> int:
     bad = sum(not result.ok for result in results)
     print(f"{counted(len(results), 'game')} audited, {counted(bad, 'mismatch', 'mismatches')}.")
     return 1 if bad else 0
+
+
+async def copy_db(source: str | Path, target: str | Path, *, replace: bool) -> int:
+    """Copy one database into another and audit the copy; exit 1 when the audit finds any difference."""
+    from bot.client import service_clock
+    from bot.service.database_copy import copy_database
+    from bot.store import describe_database
+
+    report = await copy_database(source, target, replace=replace, clock=service_clock)
+    print(f"Copied {describe_database(source)} to {describe_database(target)}:")
+    for table, rows in report.copied.items():
+        print(f"  {table}: {counted(rows, 'row')}")
+    for table in report.uneven_tables:
+        print(f"table {table}: {report.source_rows.get(table, 0)} rows in {describe_database(source)}, "
+              f"{report.target_rows.get(table, 0)} in {describe_database(target)}")
+    for audit in report.mismatches:
+        print(f"game {audit.game_id}: MISMATCH after {counted(audit.moves, 'move')}: {audit.problem}")
+    print(f"Audit of the copy: {counted(len(report.copied) - len(report.uneven_tables), 'table')} of "
+          f"{len(report.copied)} with as many rows as the source, {counted(len(report.audits), 'game')} replayed, "
+          f"{counted(len(report.mismatches), 'mismatch', 'mismatches')}.")
+    return 0 if report.ok else 1

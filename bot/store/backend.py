@@ -35,8 +35,8 @@ def describe_database(target: str | Path) -> str:
     if not is_postgres_url(target):
         return str(target)
     parts = urlsplit(str(target).strip())
-    if parts.password is None:
-        return urlunsplit(parts)
+    if not parts.password:
+        return str(target).strip()
     user = parts.username or ""
     host = parts.netloc.rpartition("@")[2]
     return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))

@@ -23,11 +23,9 @@ async def row_counts(store: Store) -> dict[str, int]:
         return {table: int((await db.fetch(f"SELECT COUNT(*) FROM {table}"))[0][0]) for table in sorted(tables)}
 
 
-async def copy_database(source: Store, target: Store, *, replace: bool = False) -> Mapping[str, int]:
+async def copy_rows(source: Store, target: Store, *, replace: bool = False) -> Mapping[str, int]:
     """Copy every row of `source` into `target`; returns the rows copied per table. CopyRefused when `target` holds
     any row and `replace` is false; with `replace`, the target's rows are deleted in the same transaction."""
-    if source is target:
-        raise CopyRefused("the source and the target are the same database")
     tables = await source._db.tables()
     target_tables = await target._db.tables()
     if {t: set(c) for t, c in tables.items()} != {t: set(c) for t, c in target_tables.items()}:
@@ -37,7 +35,7 @@ async def copy_database(source: Store, target: Store, *, replace: bool = False) 
     async with target._db.write() as out:
         filled = [table for table in order if (await out.fetch(f"SELECT COUNT(*) FROM {table}"))[0][0]]
         if filled and not replace:
-            raise CopyRefused(f"the target already holds data (tables {', '.join(filled)})")
+            raise CopyRefused(f"the target already holds data (tables {', '.join(filled)}); nothing was copied")
         for table in reversed(filled):
             await out.execute(f"DELETE FROM {table}")
         async with source._db.read() as src:
