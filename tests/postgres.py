@@ -36,6 +36,9 @@ class PostgresForTests:
             except subprocess.SubprocessError:
                 if attempt == STARTS:
                     raise
+        # A test server need not survive a power cut: without fsync, commits and migrations cost no disk flush.
+        self.server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off;"
+                         " ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
         self.base_url = self.server.get_uri()
         self._ready: list[str] = []
         self._made = 0
