@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli import build_parser, main
 from bot.config import ConfigError, load_config, parse_duration
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -113,3 +113,23 @@ def test_run_without_a_token_says_where_to_put_it(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main(["run"]) == 2
     assert "DISCORD_TOKEN is not set: put it in the environment or in a .env file" in capsys.readouterr().err
+
+
+def test_a_postgresql_url_is_the_database_as_given_and_run_takes_one_by_flag() -> None:
+    url = "postgresql://bot:secret@db.example:5432/shelfie"
+    config = load_config({"SHELFIE_DB": f" {url} "}, dotenv=None)
+    assert config.db_path == url, "a URL is no file path: no folder is looked for"
+    assert load_config({"SHELFIE_DB": "postgres://db/shelfie"}, dotenv=None).db_path == "postgres://db/shelfie"
+    args = build_parser().parse_args(["run", "--db", url])
+    assert args.db == url
+    assert build_parser().parse_args(["sandbox", "--db", "games.sqlite3"]).db == Path("games.sqlite3")
+
+
+def test_backup_of_a_postgresql_database_points_to_pg_dump(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SHELFIE_DB", "postgresql://bot:secret@db.example/shelfie")
+    assert main(["backup", "copy.sqlite3"]) == 2
+    err = capsys.readouterr().err
+    assert "pg_dump" in err and "secret" not in err
+    assert not (tmp_path / "copy.sqlite3").exists()
