@@ -107,3 +107,9 @@ async def test_closed_dms_leave_the_game_going_and_point_to_my_hand(table: Table
            "Press **My hand** or use `/librarians hand`" in first.content
     shown = await table.bob.click(first, label="My hand")
     assert shown.response.ephemeral and shown.response.content.startswith("Your hand (4 cards)")
+
+
+async def test_games_help_says_how_a_librarians_turn_goes(table: Table) -> None:
+    shown = await table.alice.slash(table.channel, "games help")
+    (field,) = [f for f in shown.response.embeds[0].fields if f.name == "Librarians"]
+    assert "**Play**" in field.value and "**End turn**" in field.value and "`/librarians play`" in field.value
