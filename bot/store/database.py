@@ -57,6 +57,10 @@ COPY_FIRST = "games"
 """copy-db copies this table before the others, whose rows point at its rows."""
 
 
+NEXT_DUE_WALK = 200
+"""Deadlines `next_due` reads in due order before it looks further for one of its shards."""
+
+
 def _of_shards(shards: ShardSet | None, guild_column: str) -> tuple[str, list[Any]]:
     """A WHERE condition (and its parameters) keeping the rows whose guild is in `shards`; always true for None."""
     if shards is None or shards.everything:
@@ -254,6 +258,23 @@ class Store:
     async def game_ids(self) -> list[int]:
         """Every stored game, oldest first (lobbies, active, finished and cancelled alike)."""
         return [int(row[0]) for row in await self._fetchall("SELECT id FROM games ORDER BY id")]
+
+    async def analyze(self) -> None:
+        """Refresh PostgreSQL's table statistics now, as its autovacuum does on a live server a while after a bulk
+        load (copy-db, a benchmark's fill); until then its planner may pick plans made for empty tables. SQLite keeps
+        no statistics unless asked and plans by its indexes alone: nothing to do."""
+        if self.dialect == "postgresql":
+            async with self._db.write() as db:
+                await db.execute("ANALYZE")
+
+    async def size_bytes(self) -> int:
+        """The database's size on disk (SQLite: its pages, without a WAL not yet checkpointed)."""
+        if self.dialect == "postgresql":
+            [row] = await self._fetchall("SELECT pg_database_size(current_database())")
+            return int(row[0])
+        [count] = await self._fetchone("PRAGMA page_count") or (0,)
+        [size] = await self._fetchone("PRAGMA page_size") or (0,)
+        return int(count) * int(size)
 
     async def count_games(self, status: str) -> int:
         row = await self._fetchone("SELECT COUNT(*) FROM games WHERE status = ?", (status,))
@@ -477,12 +498,32 @@ class Store:
 
     async def next_due(self, shards: ShardSet | None = None) -> float | None:
         """When the earliest deadline of a game in `shards` (None: any) may be claimed: its due time, or the end of
-        the lease of a process that claimed it."""
+        the lease of a process that claimed it (always after its due time: a deadline is claimed once due).
+
+        The deadlines are walked in due order, NEXT_DUE_WALK at a time from the earliest, and only the walked ones
+        are looked up in their games; only when none of those is of these shards are all of them read. (PostgreSQL's
+        planner cannot estimate the shard condition, and with the join alone it reads every game of the shards.)"""
         mine, params = _of_shards(shards, "g.guild_id")
-        row = await self._fetchone(
-            "SELECT MIN(CASE WHEN d.claimed_until > d.due_at THEN d.claimed_until ELSE d.due_at END)"
-            f" FROM deadlines d JOIN games g ON g.id = d.game_id WHERE {mine}", params)
-        return None if row is None or row[0] is None else float(row[0])
+        unclaimed = "SELECT d.due_at, d.game_id FROM deadlines d WHERE d.claimed_until IS NULL ORDER BY d.due_at"
+        claimed = ("SELECT d.claimed_until AS due_at, d.game_id FROM deadlines d WHERE d.claimed_until IS NOT NULL"
+                   " ORDER BY d.claimed_until")
+
+        def earliest(walk: str) -> str:
+            """The earliest of these shards among the walked deadlines, and how many were walked."""
+            return (f"(SELECT MIN(w.due_at) FROM ({walk}) w JOIN games g ON g.id = w.game_id WHERE {mine}),"
+                    f" (SELECT COUNT(*) FROM ({walk}) w)")
+
+        bounded = f" LIMIT {NEXT_DUE_WALK}"
+        row = await self._fetchone(f"SELECT {earliest(unclaimed + bounded)}, {earliest(claimed + bounded)}",
+                                   (*params, *params))
+        assert row is not None
+        times = []
+        for walk, found, walked in ((unclaimed, row[0], row[1]), (claimed, row[2], row[3])):
+            if found is None and walked == NEXT_DUE_WALK:
+                found = (await self._fetchone(f"SELECT {earliest(walk)}", params) or (None,))[0]
+            if found is not None:
+                times.append(float(found))
+        return min(times, default=None)
 
     async def claim_due(self, now: float, *, owner: str, lease: float, shards: ShardSet | None = None,
                         limit: int = 100) -> list[DeadlineRow]:

@@ -381,6 +381,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE deadlines ADD COLUMN claimed_until DOUBLE PRECISION;
     """,
     ),
+    # 10: claims in lease order, so a process finds when the first lease of its shards ends without reading every
+    #     deadline (next_due walks this index and the due one, each up to its first row of the process's shards).
+    Migration.both("""
+    CREATE INDEX deadlines_by_claim ON deadlines (claimed_until) WHERE claimed_until IS NOT NULL;
+    """),
 )
 
 
