@@ -45,4 +45,5 @@ async def copy_rows(source: Store, target: Store, *, replace: bool = False) -> M
                 await out.copy_rows(table, columns, [tuple(row) for row in rows])
                 copied[table] = len(rows)
         await target._db.after_copy(out)
+    await target.analyze()  # the shard processes started on the copy plan with its real sizes at once
     return copied

@@ -199,7 +199,9 @@ class Store:
             return await db.execute(
                 "INSERT INTO deadlines (game_id, kind, due_at, turn)"
                 " SELECT id, CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), 0 FROM games"
-                " WHERE status = 'lobby' AND id NOT IN (SELECT game_id FROM deadlines WHERE kind = ?)",
+                " WHERE status = 'lobby' AND id NOT IN (SELECT game_id FROM deadlines WHERE kind = ?)"
+                # shard processes starting at once all run this: the ones that come second add nothing
+                " ON CONFLICT DO NOTHING",
                 (LOBBY_EXPIRY, due_at, LOBBY_EXPIRY))
 
     async def rematch_of(self, game_id: int) -> int | None:

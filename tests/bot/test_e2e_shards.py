@@ -1,4 +1,4 @@
-"""Two shard processes of the real bot on one database: shard 0 here, in the test's simulated Discord, and shard 1
+"""Two shard processes of the real bot on one PostgreSQL database: shard 0 here, in the test's simulated Discord, and shard 1
 in a real process of its own (tests/bot/shard_process.py) with its own simulated Discord, each holding only its
 shards' servers as Discord's gateway routes them. Each plays its servers' games to the end and fires its own
 deadlines, each exactly once, never the other's; `kill -9` of the shard process loses no acknowledged move, and its
@@ -34,8 +34,8 @@ ACKS_BEFORE_KILL = 4
 class ShardProcess:
     """`python -m tests.bot.shard_process DB 1 2`: shard 1 of 2 in a process of its own, driven line by line."""
 
-    def __init__(self, db: Path) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "tests.bot.shard_process", str(db), "1", str(SHARDS)],
+    def __init__(self, db: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.bot.shard_process", db, "1", str(SHARDS)],
                                         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.guild_id = int(self.expect("ready")[0])
 
@@ -63,7 +63,7 @@ class ShardProcess:
 
 
 @pytest.fixture
-def shard_process(db_path: Path) -> Iterator[Any]:
+def shard_process(db_path: str) -> Iterator[Any]:
     """`start()` runs shard 1 on the test's database (again after a kill, as a restart would)."""
     started: list[ShardProcess] = []
 
@@ -74,6 +74,12 @@ def shard_process(db_path: Path) -> Iterator[Any]:
     yield start
     for process in started:
         process.kill()
+
+
+@pytest.fixture
+def db_path(postgres_url: str) -> str:
+    """Both processes on one fresh PostgreSQL database (tests/postgres.py)."""
+    return postgres_url
 
 
 @pytest.fixture
@@ -95,7 +101,7 @@ def told(table: Table, pattern: str) -> int:
     return sum(bool(re.search(pattern, m.content)) for m in channel_messages(table.channel))
 
 
-async def turn_of(db_path: Path, game_id: int) -> int:
+async def turn_of(db_path: str, game_id: int) -> int:
     """The game's turn as stored, read by a fresh process."""
     reader = await TableService.open(db_path)
     try:
@@ -106,7 +112,7 @@ async def turn_of(db_path: Path, game_id: int) -> int:
 
 
 async def test_two_shard_processes_finish_their_games_and_fire_their_own_deadlines_once(
-        shard_table: Table, shard_process: Any, db_path: Path) -> None:
+        shard_table: Table, shard_process: Any, db_path: str) -> None:
     other = shard_process()
     assert (other.guild_id >> 22) % SHARDS == 1 and (shard_table.guild.id >> 22) % SHARDS == 0
     table = shard_table
@@ -138,7 +144,7 @@ async def test_two_shard_processes_finish_their_games_and_fire_their_own_deadlin
 
 
 async def test_kill_9_of_a_shard_process_mid_move_loses_no_acknowledged_move_and_its_deadlines_fire_after_restart(
-        shard_process: Any, db_path: Path) -> None:
+        shard_process: Any, db_path: str) -> None:
     process = shard_process()
     game = int(process.ask("start", "10m", answer="started")[0])
     process.ask("moves", answer="ack")

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.store import DeadlineRow, GameUpdate, NewGame, ResultRow, SeatRow, ShardSet, StatsChanged, Store
+from bot.store import DeadlineRow, GameUpdate, NewGame, ResultRow, SeatRow, ShardSet, StatsChanged, Store, database
 
 SHARD_0 = ShardSet(2, frozenset({0}))
 SHARD_1 = ShardSet(2, frozenset({1}))
@@ -98,3 +98,16 @@ async def test_a_rating_computed_from_stats_that_moved_on_is_refused_and_writes_
         ResultRow(0, 100, "Ann", 30, 1, True, rating=(27.0, 6.5), prior_games=ann.games),)), now=3.0)
     ann_after = await first.player_stats(GUILD_0, 100, "shelfie")
     assert ann_after is not None and (ann_after.games, ann_after.mu, ann_after.points) == (2, 27.0, 70)
+
+
+async def test_the_next_deadline_of_a_shard_is_found_behind_many_of_other_shards(
+        stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch) -> None:
+    first, _ = stores
+    monkeypatch.setattr(database, "NEXT_DUE_WALK", 3)  # the walk in due order ends before it meets shard 0's
+    for n in range(4):
+        await game_with_deadlines(first, GUILD_1 + n, 20 + n, 10.0 + n)
+    mine = await game_with_deadlines(first, GUILD_0, 10, 50.0)
+    assert await first.next_due(SHARD_0) == 50.0 and await first.next_due(SHARD_1) == 10.0
+    [claimed] = await first.claim_due(50.0, owner="a", lease=60.0, shards=SHARD_0)
+    assert claimed.game_id == mine
+    assert await first.next_due(SHARD_0) == 110.0, "then the end of its claim"
