@@ -51,6 +51,7 @@ from .effects import EFFECTS, Effect
 from .game import Completion, LibrariansGame, Report
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, card_option, place_option, read_option, row_option, seat_option
+from .powers import POWERS
 from .view import LibrariansView, Phase, Result
 
 __all__ = [
@@ -62,6 +63,6 @@ __all__ = [
     "DESCRIPTION", "EFFECTS", "Effect",
     "Completion", "LibrariansGame", "Report",
     "Library", "Place", "Row", "place_text",
-    "GIVE", "Pending", "card_option", "place_option", "read_option", "row_option", "seat_option",
+    "GIVE", "Pending", "POWERS", "card_option", "place_option", "read_option", "row_option", "seat_option",
     "LibrariansView", "Phase", "Result",
 ]

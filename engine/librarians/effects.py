@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from .actions import IllegalAction
 from .pending import Pending
 
 if TYPE_CHECKING:
@@ -37,6 +38,10 @@ RULES = frozenset({NO_STACKING, ANY_STACK, ANY_ORDER, LOOSE, NO_MINIMUM, ONE_WRO
 
 
 class Effect(Protocol):
+    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+        """Why `seat` cannot use this power now (it would do nothing), or None; the core refuses the use with it
+        and leaves the use out of the legal actions."""
+
     def begin(self, game: LibrariansGame, seat: int) -> Pending | None: ...
 
     def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None: ...

@@ -234,7 +234,8 @@ class LibrariansGame:
         seat = self.current_seat if seat is None else seat
         if self.result is not None or self.queue or seat != self.current_seat:
             return []
-        return [card for card in self.held[seat] if card not in self.fresh and self.genre_of(card) in EFFECTS]
+        return [card for card in self.held[seat] if card not in self.fresh and self.genre_of(card) in EFFECTS
+                and EFFECTS[self.genre_of(card)].refusal(self, seat) is None]
 
     def finishing_plan(self) -> list[tuple[int, Place]] | None:
         """Placements from the acting seat's hand that reach a legal end of turn (None: there are none)."""
@@ -332,6 +333,9 @@ class LibrariansGame:
         if self.genre_of(card) not in EFFECTS:
             raise IllegalAction(f"The {self.genre_of(card)} power is not available.", "power_unavailable",
                                 genre=self.genre_of(card))
+        refusal = EFFECTS[self.genre_of(card)].refusal(self, seat)
+        if refusal is not None:
+            raise refusal
 
     def apply(self, action: Action, seat: int | None = None) -> Report:
         """Plays `action` for the seat to act; on IllegalAction nothing changes."""

@@ -11,7 +11,6 @@ from engine.librarians import (
     EndTurn,
     IllegalAction,
     LibrariansGame,
-    Pending,
     Play,
     UsePower,
 )
@@ -22,26 +21,6 @@ from .positions import build, hand_card
 
 STUCK_ROW = (RIGHT, {-1: "Ar", 1: "Zr"})
 """Only A and Z fit anywhere in this one-shelf library (A at -2 or on A, Z at 2 or on Z)."""
-
-
-class _Fantasy:
-    """A stand-in power for these tests: this turn no minimum of cards."""
-
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
-        game.turn_rules.add(NO_MINIMUM)
-        return None
-
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
-        raise AssertionError("no steps")
-
-    def turn_ends(self, game: LibrariansGame, seat: int) -> None:
-        return None
-
-
-class _Horror(_Fantasy):
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
-        game.finish("lost", "horror")
-        return None
 
 
 def test_a_seat_that_cannot_play_two_cards_loses_the_game_for_the_table() -> None:
@@ -58,8 +37,7 @@ def test_one_playable_card_is_not_enough_but_two_are() -> None:
     assert not g.is_over and g.finishing_plan() is not None
 
 
-def test_a_held_power_keeps_a_stuck_seat_in_the_game_and_can_save_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(EFFECTS, "fantasy", _Fantasy())
+def test_a_held_power_keeps_a_stuck_seat_in_the_game_and_can_save_the_turn() -> None:
     g = build([STUCK_ROW], [["Mr", "Ng"], ["Ey"]])
     assert g.is_over, "without a power the table has lost"
     g = build([STUCK_ROW], [["Mr", "Ng"], ["Zy", "Ay"]], held=[["Dp"], []])
@@ -102,15 +80,15 @@ def test_the_end_of_a_turn_draws_back_up_to_the_hand_limit(limit: int, drawn: in
     assert g.apply(EndTurn(), 0).drawn == drawn and len(g.hands[0]) == 2 + drawn
 
 
-def test_a_red_genre_happens_at_once_and_nobody_receives_its_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(EFFECTS, "horror", _Horror())
+def test_a_red_genre_happens_at_once_and_nobody_receives_its_card() -> None:
     g = build([(RIGHT, {1: "Ar", 2: "Br", 3: "Cr"})], [["Dr", "Eg"], ["Fy"]])
     report = g.apply(Play(hand_card(g, 0, "Dr"), (0, 4)), 0)
     assert [c.genre for c in report.completions] == ["horror"] and report.game_over
     assert g.result == "lost" and g.end_reason == "horror" and not any(g.held) and len(g.discard) == 4
 
 
-def test_a_completed_red_genre_without_an_effect_only_leaves_the_library() -> None:
+def test_a_completed_red_genre_without_an_effect_only_leaves_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(EFFECTS, "horror")
     g = build([(RIGHT, {1: "Ar", 2: "Br", 3: "Cr"}), (RIGHT, {})], [["Dr", "Eg", "Fg"], ["Fy"]])
     report = g.apply(Play(hand_card(g, 0, "Dr"), (0, 4)), 0)
     assert report.completions and g.pending is None and g.library.card_count() == 0 and not g.is_over

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.librarians import (
+    EFFECTS,
     GIVE,
     RIGHT,
     Choose,
@@ -101,10 +102,11 @@ def test_the_shelf_card_breaks_a_row_and_mixed_colours_do_not_complete() -> None
     assert g.apply(Play(hand_card(g, 0, "Fb"), (0, 4)), 0).completions == ()
 
 
-def test_a_held_power_without_an_effect_is_refused_by_name() -> None:
+def test_a_held_power_without_an_effect_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     g = build([(RIGHT, {1: "Ar"})], [["Br", "Cg"], ["Dy"]])
     g.held[0].append(g.discard.pop() if g.discard else g.deck.pop())
     card = g.held[0][0]
+    monkeypatch.delitem(EFFECTS, g.genre_of(card))
     _refused(g, UsePower(card), "power_unavailable")
     _refused(g, UsePower(65 if card != 65 else 64), "not_held")
 
