@@ -19,6 +19,10 @@ from bot.service.models import Announcement, GameOptions, PlayedTurn, PlayResult
 from bot.store import MoveRow, ShardSet, Store
 
 
+OUTBOX_LEASE = 60.0
+"""Seconds a process's claim on a game's pending announcements keeps another process from posting them too."""
+
+
 def new_game(kind: str, n_players: int, seed: int, options: GameOptions) -> GameState:
     """The game a stored kind, seed and (checked) options start from; replaying its move log reaches the stored
     state."""
@@ -37,6 +41,7 @@ class AnnouncementOutbox:
     _store: Store
     clock: Callable[[], float]
     shards: ShardSet | None
+    claimer: str
 
     async def table(self, game_id: int) -> Table:
         raise NotImplementedError
@@ -52,6 +57,11 @@ class AnnouncementOutbox:
         """Games of this process's shards with an announcement older than `created_before` still waiting to be
         posted."""
         return await self._store.games_to_announce(created_before, self.shards)
+
+    async def claim_outbox(self, game_id: int) -> bool:
+        """Whether this process may post the game's pending announcements again now: another process serving the
+        same shards (a rolling deploy) that claimed them first keeps them for OUTBOX_LEASE seconds."""
+        return await self._store.claim_outbox(game_id, owner=self.claimer, now=self.clock(), lease=OUTBOX_LEASE)
 
     async def live_announcement(self, game_id: int) -> Announcement | None:
         """The posted announcement whose message is still shown in full (it collapses when a newer one posts)."""

@@ -574,6 +574,16 @@ class Store:
         )
         return [DeadlineRow(*r) for r in rows]
 
+    async def claim_outbox(self, game_id: int, *, owner: str, now: float, lease: float) -> bool:
+        """Make the game's pending announcements `owner`'s to post until `now + lease`, unless another owner's lease
+        on them is still running; True when they are `owner`'s. One conditional update: of two processes asking
+        at once, one gets them."""
+        async with self._db.write() as db:
+            return await db.execute(
+                "UPDATE games SET outbox_claimed_by = ?, outbox_claimed_until = ? WHERE id = ?"
+                " AND (outbox_claimed_until IS NULL OR outbox_claimed_until <= ? OR outbox_claimed_by = ?)",
+                (owner, now + lease, game_id, now, owner)) == 1
+
     async def take_deadline(self, deadline: DeadlineRow) -> bool:
         """Delete the deadline if it is still pending; True means this caller fires it (exactly once)."""
         async with self._db.write() as db:

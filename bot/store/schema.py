@@ -386,6 +386,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.both("""
     CREATE INDEX deadlines_by_claim ON deadlines (claimed_until) WHERE claimed_until IS NOT NULL;
     """),
+    # 11: who is posting a game's pending announcements again, and until when (a lease), so that two processes
+    #     serving the same shards for a moment (a rolling deploy) never post one game's outbox at the same time.
+    Migration(
+        sqlite="""
+    ALTER TABLE games ADD COLUMN outbox_claimed_by TEXT;
+    ALTER TABLE games ADD COLUMN outbox_claimed_until REAL;
+    """,
+        postgresql="""
+    ALTER TABLE games ADD COLUMN outbox_claimed_by TEXT;
+    ALTER TABLE games ADD COLUMN outbox_claimed_until DOUBLE PRECISION;
+    """,
+    ),
 )
 
 

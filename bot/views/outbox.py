@@ -130,7 +130,8 @@ async def repost_pending(client: discord.Client, created_before: float) -> None:
     service = service_of(client)
     for game_id in await service.games_to_announce(created_before):
         try:
-            await flush_game(client, game_id)
+            if await service.claim_outbox(game_id):  # else another process serving this shard posts them
+                await flush_game(client, game_id)
         except Exception:
             log.exception("could not post a pending announcement", extra=context(game_id, None, None))
 

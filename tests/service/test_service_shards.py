@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Conflict, GameOptions, RatingEntry, Table, TableService, TurnReminder, TurnTimedOut
+from bot.service.announcements import OUTBOX_LEASE
 from bot.service.tables import CLAIM_LEASE
 from bot.store import ShardSet, Store
 from tests.service.conftest import ANN, BOB, CAT, NAMES, Clock, play_first_legal
@@ -143,3 +144,20 @@ async def test_games_of_one_player_finishing_in_two_processes_at_once_both_count
     assert ann is not None and (ann.games, ann.mu) == (2, 2.0), "neither game's rating update was lost"
     board = await second.leaderboard(guild, "shelfie", order="rating")
     assert {row.user_id: row.games for row in board} == {ANN: 2, BOB: 1, CAT: 1}
+
+
+async def test_two_processes_serving_one_shard_take_turns_posting_a_games_outbox(db_path: str, clock: Clock) -> None:
+    """A rolling deploy: the old and the new process both find a game's announcements pending; one posts them."""
+    old = await TableService.open(db_path, clock=clock)
+    new = await TableService.open(db_path, clock=clock)
+    try:
+        table = await game_in(old, SHARD_0_GUILD, 10, ANN, BOB)
+        assert await old.games_to_announce(clock.now) == await new.games_to_announce(clock.now) == [table.game_id]
+        assert await old.claim_outbox(table.game_id), "the first to ask posts them"
+        assert not await new.claim_outbox(table.game_id), "the other leaves them alone"
+        assert await old.claim_outbox(table.game_id), "the claimer's next pass goes on"
+        clock.advance(OUTBOX_LEASE)
+        assert await new.claim_outbox(table.game_id), "a claim its process no longer renews runs out"
+    finally:
+        await old.close()
+        await new.close()
