@@ -76,12 +76,12 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
 
 
 def _axis_labels(d: ImageDraw.ImageDraw, grid: Grid, shelf_rows: range) -> None:
-    """Each column's x over the top band and each shelf's row number at its left: the move log's "r2 x-3"."""
+    """How far each column lies from the shelf card, over the top band, and each shelf's row number at its left:
+    "row 2, 3 left of the shelf", as the bot words a place."""
     y = grid.top + 12
     for x in range(grid.x_lo, grid.x_hi + 1):
         if x:
-            fonts.draw_text(d, (grid.column_center(x), y), str(x).replace("-", "−"), 15, MUTED, bold=True,
-                            align="center")
+            fonts.draw_text(d, (grid.column_center(x), y), str(abs(x)), 15, MUTED, bold=True, align="center")
     for r in shelf_rows:
         fonts.draw_text(d, grid.row_label_center(r), str(r + 1), 22, INK, bold=True, align="center")
 

@@ -1,6 +1,6 @@
 """The numbers and words a Librarians picture draws are the state's: spot n is drawn under the state's n-th spot
 (every spot in the public picture, exactly a chosen card's legal spots in the private one), rows and columns
-are labelled as the move log names them, and the header tells what the turn still needs and the deck."""
+are labelled as the bot words a place, and the header tells what the turn still needs and the deck."""
 from __future__ import annotations
 
 import pytest
@@ -26,6 +26,8 @@ def test_every_spot_is_numbered_where_the_state_numbers_it(drawn, n: int) -> Non
     for r in range(len(game.library.rows)):
         assert at(drawn, grid.number_center((r, 0))) == [], "the shelf card has no spot number"
         assert at(drawn, grid.row_label_center(r)) == [str(r + 1)]
+    for x in range(grid.x_lo, grid.x_hi + 1):  # "row 2, 3 left of the shelf": columns count out from the shelf
+        assert at(drawn, (grid.column_center(x), grid.top + 12)) == ([str(abs(x))] if x else [])
 
 
 def test_a_wide_library_numbers_past_99(drawn) -> None:
