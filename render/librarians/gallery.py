@@ -1,10 +1,13 @@
 """Librarians' part of `python -m render.gallery OUTDIR`: seeded games played by the registered computer
 teammate (engine.librarians.platform, level "normal"), drawn at the moments players see: a turn with every spot
-numbered, the private builder picture with a card's legal spots, a hand, and the end."""
+numbered, the private builder picture with a card's legal spots, a hand, and the end; and one turn with powers at
+work (held power cards, Science's taps, Poetry's rule in force)."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from engine.librarians.actions import Choose, UsePower
+from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.platform import RULES
 
@@ -27,6 +30,35 @@ def sample_game(n: int, seed: int, turns: int) -> tuple[LibrariansGame, list[str
         step(game, seed + k)
         k += 1
     return game, NAMES[:n]
+
+
+def powers_at_work() -> tuple[LibrariansGame, list[str]]:
+    """A seeded 4-seat game some turns in where the seat to play was handed a Science and a Poetry card and used
+    both (tapping books as hints, laying cards in any order), then laid a card, while the next two seats hold a
+    Romance and a Thriller card. Completions are rare in a computer game, so the cards are handed out the way the
+    engine's own power tests do (from the deck to a seat's held cards)."""
+    game = LibrariansGame.new(4, seed=2030, genres={"yellow": "science", "purple": "poetry"})
+    k = 0
+    while game.turn < 8:
+        step(game, k)
+        k += 1
+    seat = game.current_seat
+
+    def hand_over(to: int, colour: str) -> int:
+        card = next(c for c in game.deck if COLOURS[c // 11] == colour)
+        game.deck.remove(card)
+        game.held[to].append(card)
+        return card
+
+    science, poetry = hand_over(seat, "yellow"), hand_over(seat, "purple")
+    hand_over((seat + 1) % 4, "green")
+    hand_over((seat + 2) % 4, "blue")
+    game.apply(UsePower(poetry))
+    game.apply(UsePower(science))
+    while game.pending is not None:
+        game.apply(Choose(game.pending.options[0]))
+    step(game, k)
+    return game, NAMES[:4]
 
 
 def write_librarians_gallery(out: Path) -> list[Path]:
@@ -53,4 +85,5 @@ def write_librarians_gallery(out: Path) -> list[Path]:
             step(game, 10_000 + k)
             k += 1
         save(f"librarians_final_{n}p.png", render_final(game, names))
+    save("librarians_powers.png", render_turn(*powers_at_work()))
     return written

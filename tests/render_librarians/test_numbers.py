@@ -7,6 +7,7 @@ import pytest
 
 from render.librarians import render_final, render_hand, render_turn
 from render.librarians.captions import LIB_CAPTIONS
+from render.librarians.gallery import powers_at_work
 from render.librarians.pictures import as_view, final_grid, turn_grid
 from render.text import caption
 
@@ -108,3 +109,10 @@ def test_every_caption_has_english_and_italian() -> None:
         assert f"lib_colour_{colour}" in LIB_CAPTIONS
         for genre in GENRES[colour]:
             assert f"lib_genre_{genre}" in LIB_CAPTIONS and f"lib_does_{genre}" in LIB_CAPTIONS
+
+
+def test_the_rules_a_power_switched_on_are_named_under_the_header(drawn) -> None:
+    game, names = powers_at_work()
+    assert "any_order" in game.turn_rules and game.tapped
+    render_turn(game, names, locale="it")
+    assert f"{caption('lib_rules_now', 'it')} {caption('lib_rule_any_order', 'it')}" in [t.text for t in drawn]
