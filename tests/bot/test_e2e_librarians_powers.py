@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 from engine.librarians.data import BOOKS_PER_COLOUR, COLOURS
 from engine.librarians.game import LibrariansGame
-from librarians_driver import acting, ids_with, open_builder, start_librarians, turn_message
+from librarians_driver import acting, click_step, ids_with, open_builder, start_librarians, turn_message
 from test_game_driver import channel_messages, game_here, labels
 
 if TYPE_CHECKING:
     from conftest import Table
 
+BLACK = COLOURS.index("black")
 GREEN = COLOURS.index("green")
 
 
@@ -29,6 +30,18 @@ async def _arrange(table: Table, change: Callable[[LibrariansGame], object]) -> 
     made = change(game)
     await service._save(entry, replace(entry.table, game=game))
     return made
+
+
+async def _give_held_card(table: Table, colour: int) -> int:
+    """The seat to play was given a completed genre's card on an earlier turn: a card of `colour` from the deck,
+    held face up (usable). Returns the card."""
+    def give(game: LibrariansGame) -> int:
+        card = next(c for c in game.deck if c // BOOKS_PER_COLOUR == colour)
+        game.deck.remove(card)
+        game.held[game.current_seat].append(card)
+        return card
+
+    return await _arrange(table, give)
 
 
 def _three_in_a_row(game: LibrariansGame) -> int:
@@ -45,6 +58,37 @@ def _three_in_a_row(game: LibrariansGame) -> int:
     game.deck.append(hand.pop())
     hand.append(line[3])
     return line[3]
+
+
+async def test_a_held_power_is_used_step_by_step_through_the_buttons(table: Table) -> None:
+    await start_librarians(table, people=2, computers=0, black="picture_book")
+    card = await _give_held_card(table, BLACK)
+    player, game = await acting(table)
+    builder = await open_builder(table)
+    assert "Use Picture Book" not in labels(builder), "with no book in the library there is no column to shift"
+    builder = await click_step(table, builder)
+    assert "Use Picture Book" in labels(builder), "a power may be used between plays"
+    message = turn_message(table.channel)
+    assert "Use power" in labels(message) and "holds **Picture Book**" in message.content
+    laid = (await game_here(table)).game.played[0]
+    builder = (await player.click(message, custom_id=ids_with(message, "power")[0])).response
+    assert builder.ephemeral and "**Picture Book**: shift a whole column up or down" in builder.content
+    used = await player.click(builder, label="Use Picture Book")
+    builder = used.response
+    assert builder.content.startswith("**Step 1 of 2: Picture Book: choose a column.**"), builder.content
+    column = f"column {laid[1]}".replace("-", "−")
+    builder = (await player.click(builder, label=column)).response
+    assert builder.content.startswith("**Step 2 of 2: Picture Book: up or down?**"), builder.content
+    before = (await game_here(table)).game.library.stack(laid)
+    builder = (await player.click(builder, label="Down")).response
+    assert builder.content.startswith("Your hand (3 cards)"), "the power is done: the builder shows the hand again"
+
+    after = (await game_here(table)).game
+    rows = len(after.library.rows)
+    assert after.library.stack(((laid[0] + 1) % rows, laid[1])) == before
+    assert card not in after.held[after.current_seat] and card in after.discard
+    said = "\n".join(m.content for m in channel_messages(table.channel)[-3:])
+    assert "used the **Picture Book** power" in said and f"chose: {column}." in said and "chose: Down." in said
 
 
 async def test_a_completed_genre_s_card_goes_to_the_player_chosen_in_the_builder(table: Table) -> None:

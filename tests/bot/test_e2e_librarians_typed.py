@@ -83,9 +83,9 @@ async def test_an_italian_player_reads_the_librarians_lobby_turn_and_builder_in_
     alice, bob = italian.add_member(table.alice.user), italian.add_member(table.bob.user)
     user_locale(alice, "it")
     user_locale(bob, "it")
-    lobby = (await alice.slash(channel, "librarians new", players=2)).response
+    lobby = (await alice.slash(channel, "librarians new", players=2, black="crime")).response
     assert lobby.content.startswith("**Librarians — nuova partita**")
-    assert "🟥 Horror · 🟩 Romanzo rosa · 🟦 Thriller · 🟪 Fantasy · 🟨 Biografia · ⬛ Mistero" in lobby.content
+    assert "🟥 Horror · 🟩 Romanzo rosa · 🟦 Thriller · 🟪 Fantasy · 🟨 Biografia · ⬛ Noir" in lobby.content
     await bob.click(lobby, label="Entra")
     await alice.click(lobby, label="Avvia")
     first = turn_message(channel)
