@@ -3,24 +3,12 @@ card's legal spots), a hand, the end, a library wider than a phone picture, and 
 distinct games in rotation (the cost must not depend on how many games are in play, issue 17)."""
 from __future__ import annotations
 
-from engine.librarians.game import LibrariansGame
 from render.librarians import render_final, render_hand, render_turn
-from render.librarians.gallery import NAMES, sample_game, step
+from render.librarians.gallery import NAMES, sample_game, step, wide_library
 
 from .render import _measure
 
 DISTINCT_GAMES = 100
-
-
-def _wide(cards: int) -> LibrariansGame:
-    """A 4-seat game with `cards` books laid along its top row (wider than 720 px holds at the largest cards)."""
-    game = LibrariansGame.new(4, seed=40)
-    row = game.library.rows[0]
-    laid = sorted(game.deck[:cards], key=lambda c: game.letters[c] * row.arrow)
-    for x, card in enumerate(laid, start=1):
-        game.deck.remove(card)
-        game.library.put((0, x), card)
-    return game
 
 
 def measure_librarians() -> None:
@@ -32,8 +20,8 @@ def measure_librarians() -> None:
     _measure("librarians turn picture 4 players", lambda: render_turn(game, names), 40)
     _measure("librarians builder (legal spots)", lambda: render_turn(view, names, spots=legal, chosen=card), 20)
     _measure("librarians hand", lambda: render_hand(view, names), 20)
-    wide = _wide(30)
-    _measure(f"librarians turn, {len(wide.spots())} spots wide", lambda: render_turn(wide, NAMES[:4]), 20)
+    wide = wide_library(30)
+    _measure(f"librarians turn, {len(wide.spots())} spots wide", lambda: render_turn(wide, NAMES[:2]), 20)
     games = [sample_game(2 + k % 5, seed=k, turns=3 + k % 9)[0] for k in range(DISTINCT_GAMES)]
     cycle = iter(range(10**9))
     _measure(f"librarians turn, {DISTINCT_GAMES} games in rotation",

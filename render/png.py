@@ -35,6 +35,16 @@ def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
     return pal
 
 
+def stacked(parts: list[Image.Image], background: RGB) -> Image.Image:
+    """The parts one under the other in one RGB image: the sample a palette is built from."""
+    sample = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), background)
+    y = 0
+    for part in parts:
+        sample.paste(part, (0, y))
+        y += part.height
+    return sample
+
+
 def encode(img: Image.Image, palette: Image.Image) -> bytes:
     """PNG bytes of img mapped (without dithering) onto palette's colours."""
     out = io.BytesIO()

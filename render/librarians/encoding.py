@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image
 
 from ..palette import INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, TURN, WHITE, WOOD, WOOD_DARK, mix
-from ..png import build_palette, encode
+from ..png import build_palette, encode, stacked
 from .cards import BOOK_COLOURS, CARD_BACK, DARK_INK, LABEL, LABEL_NUMBER, SHELF_FACE, TAPPED
 from .library import LEGAL_FILL, PLANK_TEXT, SLOT_FILL
 
@@ -44,9 +44,4 @@ def librarians_palette() -> Image.Image:
         step(game, k)
         k += 1
     parts.append(draw_final(game.view(0), names, "en"))
-    sample = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), PAPER)
-    y = 0
-    for part in parts:
-        sample.paste(part, (0, y))
-        y += part.height
-    return build_palette(sample, KEY_COLOURS)
+    return build_palette(stacked(parts, PAPER), KEY_COLOURS)

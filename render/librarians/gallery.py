@@ -32,6 +32,17 @@ def sample_game(n: int, seed: int, turns: int) -> tuple[LibrariansGame, list[str
     return game, NAMES[:n]
 
 
+def wide_library(books: int, seed: int = 0) -> LibrariansGame:
+    """A 2-seat game whose top row has `books` books right of its shelf card (laid from the deck in alphabetical
+    order along the arrow): wider than 720 px holds at the largest cards, for the widest pictures."""
+    game = LibrariansGame.new(2, seed=seed)
+    row = game.library.rows[0]
+    for x, card in enumerate(sorted(game.deck[:books], key=lambda c: game.letters[c] * row.arrow), start=1):
+        game.deck.remove(card)
+        game.library.put((0, x), card)
+    return game
+
+
 def powers_at_work() -> tuple[LibrariansGame, list[str]]:
     """A seeded 4-seat game some turns in where the seat to play was handed a Science and a Poetry card and used
     both (tapping books as hints, laying cards in any order), then laid a card, while the next two seats hold a

@@ -15,7 +15,7 @@ from ..palette import (
     CARD, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, TAKEN, TILE_BG, TILE_INK, TURN,
     WHITE, mix,
 )
-from ..png import build_palette, encode
+from ..png import build_palette, encode, stacked
 
 KEY_COLOURS = [
     *TILE_INK.values(), *TILE_BG.values(), *SEAT_COLORS, INK, MUTED, OUTLINE, PAPER, CARD, WHITE, TAKEN, PLACED,
@@ -46,9 +46,4 @@ def picture_palette() -> Image.Image:
     parts = [draw_board(game, seat_names=names, last_move=game.last_report.move if game.last_report else None),
              draw_shelves(game, seat_names=names), draw_goal_card(game, 0),
              *(common_goal_card(goal) for goal in sorted(COMMON_GOALS))]
-    sample = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), PAPER)
-    y = 0
-    for part in parts:
-        sample.paste(part, (0, y))
-        y += part.height
-    return build_palette(sample, KEY_COLOURS)
+    return build_palette(stacked(parts, PAPER), KEY_COLOURS)

@@ -1,15 +1,14 @@
-"""Seeded Librarians games at the moments players see them, a library grown wider than a phone picture, twin
-states that differ only in hidden cards, and a record of every text drawn."""
+"""Seeded Librarians games at the moments players see them, twin states that differ only in hidden cards, and a
+record of every text drawn."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pytest
 
 from engine.librarians.game import LibrariansGame
-from render import fonts
 from render.librarians.encoding import librarians_palette
 from render.librarians.gallery import sample_game, step
+from tests.render_dice.conftest import Drawn
+from tests.render_dice.conftest import drawn as dice_drawn  # noqa: F401  (a fixture, used by name)
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named Player of Games", "🦊 Zoë", "Mo",
          "Ingrid"]
@@ -36,18 +35,6 @@ def finished(n: int, seed: int = 0) -> LibrariansGame:
     return game
 
 
-def wide_library(columns_right: int, seed: int = 0) -> LibrariansGame:
-    """A game whose top row has `columns_right` books right of its shelf card (taken from the deck, in
-    alphabetical order along the arrow), wider than the cards fit into 720 px at their smallest."""
-    game = LibrariansGame.new(2, seed=seed)
-    row = game.library.rows[0]
-    cards = sorted(game.deck[:columns_right], key=lambda c: game.letters[c] * row.arrow)
-    for x, card in enumerate(cards, start=1):
-        game.deck.remove(card)
-        game.library.put((0, x), card)
-    return game
-
-
 def twin(game: LibrariansGame, seat: int, other_seat: int | None = None) -> LibrariansGame:
     """The same state with seat's first hand card swapped for a different card: from the deck, or (with
     other_seat) from that seat's hand. Nothing public changes."""
@@ -60,33 +47,14 @@ def twin(game: LibrariansGame, seat: int, other_seat: int | None = None) -> Libr
     return copy
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """One text drawn: where, as shown, its size."""
-
-    x: float
-    y: float
-    text: str
-    size: int
-
-
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
-    """Every text the pictures draw from now on, where (drawing still happens: the calls pass through).
+def drawn(dice_drawn: list[Drawn]) -> list[Drawn]:
+    """Every text the pictures draw from now on, where (the Dice Game tests' record, which lets drawing happen).
     Parts drawn once and cached (card faces, the genres legend) are not drawn again, so not recorded; the
-    shared palette is built first (it draws pictures of its own)."""
+    shared palette is built first and what it drew forgotten (it draws pictures of its own)."""
     librarians_palette()
-    texts: list[Drawn] = []
-    real = fonts.draw_text
-
-    def recording(draw, xy, text, size, *args, **kwargs):  # type: ignore[no-untyped-def]
-        room = kwargs.get("max_width")
-        shown = fonts.fit(text, size, room, kwargs.get("bold", False)) if room is not None else text
-        texts.append(Drawn(xy[0], xy[1], shown, size))
-        return real(draw, xy, text, size, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "draw_text", recording)
-    return texts
+    dice_drawn.clear()
+    return dice_drawn
 
 
 def at(drawn: list[Drawn], point: tuple[float, float]) -> list[str]:

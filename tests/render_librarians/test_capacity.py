@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from render.librarians import cards, library, render_turn, table
 
-from .conftest import NAMES, mid_game, wide_library
+from render.librarians.gallery import wide_library
+
+from .conftest import NAMES, mid_game
 
 
 def test_caches_stay_bounded_by_the_parts_whatever_the_number_of_games() -> None:

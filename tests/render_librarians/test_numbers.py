@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.librarians.data import COLOURS, GENRES
 from render.librarians import render_final, render_hand, render_turn
 from render.librarians.captions import LIB_CAPTIONS
-from render.librarians.gallery import powers_at_work
+from render.librarians.gallery import powers_at_work, wide_library
 from render.librarians.pictures import as_view, final_grid, turn_grid
 from render.text import caption
 
-from .conftest import NAMES, at, finished, mid_game, mid_turn, wide_library
+from .conftest import NAMES, at, finished, mid_game, mid_turn
 
 
 @pytest.mark.parametrize("n", [2, 4, 6])
@@ -102,8 +103,6 @@ def test_a_hand_picture_names_each_card_by_letter_and_colour_in_the_locale(drawn
 
 
 def test_every_caption_has_english_and_italian() -> None:
-    from engine.librarians.data import COLOURS, GENRES
-
     assert all(set(entry) == {"en", "it"} and all(entry.values()) for entry in LIB_CAPTIONS.values())
     for colour in COLOURS:
         assert f"lib_colour_{colour}" in LIB_CAPTIONS

@@ -7,10 +7,10 @@ import pytest
 from PIL import Image
 
 from engine.librarians.data import COLOURS
-from engine.librarians.game import LibrariansGame
 from engine.librarians.view import LibrariansView
 from render.librarians import render_final, render_hand, render_turn, turn_pictures
 from render.librarians.cards import BOOK_COLOURS, TAPPED
+from render.librarians.gallery import wide_library
 from render.librarians.layout import MIN_CELL, PICTURE_W, Grid
 from render.librarians.library import LEGAL_FILL, SLOT_FILL
 from render.librarians.pictures import (
@@ -20,7 +20,7 @@ from render.librarians.table import SEAT_H, SEATS_PAD, genres_height, seats_heig
 from render.palette import PLACED, SEAT_COLORS
 from tests.render.test_pictures import decode
 
-from .conftest import NAMES, finished, mid_game, mid_turn, wide_library
+from .conftest import NAMES, finished, mid_game, mid_turn
 
 
 def cover_pixel(grid: Grid, place: tuple[int, int]) -> tuple[int, int]:
