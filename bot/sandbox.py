@@ -46,9 +46,11 @@ CHANNEL_NAME = "shelfie"
 BOT_NAME = "Shelfie"
 GUIDE_NAME = "Sandbox guide"
 KEEP_EXAMPLE = "games.sqlite3"
-# DMs never show in the page (a simcord preview presents one channel), so the page says where the card is.
-GOAL_CARD_WHERE = "click **My goal** on a turn message or type `/shelfie goal`"
-TOPIC = "Personal goal cards go by DM, which this page does not show: click My goal or type /shelfie goal"
+# DMs never show in the page (a simcord preview presents one channel), so the page says where the secrets are.
+SECRETS_WHERE = ("click **My goal** (My Shelfie) or **My hand** (Librarians) on a turn message, "
+                 "or type `/shelfie goal` or `/librarians hand`")
+TOPIC = ("Secret cards go by DM, which this page does not show: click My goal or My hand on a turn message, "
+         "or type /shelfie goal or /librarians hand")
 
 # The page simcord serves is blank without the "#key" part of its address, and without a running
 # sandbox. The key never reaches the server, so only the page can tell: KEY_HELP shows until the page
@@ -135,7 +137,7 @@ def _dm_notes(bot: ShelfieBot, members: list[Any], announce: Callable[[str], Non
 
 def _dm_note(name: str) -> str:
     return (f"{BOT_NAME} sent {name} a DM (the page shows only #{CHANNEL_NAME}): to see it, view as {name} and "
-            f"{_plain(GOAL_CARD_WHERE)}.")
+            f"{_plain(SECRETS_WHERE)}.")
 
 
 def _plain(markdown: str) -> str:
@@ -147,9 +149,10 @@ def _welcome(db_path: Path | str | None, kept: tuple[int, int]) -> str:
     lines = [
         "**Welcome to the Shelfie sandbox**: the real bot in a simulated Discord, only on this machine.",
         "1. Pick who you are in **Viewing as** at the top of the page; switch to play every seat.",
-        "2. `/shelfie new` opens a game (add `hints:true` to allow `/shelfie hint`). The others click **Join** "
-        "or type `/shelfie join`; the host clicks **Start**.",
-        f"3. Your secret personal goal card comes by DM, which this page does not show: {GOAL_CARD_WHERE}.",
+        "2. `/shelfie new`, `/dice new` or `/librarians new` opens a game (add `hints:true` to allow its `hint` "
+        "command). The others click **Join** or type the game's `join`; the host clicks **Start**.",
+        f"3. Secret cards (My Shelfie's personal goal, your Librarians hand) come by DM, which this page does not "
+        f"show: {SECRETS_WHERE}.",
         f"4. {_keeping(db_path, markdown=True)}",
     ]
     if any(kept):
@@ -163,7 +166,7 @@ def _banner(url: str, db_path: Path | str | None, kept: tuple[int, int]) -> list
         f"Sandbox ready: open {url}",
         "  (the whole address: the part after # is the page's key, new at every start)",
         f"Play every seat: pick {', '.join(MEMBERS[:-1])} or {MEMBERS[-1]} in \"Viewing as\" at the top of the page.",
-        f"Personal goal cards go by DM, which the page does not show: {_plain(GOAL_CARD_WHERE)}.",
+        f"Secret cards go by DM, which the page does not show: {_plain(SECRETS_WHERE)}.",
         _keeping(db_path, markdown=False),
     ]
     if any(kept):
@@ -184,7 +187,7 @@ def _keeping(db_path: Path | str | None, *, markdown: bool) -> str:
 def _kept_from_earlier(kept: tuple[int, int]) -> str:
     active, lobbies = kept
     return (f"Kept from earlier: {_count(active, 'game')} in play, {_count(lobbies, 'open lobby', 'open lobbies')}. "
-            f"`/shelfie board` in #{CHANNEL_NAME} shows a table again.")
+            f"`/shelfie board` (or `/dice board`, `/librarians board`) in #{CHANNEL_NAME} shows a table again.")
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:

@@ -211,14 +211,17 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: Sandbox
 def test_a_newcomer_is_told_how_to_play_see_the_goal_card_and_keep_games(sandbox: Sandbox) -> None:
     banner = "".join(sandbox.output)
     assert '"Viewing as"' in banner
-    assert "Personal goal cards go by DM, which the page does not show: click My goal" in banner
+    assert ("Secret cards go by DM, which the page does not show: click My goal (My Shelfie) or My hand "
+            "(Librarians) on a turn message, or type /shelfie goal or /librarians hand.") in banner
     assert 'Games vanish when the sandbox stops. To keep them, start it with make run ARGS="--db games.sqlite3"' in banner
 
     page = sandbox.client.open_page()
-    assert "/shelfie goal" in page["channel"]["topic"], "the page header says where the goal card is"
+    topic = page["channel"]["topic"]
+    assert "/shelfie goal" in topic and "/librarians hand" in topic, "the page header says where the secrets are"
     (first,) = [page["messages"][message_id] for message_id in page["timeline"]]
     assert first["author"]["name"] == "Sandbox guide"
-    for needed in ("**Viewing as**", "`/shelfie new`", "`hints:true`", "**My goal**", "`/shelfie goal`",
+    for needed in ("**Viewing as**", "`/shelfie new`", "`/dice new`", "`/librarians new`", "`hints:true`",
+                   "**My goal**", "`/shelfie goal`", "**My hand**", "`/librarians hand`",
                    'make run ARGS="--db games.sqlite3"'):
         assert needed in first["content"], needed
 
@@ -256,7 +259,8 @@ def test_a_person_plays_a_move_in_the_sandbox_page(sandbox: Sandbox) -> None:
     client.become("alice")
     _played(client.run_command("shelfie start"))
     dm_note = re.compile(r"^Shelfie sent (\w+) a DM \(the page shows only #shelfie\): to see it, "
-                         r"view as \1 and click My goal on a turn message or type /shelfie goal")
+                         r"view as \1 and click My goal \(My Shelfie\) or My hand \(Librarians\) on a turn message, "
+                         r"or type /shelfie goal or /librarians hand")
     told = set()
     for _ in range(2):
         match = dm_note.match(sandbox.wait_for_line(dm_note))
@@ -358,8 +362,8 @@ def test_games_kept_with_db_go_on_after_a_restart(tmp_path: Path) -> None:
         client = second.client
         page = client.open_page()
         assert {viewer["id"]: viewer["name"] for viewer in page["viewers"]} == names, "the same members"
-        assert "Kept from earlier: 1 game in play, 0 open lobbies. /shelfie board in #shelfie shows a table again." \
-            in "".join(second.output)
+        assert ("Kept from earlier: 1 game in play, 0 open lobbies. /shelfie board (or /dice board, "
+                "/librarians board) in #shelfie shows a table again.") in "".join(second.output)
         (welcome,) = [page["messages"][message_id] for message_id in page["timeline"]]
         assert "Kept from earlier: 1 game in play" in welcome["content"]
 
