@@ -4,15 +4,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..computer import check_request
 from ..protocol import GameRules, GameState
 from .actions import Action, parse_action
+from .ai import LEVELS, choose
 from .data import COLOURS
 from .description import DESCRIPTION
 from .game import LibrariansGame
-from .simple import choose_simple
-
-LEVELS = ("easy", "normal")
 
 
 def _new(players: int, seed: int, options: Mapping[str, Any]) -> LibrariansGame:
@@ -21,8 +18,7 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> LibrariansGame:
 
 def _choose(game: GameState, level: str, seed: int) -> Action:
     assert isinstance(game, LibrariansGame)
-    check_request(level, LEVELS, seed, game.is_over)
-    return choose_simple(game)
+    return choose(game, level, seed=seed)
 
 
 RULES = GameRules(
@@ -31,6 +27,6 @@ RULES = GameRules(
     from_dict=LibrariansGame.from_dict,
     parse_action=parse_action,
     choose=_choose,
-    levels=LEVELS,
+    levels=tuple(LEVELS),
     stand_in="normal",
 )

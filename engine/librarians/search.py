@@ -1,5 +1,6 @@
-"""Whether (and how) the acting seat can still finish its turn legally: the loss rule and the simple computer
-player both ask this. A depth-first search over the hand's placements, on a copy of the library.
+"""Whether (and how) the acting seat can still finish its turn legally: the loss rule and the computer teammates
+(engine.librarians.ai, when their own plan finds none) both ask this. A depth-first search over the hand's
+placements, on a copy of the library.
 
 First it tries only placements that touch the library as it stands (a card laid that way never splits it). While
 every row is in alphabetical order that search is complete: any legal end of turn, islands and all, can be laid in
