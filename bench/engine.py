@@ -8,7 +8,7 @@ import time
 
 from engine.dice import COLUMNS, MAX_ITEMS, OPEN, ROWS, WILD, legal_item_sets
 from engine.librarians import LibrariansGame
-from engine.librarians.simple import choose_simple
+from engine.librarians.ai import choose
 from engine.shelfie import Game
 
 
@@ -84,7 +84,7 @@ def _dice_item_sets(dice_count: int = 6, rolls: int = 300) -> None:
 
 def _librarians_legal_spots(books: int = 40, positions: int = 30) -> None:
     """The legal spots of every card of a hand of 4 at the start of a turn on a library of `books` or a few more
-    cards (positions from games of the simple computer player), with the library's spot table cold, as after
+    cards (positions from games of easy computer teammates), with the library's spot table cold, as after
     every placement a computer player tries: the median position and the slowest."""
     found: list[LibrariansGame] = []
     seed = 0
@@ -96,7 +96,7 @@ def _librarians_legal_spots(books: int = 40, positions: int = 30) -> None:
                     and g.library.card_count() >= books:
                 found.append(g)
                 break
-            g.apply(choose_simple(g))
+            g.apply(choose(g, "easy", seed=g.turn))
     per_position = []
     for g in found:
         hand = g.hands[g.current_seat]

@@ -15,7 +15,7 @@ from engine.librarians import (
     UsePower,
 )
 from engine.librarians.effects import NO_MINIMUM
-from engine.librarians.simple import choose_simple
+from engine.librarians.ai import choose
 
 from .positions import build, hand_card
 
@@ -42,7 +42,7 @@ def test_a_held_power_keeps_a_stuck_seat_in_the_game_and_can_save_the_turn() -> 
     assert g.is_over, "without a power the table has lost"
     g = build([STUCK_ROW], [["Mr", "Ng"], ["Zy", "Ay"]], held=[["Dp"], []])
     [purple] = g.held[0]
-    assert not g.is_over and g.usable_powers() == [purple] and choose_simple(g) == UsePower(purple)
+    assert not g.is_over and g.usable_powers() == [purple] and choose(g, "normal", seed=0) == UsePower(purple)
     g.apply(UsePower(purple), 0)
     assert not g.is_over and g.can_end_turn() and purple in g.discard
     g.apply(EndTurn(), 0)
@@ -102,13 +102,3 @@ def test_a_resign_ends_the_game_as_a_loss_for_the_table() -> None:
     assert outcome is not None and not outcome.shared and outcome.result == 66
     with pytest.raises(IllegalAction):
         g.resign(0)
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_simple_computer_plays_whole_games_legally(seed: int) -> None:
-    g = LibrariansGame.new(2 + seed, seed=seed)
-    while not g.is_over:
-        action = choose_simple(g)
-        g.check(action)
-        g.apply(action)
-    assert g.result in ("won", "lost")
