@@ -43,32 +43,28 @@ STUCK = -10_000.0
 """The worth of a position where the turn cannot end: the table loses."""
 
 
-def _max_groups(view: LibrariansView) -> int:
-    """How many separate groups the library may form when this turn ends: as many as it had when the turn began
-    (1, unless a loose turn left more); while cards of this turn lie in it, 1 is the safe answer."""
-    return 1 if view.played else max(1, view.library.groups())
+def _usable(view: LibrariansView, rng: random.Random) -> tuple[list[int], LibrariansGame | None]:
+    """The held cards this seat may use now (its turn, nothing pending, received before this turn, a power that
+    would not refuse) and the guessed game they were checked on (None when it holds none)."""
+    if view.pending is not None or view.phase != "play" or view.current_seat != view.seat or not any(
+            card.id not in view.fresh and view.genres[card.colour] in EFFECTS for card in view.held[view.seat]):
+        return [], None
+    guess = guessed_game(view, rng)
+    return guess.usable_powers(view.seat), guess
 
 
-def _usable(view: LibrariansView) -> list[int]:
-    """The held cards this seat may use now (its turn, nothing pending, received before this turn)."""
-    if view.pending is not None or view.phase != "play" or view.current_seat != view.seat:
-        return []
-    return [card.id for card in view.held[view.seat]
-            if card.id not in view.fresh and view.genres[card.colour] in EFFECTS]
-
-
-def _fallback(view: LibrariansView) -> Action:
+def _fallback(view: LibrariansView, rng: random.Random) -> Action:
     """Any way to end the turn: the first finishing order of the hand over every legal place, a held power, or
     taking back a card of this turn."""
     rules = view.rules
     plan = find_turn(view.library, [card.id for card in view.hand], 0 if NO_MINIMUM in rules else view.need,
                      stacking=NO_STACKING not in rules, any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules,
-                     loose=LOOSE in rules, max_groups=_max_groups(view))
+                     loose=LOOSE in rules, max_groups=view.start_groups)
     if plan:
         return Play(*plan[0])
     if plan is not None:
         return EndTurn()
-    usable = _usable(view)
+    usable, _ = _usable(view, rng)
     if usable:
         return UsePower(usable[0])
     return Undo()
@@ -84,12 +80,12 @@ def _easy(view: LibrariansView, rng: random.Random) -> Action:
     rules = view.rules
     plan = find_turn(view.library, hand, 0 if NO_MINIMUM in rules else view.need, stacking=NO_STACKING not in rules,
                      any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules, loose=LOOSE in rules,
-                     max_groups=_max_groups(view))
+                     max_groups=view.start_groups)
     if plan:
         return Play(*plan[0])
     if plan is not None:
         return EndTurn()
-    return _fallback(view)
+    return _fallback(view, rng)
 
 
 # ---- normal --------------------------------------------------------------------------------------------------
@@ -115,7 +111,7 @@ def _planned_value(view: LibrariansView) -> float:
         return _table_value(view)
     if view.pending is not None:
         return _quick_value(view)
-    plan = Planner(view, _max_groups(view)).best(extend=False)
+    plan = Planner(view).best(extend=False)
     return (STUCK if plan is None else plan.value) + _table_value(view)
 
 
@@ -126,8 +122,12 @@ def _best_option(game: LibrariansGame, seat: int) -> str:
     best: tuple[float, str] | None = None
     for option in pending.options:
         trial = game.copy()
-        trial.apply(Choose(option), seat)
-        value = _quick_value(trial.view(seat))
+        try:
+            trial.apply(Choose(option), seat)
+        except IllegalAction:  # a step the guessed hidden cards cannot take (the real game may): the last resort
+            value = STUCK * 2
+        else:
+            value = _quick_value(trial.view(seat))
         if best is None or value > best[0]:
             best = (value, option)
     assert best is not None
@@ -162,18 +162,17 @@ def _normal(view: LibrariansView, rng: random.Random) -> Action:
     if pending is not None:
         if pending.kind == GIVE:
             return Choose(_receiver(view))
-        return Choose(_best_option(guessed_game(view, rng, _max_groups(view)), view.seat))
-    planner = Planner(view, _max_groups(view))
+        return Choose(_best_option(guessed_game(view, rng), view.seat))
+    planner = Planner(view)
     plan = planner.best(extend=False)
-    usable = _usable(view)
-    if usable and (plan is None or not view.played):
-        guess = guessed_game(view, rng, _max_groups(view))
+    usable, guess = _usable(view, rng) if plan is None or not view.played else ([], None)
+    if usable and guess is not None:
         now = (STUCK if plan is None else plan.value) + _table_value(view)
         worth, card = max((_power_worth(guess, view.seat, card), card) for card in usable)
         if worth > now + POWER_MARGIN:
             return UsePower(card)
     if plan is None:
-        return _fallback(view)
+        return _fallback(view, rng)
     plan = planner.extended(plan)
     if plan.placements:
         return Play(*plan.placements[0])

@@ -15,7 +15,7 @@ from .library import Library, Row
 from .view import LibrariansView
 
 
-def guessed_game(view: LibrariansView, rng: random.Random, max_groups: int = 1) -> LibrariansGame:
+def guessed_game(view: LibrariansView, rng: random.Random) -> LibrariansGame:
     """A game with the view's public state and the seat's hand, the rest dealt by `rng`."""
     seen = view.library.letters
     letters = tuple(letter if letter >= 0 else rng.choice(LETTER_POOLS[colour_of(card)])
@@ -58,7 +58,7 @@ def guessed_game(view: LibrariansView, rng: random.Random, max_groups: int = 1) 
     game.current_seat, game.turn = view.current_seat, view.turn
     game.played = list(view.played)
     game.need = view.need + len(view.played)
-    game.start_groups = max_groups
+    game.start_groups = view.start_groups
     game.queue = [view.pending] if view.pending is not None else []
     game.result, game.end_reason = view.result, view.end_reason
     game.resigned = frozenset(view.resigned)

@@ -62,15 +62,14 @@ class Plan:
 
 
 class Planner:
-    """Plans for one view; `max_groups` is how many separate groups the library may form at the end of the turn."""
+    """Plans the rest of the turn for one view."""
 
-    def __init__(self, view: LibrariansView, max_groups: int = 1) -> None:
+    def __init__(self, view: LibrariansView) -> None:
         self.view = view
         self.rules = Rules.of(view)
         self.letters = view.library.letters
         self.weights = unseen_letters(self.letters)
         self.red = view.genres[RED]
-        self.max_groups = max_groups
 
     # ---- what a position is worth --------------------------------------------------------------------------
     def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
@@ -80,7 +79,7 @@ class Planner:
 
     def can_end(self, library: Library, played: int) -> bool:
         need = 0 if self.rules.no_minimum else self.view.need
-        return played >= need and library.groups(self.rules.loose) <= self.max_groups
+        return played >= need and library.groups(self.rules.loose) <= self.view.start_groups
 
     def places(self, library: Library, card: int) -> list[Place]:
         """The legal places for `card` that touch the library."""

@@ -47,6 +47,8 @@ class LibrariansView:
     """Cards the seat to play must still lay before it may end its turn."""
     played: tuple[Place, ...]
     """The places filled this turn, in order."""
+    start_groups: int
+    """How many separate groups the library formed when this turn began: the turn may not end with more."""
     can_undo: bool
     hand_limit: int
     rules: frozenset[str]
@@ -92,6 +94,7 @@ def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
         pending=game.pending,
         need=game.turn_need(),
         played=tuple(game.played),
+        start_groups=game.start_groups,
         can_undo=bool(game.undoable),
         hand_limit=game.hand_limit,
         rules=frozenset(game.turn_rules | game.lasting_rules),
