@@ -36,7 +36,7 @@ def test_public_pictures_never_depend_on_a_hidden_card(n: int, seed: int, turns:
 
 
 def test_the_final_picture_never_depends_on_the_cards_left_in_hands() -> None:
-    game = finished(4, seed=2)
+    game = finished(4, seed=1)  # the teammates are stuck at the end with cards in every hand
     assert any(game.hands), "cards were left unplayed"
     seat = next(s for s, hand in enumerate(game.hands) if hand)
     other = next(s for s, hand in enumerate(game.hands) if hand and s != seat)
