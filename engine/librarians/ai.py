@@ -134,8 +134,9 @@ def _best_option(game: LibrariansGame, seat: int) -> str:
     return best[1]
 
 
-def _power_worth(guess: LibrariansGame, seat: int, card: int) -> float:
-    """The position's worth after using `card`'s power and answering its steps as normal would."""
+def _power_worth(guess: LibrariansGame, seat: int, card: int, planned: bool) -> float:
+    """The position's worth after using `card`'s power and answering its steps as normal would; `planned` plans
+    the rest of the turn too (when the turn cannot end without a power), else the library is judged as it is."""
     trial = guess.copy()
     try:
         trial.apply(UsePower(card), seat)
@@ -143,7 +144,8 @@ def _power_worth(guess: LibrariansGame, seat: int, card: int) -> float:
             trial.apply(Choose(_best_option(trial, seat)), seat)
     except IllegalAction:
         return STUCK * 2
-    return _planned_value(trial.view(seat))
+    view = trial.view(seat)
+    return _planned_value(view) if planned else _quick_value(view)
 
 
 def _receiver(view: LibrariansView) -> str:
@@ -167,8 +169,10 @@ def _normal(view: LibrariansView, rng: random.Random) -> Action:
     plan = planner.best(extend=False)
     usable, guess = _usable(view, rng) if plan is None or not view.played else ([], None)
     if usable and guess is not None:
-        now = (STUCK if plan is None else plan.value) + _table_value(view)
-        worth, card = max((_power_worth(guess, view.seat, card), card) for card in usable)
+        stuck = plan is None
+        now = STUCK if stuck else _quick_value(view)
+        one_of_each = {guess.genre_of(card): card for card in sorted(usable, reverse=True)}
+        worth, card = max((_power_worth(guess, view.seat, card, planned=stuck), card) for card in one_of_each.values())
         if worth > now + POWER_MARGIN:
             return UsePower(card)
     if plan is None:

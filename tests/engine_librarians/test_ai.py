@@ -131,6 +131,9 @@ class _Effect:
     def __init__(self, begin) -> None:
         self.begin_with = begin
 
+    def refusal(self, game: LibrariansGame, seat: int) -> None:
+        return None
+
     def begin(self, game: LibrariansGame, seat: int) -> None:
         self.begin_with(game)
 
