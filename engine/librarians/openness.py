@@ -18,8 +18,10 @@ from .library import Library
 LETTERS = 26
 UNSEEN_SCALE = 20.0
 """The unseen cards counted as this many, however many there are: about the teammates' hands and the next draws."""
-PLACE_VALUE = (0.0, 1.0, 1.6, 1.9, 2.0)
-"""What having 0, 1, 2, 3, 4+ places for a letter is worth: the first place matters most."""
+PLACE_VALUE = (0.0, 2.5, 3.1, 3.4, 3.5)
+"""What having 0, 1, 2, 3, 4+ places for a letter is worth: the first place matters most (a letter with no place
+left is a card some seat may be stuck with; 20 seeded 3-seat games: 16 won, 1.1 cards left on average, against
+13 and 1.55 when the first place counted 1.0)."""
 
 
 def unseen_letters(letters: Sequence[int]) -> list[float]:
