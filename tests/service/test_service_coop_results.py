@@ -61,3 +61,16 @@ async def test_cancelled_games_and_ranked_games_keep_no_shared_result(coop: None
     assert await svc.coop_bests(GUILD, "coop") == []
     with pytest.raises(InvalidOption):
         await svc.coop_bests(GUILD, "shelfie")
+
+
+async def test_a_librarians_table_keeps_its_cards_left_under_its_genre_set(svc: TableService) -> None:
+    table = await started(svc, ANN, computers=1, options=GameOptions(players=2, hints=True), kind="librarians")
+    while table.status == "active":  # Ann plays what the computer suggests to her
+        table = (await svc.play(table.game_id, ANN, await svc.hint(table.game_id, ANN), turn=table.turn)).table
+    assert table.game is not None
+    [best] = await svc.coop_bests(GUILD, "librarians")
+    genres = dict(zip(("red", "green", "blue", "purple", "yellow", "black"), table.game.genres))  # type: ignore[attr-defined]
+    assert best.setup == genres, "the genre of each colour as played"
+    assert (best.players, best.result, best.won) == (2, table.game.cards_not_played(), best.result == 0)  # type: ignore[attr-defined]
+    [record] = await svc.coop_records(GUILD, ANN, "librarians")
+    assert (record.games, record.best) == (1, best.result)
