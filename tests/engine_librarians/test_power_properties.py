@@ -22,7 +22,7 @@ from engine.librarians import (
     colour_of,
     parse_action,
 )
-from engine.librarians.simple import choose_simple
+from engine.librarians.ai import choose
 
 genre_sets = st.fixed_dictionaries({colour: st.sampled_from((*GENRES[colour], "random")) for colour in COLOURS})
 setups = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1), genre_sets)
@@ -50,7 +50,7 @@ def _every_card(g: LibrariansGame) -> list[int]:
 
 
 def _random_action(g: LibrariansGame, rng: random.Random, tries: int):
-    """Often a held power, else a random legal action; after `tries` actions in one turn, the simple teammate's
+    """Often a held power, else a random legal action; after `tries` actions in one turn, the easy teammate's
     (it finds a way to end the turn, so a random walk of plays and undos does not hold the game up)."""
     actions = g.legal_actions()
     powers = [a for a in actions if isinstance(a, UsePower)]
@@ -58,7 +58,7 @@ def _random_action(g: LibrariansGame, rng: random.Random, tries: int):
         return rng.choice(powers)
     if EndTurn() in actions and rng.random() < 0.7:
         return EndTurn()
-    return rng.choice(actions) if tries < 20 else choose_simple(g)
+    return rng.choice(actions) if tries < 20 else choose(g, "easy", seed=tries)
 
 
 def _secrets_kept(g: LibrariansGame, viewer: int) -> None:
