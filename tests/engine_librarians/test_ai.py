@@ -86,12 +86,17 @@ def test_computers_finish_a_game_with_legal_actions(players: int, levels: tuple[
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
-@pytest.mark.parametrize("players, steps", [(2, 9), (3, 25), (5, 40)])
-def test_decisions_ignore_the_cards_the_seat_cannot_see(level: str, players: int, steps: int) -> None:
+@pytest.mark.parametrize("players, steps, powers", [(2, 9, False), (3, 25, False), (5, 40, False), (3, 12, True)])
+def test_decisions_ignore_the_cards_the_seat_cannot_see(level: str, players: int, steps: int, powers: bool) -> None:
     game = position(players, players * 31 + steps, steps, levels=("normal", "easy"))
     if game.is_over:
         pytest.fail("pick a position of a game still going")
     (seat,) = game.to_act
+    if powers:  # the seat to act holds a power of each colour but red, to try on its guessed game
+        for colour in range(1, 6):
+            card = next(c for c in game.deck if c // 11 == colour)
+            game.deck.remove(card)
+            game.held[seat].append(card)
     other = twin(game, seat, seed=steps)
     assert same_view(game, other, seat) and other.to_dict() != game.to_dict()
     for seed in (1, 2, 3):

@@ -36,8 +36,8 @@ def test_public_pictures_never_depend_on_a_hidden_card(n: int, seed: int, turns:
 
 
 def test_the_final_picture_never_depends_on_the_cards_left_in_hands() -> None:
-    game = finished(4, seed=1)  # the teammates are stuck at the end with cards in every hand
-    assert any(game.hands), "cards were left unplayed"
+    games = (finished(4, seed=seed) for seed in range(20))  # the first the teammates lose with cards in 2+ hands
+    game = next(game for game in games if sum(1 for hand in game.hands if hand) >= 2)
     seat = next(s for s, hand in enumerate(game.hands) if hand)
     other = next(s for s, hand in enumerate(game.hands) if hand and s != seat)
     assert render_final(twin(game, seat, other), NAMES[:4]) == render_final(game, NAMES[:4])
