@@ -1,8 +1,8 @@
 """Librarians' cards drawn in code (original art): book cards, shelf cards, card backs and the six colour
 symbols.
 
-A book card is a coloured cover with a cream spine label holding its letter big and its alphabet position
-(A=1 … Z=26) small beside it, and its colour's symbol under the label. The colours stay apart under
+A book card is a coloured cover with a cream spine label holding its letter big, and under the label its
+colour's symbol beside its alphabet position (A=1 … Z=26). The colours stay apart under
 deuteranopia and protanopia (Machado 2009, CIE76 distance >= 38, tests/render_librarians/test_colours.py), and
 the symbol tells them apart without colour at all: one shape per colour, naming what its genres do
 (red destroys: a flame; green adds: a plus; blue moves: two arrows; purple bends a rule: a star; yellow
@@ -35,7 +35,6 @@ SYMBOL_INK: dict[str, RGB] = {c: DARK_INK if c in ("green", "blue", "yellow") el
 """The symbol's colour on each cover: whichever of white and near-black contrasts more."""
 
 LABEL: RGB = (255, 250, 236)       # the spine label behind the letter
-LABEL_NUMBER: RGB = (110, 98, 86)  # the alphabet position beside the letter
 TAPPED: RGB = (255, 180, 0)        # Science's hint: a gold bookmark and frame
 CARD_BACK: RGB = (92, 70, 120)
 SHELF_FACE: RGB = mix(WOOD, WOOD_LIGHT, 0.35)
@@ -110,8 +109,9 @@ def _cover(size: tuple[int, int], fill: RGB, edge: RGB) -> Image.Image:
 
 @lru_cache(maxsize=256)  # 35 colour-letter pairs x the few card sizes a busy server draws (~15 KB each)
 def book(colour: str, letter: str, size: tuple[int, int], tapped: bool = False) -> Image.Image:
-    """A book card of `size` (RGBA): cover, spine label with the letter and its alphabet position, the
-    colour's symbol. A tapped card (Science's hint) has a gold rim (see bookmark for its ribbon)."""
+    """A book card of `size` (RGBA): cover, spine label with the letter alone (as big as the label allows), and
+    under it the colour's symbol beside the letter's alphabet position, large enough to read on a phone. A
+    tapped card (Science's hint) has a gold rim (see bookmark for its ribbon)."""
     w, h = size
     cover = BOOK_COLOURS[colour]
     img = _cover(size, cover, mix(cover, OUTLINE, 0.6))
@@ -123,15 +123,14 @@ def book(colour: str, letter: str, size: tuple[int, int], tapped: bool = False) 
     lx0, ly0, lx1, ly1 = _label_box(size)
     d.rounded_rectangle((lx0, ly0, lx1, ly1), radius=max(2, round(w * 0.08)), fill=LABEL,
                         outline=mix(cover, OUTLINE, 0.4), width=1)
-    big, small = letter_sizes(size)
+    big, small, sym = letter_sizes(size)
+    fonts.draw_text(d, ((lx0 + lx1) / 2, (ly0 + ly1) / 2 + 1), letter, big, DARK_INK, bold=True, align="center")
     number = str(alphabet_position(letter))
-    letter_w, number_w = fonts.width(letter, big, bold=True), fonts.width(number, small, bold=True)
-    left = (lx0 + lx1 - letter_w - number_w - 1) / 2
-    fonts.draw_text(d, (left, (ly0 + ly1) / 2 + 1), letter, big, DARK_INK, bold=True)
-    fonts.draw_text(d, (left + letter_w + 1, ly0 + (ly1 - ly0) * 0.3), number, small, LABEL_NUMBER, bold=True)
-    sym = round(min(w * 0.5, h * 0.3))
-    mark = symbol(colour, sym)
-    img.alpha_composite(mark, ((w - sym) // 2, round(h * 0.62 + (h * 0.36 - sym) / 2)))
+    gap = max(2, round(w * 0.04))
+    left = (w - sym - gap - fonts.width(number, small, bold=True)) / 2
+    middle = ly1 + (h - ly1) / 2
+    img.alpha_composite(symbol(colour, sym), (round(left), round(middle - sym / 2)))
+    fonts.draw_text(d, (left + sym + gap, middle), number, small, SYMBOL_INK[colour], bold=True)
     return img
 
 
@@ -143,19 +142,22 @@ def _label_box(size: tuple[int, int]) -> tuple[int, int, int, int]:
 
 
 @lru_cache(maxsize=None)
-def letter_sizes(size: tuple[int, int]) -> tuple[int, int]:
-    """(letter, alphabet position) font sizes for cards of `size`: the largest letter whose widest pairs (W 23,
-    M 13) still fit the label, so every letter of one card size is drawn equally big."""
+def letter_sizes(size: tuple[int, int]) -> tuple[int, int, int]:
+    """(letter, alphabet position) font sizes and the symbol's size for cards of `size`: the largest letter whose
+    widest (W) still fits the label, so every letter of one card size is drawn equally big; under the label, the
+    position as large as the strip allows (at most 7/10 of the letter) with its widest (23) beside the symbol,
+    which gives way to it down to a third of the card's width (a number is what a phone must read)."""
+    w, h = size
     lx0, ly0, lx1, ly1 = _label_box(size)
     big = round((ly1 - ly0) * 0.8)
-    while big > 10:
-        small = max(8, round(big * 0.38))
-        widest = max(fonts.width(letter, big, bold=True) + fonts.width(number, small, bold=True)
-                     for letter, number in (("W", "23"), ("M", "13")))
-        if widest + 3 <= lx1 - lx0:
-            break
+    while big > 10 and fonts.width("W", big, bold=True) + 4 > lx1 - lx0:
         big -= 1
-    return big, max(8, round(big * 0.38))
+    room = w - max(2, round(w * 0.04)) - 2 * max(2, round(w * 0.05))
+    small = min(round((h - ly1) * 0.72), round(big * 0.7))
+    while small > 8 and fonts.width("23", small, bold=True) > room - round(w * 0.33):
+        small -= 1
+    sym = min(round(min(w * 0.4, h * 0.28)), room - fonts.width("23", small, bold=True))
+    return big, small, sym
 
 
 @lru_cache(maxsize=8)
@@ -174,12 +176,14 @@ def bookmark(width: int) -> Image.Image:
 
 
 def stack_count(d: ImageDraw.ImageDraw, card_box: tuple[int, int, int, int], count: int) -> None:
-    """How many cards a stack holds: a white disc with the number on the top card's bottom right corner."""
+    """How many cards a stack holds: a white disc with the number, big enough to read on a phone, on the top
+    card's top right corner, mostly in the room above the card (over the pile's edges, clear of the letter, the
+    symbol and Science's bookmark)."""
     x0, y0, x1, y1 = card_box
-    r = max(7, round((x1 - x0) * 0.17))
-    cx, cy = x1 - r * 0.55, y1 - r * 0.55
+    r = max(12, round((x1 - x0) * 0.24))
+    cx, cy = x1 - r * 0.7, y0 - r * 0.35
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=OUTLINE, width=2)
-    fonts.draw_text(d, (cx, cy), str(count), round(r * 1.25), DARK_INK, bold=True, align="center")
+    fonts.draw_text(d, (cx, cy), str(count), round(r * 1.35), DARK_INK, bold=True, align="center")
 
 
 @lru_cache(maxsize=64)
@@ -198,29 +202,29 @@ def stack_edges(colour: str, size: tuple[int, int], layers: int) -> Image.Image:
 
 @lru_cache(maxsize=32)
 def shelf(arrow: str, size: tuple[int, int]) -> Image.Image:
-    """A shelf card (RGBA): wood with a big arrow the way A→Z runs along its row, and A and Z at its ends."""
+    """A shelf card (RGBA): wood with A and Z big at the ends the alphabet runs from and to along its row, and
+    a big arrow under them the way A→Z runs (both read on a phone)."""
     w, h = size
     img = _cover(size, SHELF_FACE, WOOD_DARK)
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    cy = h * SS * 0.42
-    shaft = h * SS * 0.08
-    head = w * SS * 0.3
-    x0, x1 = w * SS * 0.12, w * SS * 0.88
+    cy = h * SS * 0.66
+    shaft = h * SS * 0.06
+    head = w * SS * 0.34
+    x0, x1 = w * SS * 0.1, w * SS * 0.9
     if arrow == "right":
         d.rectangle((x0, cy - shaft, x1 - head * 0.8, cy + shaft), fill=OUTLINE)
-        d.polygon([(x1 - head, cy - head * 0.75), (x1, cy), (x1 - head, cy + head * 0.75)], fill=OUTLINE)
+        d.polygon([(x1 - head, cy - head * 0.7), (x1, cy), (x1 - head, cy + head * 0.7)], fill=OUTLINE)
     else:
         d.rectangle((x0 + head * 0.8, cy - shaft, x1, cy + shaft), fill=OUTLINE)
-        d.polygon([(x0 + head, cy - head * 0.75), (x0, cy), (x0 + head, cy + head * 0.75)], fill=OUTLINE)
+        d.polygon([(x0 + head, cy - head * 0.7), (x0, cy), (x0 + head, cy + head * 0.7)], fill=OUTLINE)
     img.alpha_composite(big.reduce(SS))
     d = ImageDraw.Draw(img)
-    size_az = max(10, round(h * 0.2))
+    size_az = max(10, round(w * 0.4))
     first, last = ("A", "Z") if arrow == "right" else ("Z", "A")
-    y = h * 0.76
-    fonts.draw_text(d, (w * 0.27, y), first, size_az, WHITE, bold=True, align="center")
-    fonts.draw_text(d, (w * 0.5, y), "…", size_az, WHITE, bold=True, align="center")
-    fonts.draw_text(d, (w * 0.73, y), last, size_az, WHITE, bold=True, align="center")
+    y = h * 0.3
+    fonts.draw_text(d, (w * 0.3, y), first, size_az, WHITE, bold=True, align="center")
+    fonts.draw_text(d, (w * 0.7, y), last, size_az, WHITE, bold=True, align="center")
     return img
 
 

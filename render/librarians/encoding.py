@@ -13,11 +13,11 @@ from PIL import Image
 
 from ..palette import INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, TURN, WHITE, WOOD, WOOD_DARK, mix
 from ..png import build_palette, encode, stacked
-from .cards import BOOK_COLOURS, CARD_BACK, DARK_INK, LABEL, LABEL_NUMBER, SHELF_FACE, TAPPED
+from .cards import BOOK_COLOURS, CARD_BACK, DARK_INK, LABEL, SHELF_FACE, TAPPED
 from .library import LEGAL_FILL, PLANK_TEXT, SLOT_FILL
 
 KEY_COLOURS = [
-    *BOOK_COLOURS.values(), *(mix(c, OUTLINE, 0.6) for c in BOOK_COLOURS.values()), LABEL, LABEL_NUMBER,
+    *BOOK_COLOURS.values(), *(mix(c, OUTLINE, 0.6) for c in BOOK_COLOURS.values()), LABEL,
     DARK_INK, CARD_BACK, SHELF_FACE, TAPPED, LEGAL_FILL, SLOT_FILL, PLANK_TEXT, WOOD, WOOD_DARK, *SEAT_COLORS,
     INK, MUTED, OUTLINE, PAPER, WHITE, PLACED, TURN, mix(PAPER, TURN, 0.35),
 ]

@@ -20,7 +20,7 @@ from engine.librarians.library import Library
 from .. import fonts
 from ..palette import INK, MUTED, OUTLINE, PAPER, PLACED, SPACE_EDGE, WOOD, WOOD_DARK, WOOD_LIGHT, mix
 from . import cards
-from .layout import Grid, Place
+from .layout import GUTTER, X_LABEL_SIZE, Grid, LibraryLayout, Place
 
 PLANK_TEXT = (255, 238, 210)
 SLOT_FILL = mix(PAPER, SPACE_EDGE, 0.25)
@@ -39,29 +39,50 @@ def book_on_paper(colour: str, letter: str, size: tuple[int, int], tapped: bool)
     return img
 
 
-def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Sequence[Place],
+def draw_library(img: Image.Image, layout: LibraryLayout, library: Library, *, spots: Sequence[Place],
                  numbered: Collection[Place], legal: bool = False, taps: Collection[Place] = (),
                  placed: Collection[Place] = ()) -> None:
-    """The library section of `grid` into img.
+    """The library into img, section by section (see layout: one unless it is too wide).
 
     spots is the state's numbering (spot n is spots[n - 1]); the places in `numbered` are marked (an empty one
     as a slot) with their number, if the state numbers them. legal draws them in gold: a chosen card's legal
     spots or a power step's place options;
     taps are Science's tapped places; placed, the cards played this turn (a blue frame).
     """
+    number_of = {place: n for n, place in enumerate(spots, start=1)}
+    last = len(layout.sections) - 1
+    for k, grid in enumerate(layout.sections):
+        def inside(place: Place, grid: Grid = grid) -> bool:
+            return grid.x_lo <= place[1] <= grid.x_hi
+
+        _section(img, grid, library, number_of, numbered=[p for p in numbered if inside(p)], legal=legal,
+                 taps=taps, placed=[p for p in placed if inside(p)], cut_left=k > 0, cut_right=k < last)
+
+
+def _section(img: Image.Image, grid: Grid, library: Library, number_of: dict[Place, int], *,
+             numbered: Collection[Place], legal: bool, taps: Collection[Place], placed: Collection[Place],
+             cut_left: bool, cut_right: bool) -> None:
+    """One section of the library: its labels and planks (with a chevron at each cut edge), shelf cards,
+    stacks, marked places and this turn's frames, for the places in its columns."""
     d = ImageDraw.Draw(img)
-    shelf_rows = range(len(library.rows))
+    shelf_rows = range(max(0, grid.row_lo), min(len(library.rows) - 1, grid.row_hi) + 1)
     _axis_labels(d, grid, shelf_rows)
     for row in shelf_rows:
         _plank(d, grid, row)
-    number_of = {place: n for n, place in enumerate(spots, start=1)}
+        if cut_left:
+            _chevron(d, grid, row, grid.left - GUTTER // 2 - 2)
+        if cut_right:
+            _chevron(d, grid, row, grid.left + grid.columns * grid.cell + GUTTER // 2 + 2)
     size = grid.card_size
-    for r, row in enumerate(library.rows):
-        shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
-        x0, y0, _, _ = grid.card_box((r, 0))
-        img.paste(shelf, (x0, y0), shelf)
+    for r in shelf_rows:
+        row = library.rows[r]
+        if grid.x_lo <= 0 <= grid.x_hi:
+            shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
+            x0, y0, _, _ = grid.card_box((r, 0))
+            img.paste(shelf, (x0, y0), shelf)
         for x in sorted(row.cells):  # left to right, however the cells were filled: the same state, the same bytes
-            _stack(img, d, grid, library, (r, x), row.cells[x], tapped=(r, x) in taps)
+            if grid.x_lo <= x <= grid.x_hi:
+                _stack(img, d, grid, library, (r, x), row.cells[x], tapped=(r, x) in taps)
     for place in numbered:
         if library.top(place) is None:
             _slot(img, grid, place, legal)
@@ -76,14 +97,23 @@ def draw_library(img: Image.Image, grid: Grid, library: Library, *, spots: Seque
 
 
 def _axis_labels(d: ImageDraw.ImageDraw, grid: Grid, shelf_rows: range) -> None:
-    """How far each column lies from the shelf card, over the top band, and each shelf's row number at its left:
-    "row 2, 3 left of the shelf", as the bot words a place."""
-    y = grid.top + 12
+    """How far each column lies from the shelf card, over the section's top band, and each shelf's row number at
+    its left: "row 2, 3 left of the shelf", as the bot words a place."""
     for x in range(grid.x_lo, grid.x_hi + 1):
         if x:
-            fonts.draw_text(d, (grid.column_center(x), y), str(abs(x)), 15, MUTED, bold=True, align="center")
+            fonts.draw_text(d, grid.column_label_center(x), str(abs(x)), X_LABEL_SIZE, INK, bold=True,
+                            align="center")
     for r in shelf_rows:
         fonts.draw_text(d, grid.row_label_center(r), str(r + 1), 22, INK, bold=True, align="center")
+
+
+def _chevron(d: ImageDraw.ImageDraw, grid: Grid, row: int, cx: int) -> None:
+    """A wrapped row goes on: a chevron pointing right beside the cut edge of its section, level with the
+    cards (after the last column: continued in the next section; before the first: continued from the one
+    above)."""
+    x0, y0, x1, y1 = grid.card_box((row, grid.x_lo))
+    cy, half = (y0 + y1) / 2, GUTTER * 0.38
+    d.polygon([(cx - half, cy - 1.6 * half), (cx + half, cy), (cx - half, cy + 1.6 * half)], fill=MUTED)
 
 
 def _plank(d: ImageDraw.ImageDraw, grid: Grid, row: int) -> None:
@@ -111,7 +141,7 @@ def _stack(img: Image.Image, d: ImageDraw.ImageDraw, grid: Grid, library: Librar
         cards.stack_count(d, (x0, y0, x1, y1), len(stack))
     if tapped:
         mark = cards.bookmark(max(10, round(size[0] * 0.22)))
-        img.paste(mark, (x1 - mark.width - round(size[0] * 0.1), y0 - round(mark.height * 0.55)), mark)
+        img.paste(mark, (x0 + round(size[0] * 0.1), y0 - round(mark.height * 0.55)), mark)
 
 
 def _slot(img: Image.Image, grid: Grid, place: Place, legal: bool) -> None:

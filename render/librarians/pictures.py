@@ -26,7 +26,7 @@ from ..text import DEFAULT_LOCALE, caption
 from . import cards
 from .captions import LIB_CAPTIONS
 from .encoding import encode_librarians_picture
-from .layout import PICTURE_W, Grid, Place, library_grid
+from .layout import PICTURE_W, LibraryLayout, Place, library_grid
 from .library import draw_library
 from .table import draw_genres, draw_header, draw_seats, genres_height, header_height, seats_height
 
@@ -60,8 +60,8 @@ def tapped_places(view: LibrariansView) -> frozenset[Place]:
 def render_turn(game_or_view: LibrariansGame | LibrariansView, seat_names: Sequence[str],
                 locale: str = DEFAULT_LOCALE, *, spots: Collection[Place] | None = None,
                 chosen: Card | None = None) -> bytes:
-    """PNG of a turn (at least 720 px wide): header, the library with its spots numbered, the seats and the
-    genres in play.
+    """PNG of a turn (720 px wide; a very wide library wraps into sections): header, the library with its spots
+    numbered, the seats and the genres in play.
 
     spots None numbers every spot (the public picture); a collection marks only those places, in gold, with
     the state's spot numbers: a chosen card's legal places for the private builder picture (which then shows
@@ -96,7 +96,7 @@ def draw_turn(view: LibrariansView, names: Sequence[str], locale: str, spots: Co
     return img
 
 
-def turn_grid(view: LibrariansView, chosen: bool = False, marked: Collection[Place] = ()) -> Grid:
+def turn_grid(view: LibrariansView, chosen: bool = False, marked: Collection[Place] = ()) -> LibraryLayout:
     """Where the library lies in a turn picture: every spot, book and marked place, under the header (and the
     chosen card's strip). The same with or without a subset marked inside the spots, so a private picture
     lines up with the public one."""
@@ -105,17 +105,17 @@ def turn_grid(view: LibrariansView, chosen: bool = False, marked: Collection[Pla
     return library_grid([*library.spots(), *library.occupied(), *marked], len(library.rows), top)
 
 
-def final_grid(view: LibrariansView) -> Grid:
+def final_grid(view: LibrariansView) -> LibraryLayout:
     """Where the library lies in the final picture: its books only (no spots)."""
     return library_grid(view.library.occupied(), len(view.library.rows), FINAL_TITLE_H)
 
 
-def _canvas(grid: Grid, view: LibrariansView) -> Image.Image:
+def _canvas(grid: LibraryLayout, view: LibrariansView) -> Image.Image:
     height = grid.top + grid.height + 8 + seats_height(view.n_players) + genres_height()
     return Image.new("RGB", (grid.width, height), PAPER)
 
 
-def _table(img: Image.Image, grid: Grid, view: LibrariansView, names: Sequence[str], locale: str) -> None:
+def _table(img: Image.Image, grid: LibraryLayout, view: LibrariansView, names: Sequence[str], locale: str) -> None:
     seats_top = grid.top + grid.height + 8
     draw_seats(img, seats_top, view, names, locale)
     draw_genres(img, seats_top + seats_height(view.n_players), view, locale)

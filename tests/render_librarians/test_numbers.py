@@ -10,7 +10,9 @@ from render.librarians import render_final, render_hand, render_turn
 from render.librarians.captions import LIB_CAPTIONS
 from render.librarians.gallery import powers_at_work, wide_library
 from render.librarians.pictures import as_view, final_grid, turn_grid
+from render.librarians.layout import PICTURE_W
 from render.text import caption
+from tests.render.test_pictures import decode
 
 from .conftest import NAMES, at, finished, mid_game, mid_turn
 
@@ -28,18 +30,25 @@ def test_every_spot_is_numbered_where_the_state_numbers_it(drawn, n: int) -> Non
     for r in range(len(game.library.rows)):
         assert at(drawn, grid.number_center((r, 0))) == [], "the shelf card has no spot number"
         assert at(drawn, grid.row_label_center(r)) == [str(r + 1)]
-    for x in range(grid.x_lo, grid.x_hi + 1):  # "row 2, 3 left of the shelf": columns count out from the shelf
-        assert at(drawn, (grid.column_center(x), grid.top + 12)) == ([str(abs(x))] if x else [])
+    (section,) = grid.sections
+    for x in range(section.x_lo, section.x_hi + 1):  # "row 2, 3 left of the shelf": columns count out from the shelf
+        assert at(drawn, section.column_label_center(x)) == ([str(abs(x))] if x else [])
 
 
-def test_a_wide_library_numbers_past_99(drawn) -> None:
-    game = wide_library(40)
-    render_turn(game, NAMES[:2])
+@pytest.mark.parametrize("books", [30, 40])
+def test_a_wrapped_library_numbers_every_spot_with_the_states_number_past_99(drawn, books: int) -> None:
+    game = wide_library(books)
+    assert decode(render_turn(game, NAMES[:2])).width == PICTURE_W
     grid = turn_grid(as_view(game))
     spots = game.spots()
-    assert len(spots) >= 100
+    assert len(spots) >= 100 and len(grid.sections) > 1
     for number, place in enumerate(spots, start=1):
-        assert at(drawn, grid.number_center(place)) == [str(number)]
+        assert at(drawn, grid.number_center(place)) == [str(number)], f"spot {number} at {place}"
+    labels = [t for s in grid.sections for x in range(s.x_lo, s.x_hi + 1) for t in at(drawn, s.column_label_center(x))]
+    assert sorted(labels, key=int) == sorted((str(abs(x)) for x in {x for _, x in spots} if x), key=int)
+    for s in grid.sections:  # each section numbers its rows, so a row is found in every section
+        for r in range(s.row_lo, s.row_hi + 1):
+            assert at(drawn, s.row_label_center(r)) == [str(r + 1)]
 
 
 def test_only_the_chosen_cards_legal_spots_are_numbered_with_the_states_numbers(drawn) -> None:

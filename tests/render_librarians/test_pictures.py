@@ -1,6 +1,7 @@
 """Every Librarians picture decodes as a PNG of its documented size, is the same bytes each time, and shows
 the engine's state where the layout says: each book's cover colour in its place, the shelf cards, the cards
-played this turn, each seat's line; the wide library grows the picture rather than shrinking the cards away."""
+played this turn, each seat's line; a library too wide for the picture wraps into sections rather than shrinking
+the cards away or widening the picture."""
 from __future__ import annotations
 
 import pytest
@@ -11,25 +12,25 @@ from engine.librarians.view import LibrariansView
 from render.librarians import render_final, render_hand, render_turn, turn_pictures
 from render.librarians.cards import BOOK_COLOURS, TAPPED
 from render.librarians.gallery import wide_library
-from render.librarians.layout import MIN_CELL, PICTURE_W, Grid
+from render.librarians.layout import MIN_CELL, PICTURE_W, LibraryLayout
 from render.librarians.library import LEGAL_FILL, SLOT_FILL
 from render.librarians.pictures import (
     HAND_CARD, HAND_TITLE_H, as_view, final_grid, hand_columns, turn_grid,
 )
 from render.librarians.table import SEAT_H, SEATS_PAD, genres_height, seats_height
-from render.palette import PLACED, SEAT_COLORS
+from render.palette import MUTED, PLACED, SEAT_COLORS
 from tests.render.test_pictures import decode
 
 from .conftest import NAMES, finished, mid_game, mid_turn
 
 
-def cover_pixel(grid: Grid, place: tuple[int, int]) -> tuple[int, int]:
-    """A point of a card's cover beside its symbol (left of it, low on the card)."""
+def cover_pixel(grid: LibraryLayout, place: tuple[int, int]) -> tuple[int, int]:
+    """A point of a card's cover between its label and its symbol, in the middle."""
     x0, y0, x1, y1 = grid.card_box(place)
-    return x0 + round((x1 - x0) * 0.16), y0 + round((y1 - y0) * 0.85)
+    return (x0 + x1) // 2, y0 + round((y1 - y0) * 0.6) + 2
 
 
-def assert_library_drawn(img: Image.Image, view: LibrariansView, grid: Grid) -> None:
+def assert_library_drawn(img: Image.Image, view: LibrariansView, grid: LibraryLayout) -> None:
     """Every top card shows its colour's cover, every shelf card is where its row is, every card lies inside
     the picture."""
     library = view.library
@@ -77,15 +78,27 @@ def test_the_cards_played_this_turn_are_framed_in_blue() -> None:
         assert framed is ((r, x) in game.played), f"card at {(r, x)}"
 
 
-def test_a_library_wider_than_the_picture_widens_it_and_keeps_every_card() -> None:
-    game = wide_library(20)
+@pytest.mark.parametrize("books", [14, 30, 60])
+def test_a_library_wider_than_the_picture_wraps_into_sections_and_keeps_every_card(books: int) -> None:
+    game = wide_library(books)
     view = as_view(game)
     grid = turn_grid(view)
-    assert grid.columns > (PICTURE_W - 40) // MIN_CELL
+    columns = max(x for _, x in game.spots()) - min(x for _, x in game.spots()) + 1
+    assert columns * MIN_CELL > PICTURE_W - 40, "too wide for one row of the smallest cards"
     img = decode(render_turn(game, NAMES[:2]))
-    assert img.width == grid.width > PICTURE_W
-    assert grid.cell == MIN_CELL
+    assert img.width == PICTURE_W, "a phone shows it at the size of every other picture"
+    assert grid.cell >= MIN_CELL
+    sections = grid.sections
+    assert len(sections) > 1
+    assert [s.x_lo for s in sections[1:]] == [s.x_hi + 1 for s in sections[:-1]], "columns in order, none twice"
+    for above, below in zip(sections, sections[1:]):
+        assert below.top >= above.top + above.height, "sections one under the other"
+    for s in sections:
+        assert s.left >= 0 and s.left + s.columns * s.cell <= PICTURE_W
     assert_library_drawn(img, view, grid)
+    x0, y0, x1, y1 = sections[0].card_box((0, sections[0].x_hi))
+    gutter = {img.getpixel((x, (y0 + y1) // 2)) for x in range(x1 + 4, min(PICTURE_W, x1 + 26))}
+    assert MUTED in gutter, "a chevron says the row goes on in the next section"
 
 
 def test_a_chosen_cards_legal_spots_are_gold_slots_and_only_they() -> None:
