@@ -30,7 +30,7 @@ from .guess import guessed_game
 from .openness import openness, place_counts, unseen_letters
 from .pending import GIVE, read_option
 from .planner import CARD_PLAYED, HAND_WEIGHT, Planner
-from .search import find_turn
+from .search import find_turn, search_turn
 from .view import LibrariansView
 
 POWER_KEPT = 4.0
@@ -55,11 +55,13 @@ def _usable(view: LibrariansView, rng: random.Random) -> tuple[list[int], Librar
 
 def _fallback(view: LibrariansView, rng: random.Random) -> Action:
     """Any way to end the turn: the first finishing order of the hand over every legal place, a held power, or
-    taking back a card of this turn."""
+    taking back a card of this turn. Should the search run out of budget (nothing proved; the game goes on), it
+    lays its first legal card, touching the library where it can: a smaller hand is a smaller search next call."""
     rules = view.rules
-    plan = find_turn(view.library, [card.id for card in view.hand], 0 if NO_MINIMUM in rules else view.need,
-                     stacking=NO_STACKING not in rules, any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules,
-                     loose=LOOSE in rules, max_groups=view.start_groups)
+    search = search_turn(view.library, [card.id for card in view.hand], 0 if NO_MINIMUM in rules else view.need,
+                         stacking=NO_STACKING not in rules, any_stack=ANY_STACK in rules,
+                         alphabet=ANY_ORDER not in rules, loose=LOOSE in rules, max_groups=view.start_groups)
+    plan = search.plan
     if plan:
         return Play(*plan[0])
     if plan is not None:
@@ -67,7 +69,20 @@ def _fallback(view: LibrariansView, rng: random.Random) -> Action:
     usable, _ = _usable(view, rng)
     if usable:
         return UsePower(usable[0])
+    if not search.complete:
+        return _first_card(view)
     return Undo()
+
+
+def _first_card(view: LibrariansView) -> Action:
+    """The first legal placement of the hand, one touching the library first (a search out of budget tried one,
+    so there is one)."""
+    rules, library = view.rules, view.library
+    plays = [Play(card.id, place) for card in view.hand
+             for place in library.legal_places(card.letter, stacking=NO_STACKING not in rules,
+                                               any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules)]
+    joined = [play for play in plays if library.top(play.place) is not None or library.touches_library(play.place)]
+    return (joined or plays)[0]
 
 
 # ---- easy ----------------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from .data import (
 from .effects import ANY_ORDER, ANY_STACK, EFFECTS, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, read_option, seat_option
-from .search import find_turn
+from .search import TurnSearch, search_turn
 from .view import LibrariansView, Phase, Result, view_of
 
 STATE_VERSION = 1
@@ -238,8 +238,14 @@ class LibrariansGame:
                 and EFFECTS[self.genre_of(card)].refusal(self, seat) is None]
 
     def finishing_plan(self) -> list[tuple[int, Place]] | None:
-        """Placements from the acting seat's hand that reach a legal end of turn (None: there are none)."""
-        return find_turn(self.library, self.hands[self.current_seat], self.turn_need(),
+        """Placements from the acting seat's hand that reach a legal end of turn (None: none was found; see
+        `finishing_search` for whether that is proved)."""
+        return self.finishing_search().plan
+
+    def finishing_search(self) -> TurnSearch:
+        """The search behind `finishing_plan`, which also says whether "no plan" is proved (the loss rule needs
+        a proof; a search out of budget lets the turn go on)."""
+        return search_turn(self.library, self.hands[self.current_seat], self.turn_need(),
                          stacking=not self.rule(NO_STACKING), any_stack=self.rule(ANY_STACK),
                          alphabet=not self.rule(ANY_ORDER), loose=self.rule(LOOSE), max_groups=self.start_groups)
 
@@ -470,12 +476,13 @@ class LibrariansGame:
         """After an irreversible step (completion, power) and when a turn begins, with nothing left to choose: once
         every card is played the table has won (even if a completion just split the library, since nothing is
         left to join it); else the seat must still be able to finish its turn (or use a power), or the table has
-        lost."""
+        lost — only when the search proved it: a search out of budget lets the turn go on (the seat can still
+        try, or resign)."""
         if self.result is not None or self.queue:
             return
         if not self.deck and not any(self.hands):
             self.finish("won", "all_played")
-        elif not self.usable_powers() and self.finishing_plan() is None:
+        elif not self.usable_powers() and self.finishing_search().stuck:
             self.finish("lost", "stuck")
 
     def _next_seat(self, seat: int) -> int:

@@ -26,8 +26,10 @@ Place = tuple[int, int]
 """(row, x): row 0 is the top shelf; x < 0 left of the shelf card, x > 0 right of it; x = 0 is the shelf card."""
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 """Horizontal, vertical and the two diagonals, as (row step, x step): the ways a genre completes."""
-_STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
-_LOOSE_STEPS = _STEPS + ((-1, -1), (-1, 1), (1, -1), (1, 1), (0, -2), (0, 2), (-2, 0), (2, 0))
+TOUCH_STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
+"""The (row, x) steps to the places a place touches."""
+LOOSE_STEPS = TOUCH_STEPS + ((-1, -1), (-1, 1), (1, -1), (1, 1), (0, -2), (0, 2), (-2, 0), (2, 0))
+"""The steps that join cards under Sci-Fi's loose connection: diagonals and a gap of one place too."""
 _NO_LETTER_BELOW = -1
 _NO_LETTER_ABOVE = 26
 
@@ -122,7 +124,7 @@ class Library:
         width = hi - lo + 2
         return r * width + (x - lo + 1 if x < 0 else x - lo) + 1
 
-    def _spot_table(self) -> list[tuple[Place, int, int, int]]:
+    def spot_table(self) -> list[tuple[Place, int, int, int]]:
         """Per spot: (place, top letter or -1 when empty, lowest and highest letter an empty cell accepts)."""
         if self._table is None:
             table: list[tuple[Place, int, int, int]] = []
@@ -162,7 +164,7 @@ class Library:
         letter after it, along the row's arrow (`alphabet=False` skips that). An occupied cell: a stack on the
         same letter (`stacking=False` forbids it), or with `any_stack=True` on any card where the letter fits the
         row's order as if that cell were empty."""
-        table = self._spot_table()
+        table = self.spot_table()
         return [table[i][0] for i in self._legal(letter, stacking, any_stack, alphabet)]
 
     def legal_spots(self, letter: int, *, stacking: bool = True, any_stack: bool = False,
@@ -172,7 +174,7 @@ class Library:
 
     def _legal(self, letter: int, stacking: bool, any_stack: bool, alphabet: bool) -> list[int]:
         out: list[int] = []
-        for i, (_, top, low, high) in enumerate(self._spot_table()):
+        for i, (_, top, low, high) in enumerate(self.spot_table()):
             if top >= 0:
                 if (stacking and top == letter) or (any_stack and (not alphabet or low <= letter <= high)):
                     out.append(i)
@@ -195,7 +197,7 @@ class Library:
         also links diagonal neighbours and cards one empty cell apart in a row or column (the Sci-Fi exception)."""
         nodes = {(r, x) for r, row in enumerate(self.rows) for x in row.cells}
         nodes.update((r, 0) for r in range(len(self.rows)))
-        steps = _LOOSE_STEPS if loose else _STEPS
+        steps = LOOSE_STEPS if loose else TOUCH_STEPS
         count = 0
         while nodes:
             count += 1
