@@ -31,6 +31,10 @@ SHELF_CARDS: int = RAW["shelf_cards"]
 STARTING_SHELVES: int = RAW["starting_shelves"]
 HAND_LIMIT: int = RAW["hand_limit"]
 MIN_CARDS_PER_TURN: int = RAW["min_cards_per_turn"]
+MIN_HAND_LIMIT = MIN_CARDS_PER_TURN
+"""True Crime never takes the hand limit below a turn's minimum."""
+MAX_HAND_LIMIT = 6
+"""Adventure raises the hand limit to at most 6."""
 LINE_LENGTH: int = RAW["line_length"]
 MIN_PLAYERS: int = RAW["players"]["min"]
 MAX_PLAYERS: int = RAW["players"]["max"]

@@ -16,8 +16,10 @@ from .data import (
     GENRES,
     HAND_LIMIT,
     LINE_LENGTH,
+    MAX_HAND_LIMIT,
     MAX_PLAYERS,
     MIN_CARDS_PER_TURN,
+    MIN_HAND_LIMIT,
     MIN_PLAYERS,
     RED,
     SHELF_CARDS,
@@ -98,7 +100,8 @@ class LibrariansGame:
         self.turn = 0
         self.need = MIN_CARDS_PER_TURN
         self.start_groups = 1
-        self.played: list[Place] = []
+        self.played_cards: list[int] = []
+        """The cards laid this turn, in order (they count towards the turn's minimum wherever they went since)."""
         self.undoable: list[tuple[int, Place, int]] = []
         self.queue: list[Pending] = []
         self.result: Result | None = None
@@ -153,7 +156,7 @@ class LibrariansGame:
         g.lasting_rules = self.lasting_rules.copy()
         g.tapped = self.tapped.copy()
         g.known = self.known.copy()
-        g.played = self.played.copy()
+        g.played_cards = self.played_cards.copy()
         g.undoable = self.undoable.copy()
         g.queue = self.queue.copy()
         return g
@@ -222,7 +225,16 @@ class LibrariansGame:
 
     def turn_need(self) -> int:
         """Cards the acting seat must still play this turn before it may end it."""
-        return 0 if self.rule(NO_MINIMUM) else max(0, self.need - len(self.played))
+        return 0 if self.rule(NO_MINIMUM) else max(0, self.need - len(self.played_cards))
+
+    @property
+    def played(self) -> list[Place]:
+        """The places that hold a card laid this turn, in the order laid (framed in the pictures). Found from the
+        cards, so they follow a card that a power moved, or whose row moved when a shelf was added or removed;
+        a card that left the library (a completion, Travel, Mythology) has no place."""
+        where = {card: (r, x) for r, row in enumerate(self.library.rows) for x, stack in row.cells.items()
+                 for card in stack}
+        return list(dict.fromkeys(where[card] for card in self.played_cards if card in where))
 
     def can_end_turn(self) -> bool:
         return (self.result is None and not self.queue and self.turn_need() == 0
@@ -279,7 +291,7 @@ class LibrariansGame:
         if isinstance(action, Play):
             self._check_play(action)
         elif isinstance(action, Undo):
-            if not self.undoable:
+            if not self.undoable or self.library.top(self.undoable[-1][1]) != self.undoable[-1][0]:
                 raise IllegalAction("There is no placement of this turn to take back.", "nothing_to_undo")
         elif isinstance(action, EndTurn):
             self._check_end()
@@ -352,7 +364,7 @@ class LibrariansGame:
         if isinstance(action, Undo):
             card, place, index = self.undoable.pop()
             self.library.take(place)
-            self.played.pop()
+            self.played_cards.pop()
             self.hands[acting].insert(index, card)
             return Report(acting, action, card=card, place=place, next_seat=acting)
         if isinstance(action, EndTurn):
@@ -367,7 +379,7 @@ class LibrariansGame:
         index = hand.index(action.card)
         hand.pop(index)
         self.library.put(action.place, action.card)
-        self.played.append(action.place)
+        self.played_cards.append(action.card)
         self.undoable.append((action.card, action.place, index))
         completions = self.complete_genres([action.place], seat)
         if completions:
@@ -425,7 +437,8 @@ class LibrariansGame:
         """Completes every genre whose line of 4 runs through one of `places`: the cards leave the library for
         the discard, a red genre's power happens at once, any other queues the choice of who receives its card.
         Nothing placed before a completion can be undone. A power that moves cards calls this with the places it
-        filled."""
+        filled. A completion takes the top of each stack: the cards below show again, and a line of 4 they now
+        make completes too."""
         tolerance = 1 if self.rule(ONE_WRONG) else 0
         lines: list[tuple[int, tuple[Place, ...]]] = []
         for place in places:
@@ -452,6 +465,9 @@ class LibrariansGame:
             else:
                 self.queue.append(Pending(GIVE, seat, tuple(seat_option(s) for s in self.active_seats),
                                           data=(card,)))
+        uncovered = [cell for cell in sorted(tops) if self.library.top(cell) is not None]
+        if uncovered and self.result is None:
+            completions.extend(self.complete_genres(uncovered, seat))
         return tuple(completions)
 
     def draw(self, seat: int, count: int) -> int:
@@ -496,7 +512,7 @@ class LibrariansGame:
         """The seat's turn begins: it must play 2 cards, or what it holds once the deck is empty (and fewer than
         2 are held); if no order of its cards can end the turn legally and no power helps, the table loses."""
         self.current_seat = seat
-        self.played = []
+        self.played_cards = []
         self.undoable = []
         in_library = set(self.library.cards())
         self.tapped = {card: by for card, by in self.tapped.items() if by != seat and card in in_library}
@@ -598,7 +614,7 @@ def _to_dict(g: LibrariansGame) -> dict[str, Any]:
         "current_seat": g.current_seat,
         "turn": g.turn,
         "need": g.need,
-        "played": [list(place) for place in g.played],
+        "played": list(g.played_cards),
         "undoable": [[card, r, x, index] for card, (r, x), index in g.undoable],
         "queue": [step.to_dict() for step in g.queue],
         "result": g.result,
@@ -621,6 +637,55 @@ def _ints(value: Any, field: str, low: int, high: int) -> list[int]:
     if not isinstance(value, list) or not all(_is_int(v) and low <= v < high for v in value):
         raise ValueError(f"state {field} must be a list of ints {low}..{high - 1}")
     return list(value)
+
+
+def _played(value: Any, library: Library) -> list[int]:
+    """The cards laid this turn: card ids, or (states written before) the places they were laid at. A card may
+    be named twice (Mythology took it back into the hand and it was laid again)."""
+    if not isinstance(value, list):
+        raise ValueError("state played must be a list")
+    cards = []
+    for entry in value:
+        if isinstance(entry, list) and len(entry) == 2 and all(_is_int(v) for v in entry) and entry[1] != 0:
+            entry = library.top((entry[0], entry[1]))
+        if not _is_int(entry) or not 0 <= entry < BOOKS:
+            raise ValueError("state played must hold card ids (or places that hold a card)")
+        cards.append(entry)
+    return cards
+
+
+def _undoable(value: Any, g: LibrariansGame) -> list[tuple[int, Place, int]]:
+    """The placements Undo takes back, last first: each must still lie on top of its place, and go back to a
+    position of the hand, once the later ones are taken back."""
+    if not isinstance(value, list) or not all(isinstance(entry, list) and len(entry) == 4
+                                              and all(_is_int(v) for v in entry) for entry in value):
+        raise ValueError("state undoable must be [card, row, x, hand index] lists")
+    entries = [(card, (r, x), index) for card, r, x, index in value]
+    if entries and g.played_cards[-len(entries):] != [card for card, _, _ in entries]:
+        raise ValueError("state undoable must be the last cards laid this turn")
+    library, hand = g.library.copy(), list(g.hands[g.current_seat])
+    for card, place, index in reversed(entries):
+        if library.top(place) != card or not 0 <= index <= len(hand):
+            raise ValueError("state undoable must name this turn's cards on top of their places")
+        library.take(place)
+        hand.insert(index, card)
+    return entries
+
+
+def _check_step(step: Pending, g: LibrariansGame) -> None:
+    """A pending step's seat and every option must exist in this game (a power's resume reads them as is)."""
+    if not 0 <= step.seat < g.n_players or not 1 <= step.step <= max(1, step.steps):
+        raise ValueError("state queue steps need a seat of the game and a step number")
+    rows = len(g.library.rows)
+    for option in step.options:
+        kind, value = read_option(option)
+        if (kind == "seat" and not 0 <= value < g.n_players) or (kind == "row" and not 0 <= value < rows) \
+                or (kind == "card" and not 0 <= value < BOOKS) \
+                or (kind == "place" and (not 0 <= value[0] < rows or value[1] == 0
+                                         or (step.kind == "pick_book" and g.library.top(value) is None))):
+            raise ValueError(f"state queue option {option!r} does not exist")
+    if step.kind == GIVE and (len(step.data) != 1 or step.data[0] not in g.discard):
+        raise ValueError("state give step must name a card of the discard")
 
 
 def _checked(d: dict[str, Any]) -> LibrariansGame:
@@ -654,6 +719,8 @@ def _checked(d: dict[str, Any]) -> LibrariansGame:
         if not _is_int(row["shelf"]) or not 0 <= row["shelf"] < SHELF_CARDS or row["arrow"] not in (1, -1):
             raise ValueError("state library rows need a shelf card and an arrow")
         rows.append(Row(row["shelf"], row["arrow"], cells))
+    if not 1 <= len(rows) <= SHELF_CARDS:
+        raise ValueError(f"state library must have 1 to {SHELF_CARDS} shelf rows")
     g.library = Library(g.letters, rows)
     g.deck = _ints(d["deck"], "deck", 0, BOOKS)
     if not isinstance(d["hands"], list) or len(d["hands"]) != n or not isinstance(d["held"], list) \
@@ -662,6 +729,8 @@ def _checked(d: dict[str, Any]) -> LibrariansGame:
     g.hands = [_ints(hand, "hands", 0, BOOKS) for hand in d["hands"]]
     g.held = [_ints(held, "held", 0, BOOKS) for held in d["held"]]
     g.fresh = set(_ints(d["fresh"], "fresh", 0, BOOKS))
+    if not g.fresh <= {card for held in g.held for card in held}:
+        raise ValueError("state fresh cards must be held cards")
     g.discard = _ints(d["discard"], "discard", 0, BOOKS)
     everywhere = sorted(list(g.library.cards()) + g.deck + g.discard + [c for h in g.hands + g.held for c in h])
     if everywhere != list(range(BOOKS)):
@@ -671,29 +740,33 @@ def _checked(d: dict[str, Any]) -> LibrariansGame:
         raise ValueError("state shelf cards must be distinct")
     g.shelf_pile = shelves[len(rows):]
     g.opened_shelves = _ints(d.get("opened_shelves", []), "opened_shelves", 0, SHELF_CARDS)
-    if not _is_int(d["hand_limit"]) or d["hand_limit"] < 0:
-        raise ValueError("state hand_limit must be an int from 0")
+    if not _is_int(d["hand_limit"]) or not MIN_HAND_LIMIT <= d["hand_limit"] <= MAX_HAND_LIMIT:
+        raise ValueError(f"state hand_limit must be {MIN_HAND_LIMIT} to {MAX_HAND_LIMIT}")
     g.hand_limit = d["hand_limit"]
     for field in ("turn_rules", "lasting_rules"):
         if not isinstance(d[field], list) or not all(isinstance(name, str) for name in d[field]):
             raise ValueError(f"state {field} must be a list of names")
     g.turn_rules, g.lasting_rules = set(d["turn_rules"]), set(d["lasting_rules"])
-    g.tapped = {card: seat for card, seat in d["tapped"] if _is_int(card) and _is_int(seat) and 0 <= seat < n}
+    in_library = set(g.library.cards())
+    g.tapped = {card: seat for card, seat in d["tapped"]
+                if _is_int(card) and card in in_library and _is_int(seat) and 0 <= seat < n}
     if len(g.tapped) != len(d["tapped"]):
-        raise ValueError("state tapped must be [card, seat] pairs")
+        raise ValueError("state tapped must be [card, seat] pairs of distinct library cards and seats")
     g.known = set(_ints(d["known"], "known", 0, BOOKS))
     for field in ("current_seat", "turn", "need", "draws", "start_groups"):
         if not _is_int(d[field]) or d[field] < 0:
             raise ValueError(f"state {field} must be an int from 0")
     if d["current_seat"] >= n:
         raise ValueError(f"state current_seat must be 0-{n - 1}")
+    if d["need"] > MIN_CARDS_PER_TURN:
+        raise ValueError(f"state need must be 0 to {MIN_CARDS_PER_TURN}")
     g.current_seat, g.turn, g.need, g.draws = d["current_seat"], d["turn"], d["need"], d["draws"]
     g.start_groups = max(1, d["start_groups"])
-    g.played = [(r, x) for r, x in d["played"]]
-    g.undoable = [(card, (r, x), index) for card, r, x, index in d["undoable"]]
+    g.played_cards = _played(d["played"], g.library)
+    g.undoable = _undoable(d["undoable"], g)
     g.queue = [Pending.from_dict(step) for step in d["queue"]]
-    if any(not 0 <= step.seat < n for step in g.queue):
-        raise ValueError("state queue seats must be seats of the game")
+    for step in g.queue:
+        _check_step(step, g)
     if d["result"] not in (None, "won", "lost") or not (d["end_reason"] is None or isinstance(d["end_reason"], str)):
         raise ValueError("state result must be null, won or lost")
     g.result, g.end_reason = d["result"], d["end_reason"]

@@ -222,11 +222,16 @@ class Library:
                    if 0 <= r2 < len(self.rows))
 
     def lines_through(self, place: Place, length: int, tolerance: int = 0) -> list[tuple[int, tuple[Place, ...]]]:
-        """The completed genres through `place`: per direction, the first run of `length` touching tops in a line
-        with at least `length - tolerance` of one colour; each as (that colour, its places in reading order)."""
+        """The completed genres through `place`: per direction, the run of `length` touching tops in a line with
+        at least `length - tolerance` of one colour; each as (that colour, its places in reading order). With a
+        tolerance (Mystery) several runs may qualify: the one with most cards of its colour wins, then the one of
+        the colour of the card at `place` (the line that card made), then the first."""
         found: list[tuple[int, tuple[Place, ...]]] = []
         r0, x0 = place
+        at = self.top(place)
+        own = colour_of(at) if at is not None else -1
         for dr, dx in DIRECTIONS:
+            best: tuple[int, bool, int, tuple[Place, ...]] | None = None
             for start in range(-(length - 1), 1):
                 cells = [(r0 + (start + k) * dr, x0 + (start + k) * dx) for k in range(length)]
                 tops = [self.top(cell) if cell[1] != 0 else None for cell in cells]
@@ -237,9 +242,10 @@ class Library:
                     colour = colour_of(top)  # type: ignore[arg-type]
                     counts[colour] = counts.get(colour, 0) + 1
                 colour, count = max(counts.items(), key=lambda item: (item[1], -item[0]))
-                if count >= length - tolerance:
-                    found.append((colour, tuple(sorted(cells))))
-                    break
+                if count >= length - tolerance and (best is None or (count, colour == own) > best[:2]):
+                    best = (count, colour == own, colour, tuple(sorted(cells)))
+            if best is not None:
+                found.append((best[2], best[3]))
         return found
 
     # ---- changing -------------------------------------------------------------------------------------------

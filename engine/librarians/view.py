@@ -1,12 +1,12 @@
 """What one seat may know: its own hand and everything public; never another hand or the deck's order."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, colour_of
 from .library import Library, Place
-from .pending import Pending
+from .pending import Pending, read_option
 
 if TYPE_CHECKING:
     from .game import LibrariansGame
@@ -91,7 +91,7 @@ def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
         current_seat=game.current_seat,
         turn=game.turn,
         phase=game.phase,
-        pending=game.pending,
+        pending=_pending_seen(game.pending, seat, visible),
         need=game.turn_need(),
         played=tuple(game.played),
         start_groups=game.start_groups,
@@ -103,6 +103,17 @@ def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
         end_reason=game.end_reason,
         cards_not_played=game.cards_not_played(),
     )
+
+
+def _pending_seen(pending: Pending | None, seat: int, visible: set[int]) -> Pending | None:
+    """The pending choice as `seat` may see it: the acting seat's own in full; another seat's without the card
+    options it may not see (Travel and Drama offer the cards of the actor's hand, and an id tells the colour)
+    and without the power's memory of earlier steps (Drama's data is the chosen hand card)."""
+    if pending is None or pending.seat == seat:
+        return pending
+    options = tuple(option for option in pending.options
+                    if not option.startswith("card:") or read_option(option)[1] in visible)
+    return replace(pending, options=options, data=())
 
 
 def _known_run(deck: list[int], known: set[int]) -> list[int]:

@@ -23,6 +23,7 @@ from engine.librarians import (
     parse_action,
 )
 from engine.librarians.ai import choose
+from engine.librarians.pending import read_option
 
 genre_sets = st.fixed_dictionaries({colour: st.sampled_from((*GENRES[colour], "random")) for colour in COLOURS})
 setups = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1), genre_sets)
@@ -69,6 +70,10 @@ def _secrets_kept(g: LibrariansGame, viewer: int) -> None:
     assert [card.id for card in view.hand] == g.hands[viewer]
     assert [[card.id for card in known] for known in view.known_hands] == [
         [c for c in hand if c in g.known] for hand in g.hands]
+    if view.pending is not None and view.pending.seat != viewer:
+        offered = {read_option(option)[1] for option in view.pending.options if option.startswith("card:")}
+        assert not offered & set(hidden) - g.known, "another seat's step shows none of the actor's hidden cards"
+        assert view.pending.data == ()
 
 
 @few

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.librarians import RIGHT, LibrariansGame, Play
+from engine.librarians import RIGHT, Choose, LibrariansGame, Play, Undo
 
 from .positions import build, hand_card
+from .power_setup import holding, refused, use
 
 
 def test_a_view_holds_its_own_hand_and_only_the_sizes_of_the_others_and_of_the_deck() -> None:
@@ -52,9 +53,49 @@ def test_a_view_of_a_seat_that_is_not_in_the_game_is_refused() -> None:
     lambda d: d.update(genres=["romance"] * 6),
     lambda d: d.update(current_seat=5),
     lambda d: d.update(version=99),
+    lambda d: d.update(played=[["a", "b"]]),
+    lambda d: d.update(played=[[0, 5]]),
+    lambda d: d.update(played=[d["deck"][0]]),
+    lambda d: d.update(undoable=[[0, 0, 5, 0]]),
+    lambda d: d.update(undoable=[[d["played"][0], 0, 2, 9]]),
+    lambda d: d.update(tapped=[[999, 0]]),
+    lambda d: d.update(tapped=[[d["deck"][0], 0]]),
+    lambda d: (d["shelf_pile"].extend(row["shelf"] for row in d["library"]), d.update(library=[])),
+    lambda d: d.update(need=10**9),
+    lambda d: d.update(hand_limit=10**6),
+    lambda d: d.update(hand_limit=1),
+    lambda d: d.update(fresh=[d["deck"][0]]),
+    lambda d: d.update(queue=[{"kind": "pick_book", "seat": 0, "options": ["place:9:9"], "genre": "thriller",
+                               "data": [], "step": 1, "steps": 4}]),
+    lambda d: d.update(queue=[{"kind": "pick_book", "seat": 0, "options": ["place:1:-3"], "genre": "thriller",
+                               "data": [], "step": 1, "steps": 4}]),
+    lambda d: d.update(queue=[{"kind": "give", "seat": 0, "options": ["seat:7"], "genre": None,
+                               "data": [0], "step": 1, "steps": 1}]),
 ])
 def test_a_damaged_state_is_refused(damage) -> None:
-    d = LibrariansGame.new(2, seed=1).to_dict()
+    g = build([(RIGHT, {1: "Ar"})], [["Br", "Cg"], ["Dy"]])
+    g.apply(Play(hand_card(g, 0, "Br"), (0, 2)))
+    d = g.to_dict()
+    assert LibrariansGame.from_dict(d) == g
     damage(d)
     with pytest.raises(ValueError):
         LibrariansGame.from_dict(d)
+
+
+def test_an_undo_whose_card_is_gone_is_refused_with_nothing_changed() -> None:
+    g = build([(RIGHT, {1: "Ar"})], [["Br", "Cg"], ["Dy"]])
+    g.apply(Play(hand_card(g, 0, "Br"), (0, 2)))
+    g.discard.append(g.library.take((0, 2)))  # the card left its place (as if a power took it)
+    refused(g, Undo(), "nothing_to_undo")
+
+
+def test_another_seats_view_of_a_step_hides_the_hand_cards_it_offers() -> None:
+    g = build([(RIGHT, {1: "Ar", 2: "Bg"})] * 2, [["Cg", "Dg"], ["Dy"]])
+    hand = list(g.hands[0])
+    holding(g, 0, "travel")
+    use(g, "travel")
+    g.apply(Choose("place:1:2"))
+    assert g.pending is not None and g.pending.kind == "pick_hand"
+    own, other = g.view(0).pending, g.view(1).pending
+    assert own == g.pending and {f"card:{c}" for c in hand} <= set(own.options)
+    assert other is not None and other.kind == "pick_hand" and other.options == ("done",) and other.data == ()

@@ -108,8 +108,7 @@ class Drama(Power):
         shifted[x] = [card]
         game.hands[pending.seat].remove(card)
         game.library.replace_cells(r, shifted)
-        game.played[:] = [(pr, px + side) if pr == r and px in run else (pr, px) for pr, px in game.played]
-        game.played.append((r, x))
+        game.played_cards.append(card)
         complete(game, pending.seat, [(r, x)] + [(r, old + side) for old in run])
         return None
 
@@ -144,7 +143,6 @@ class PictureBook(Power):
             if moved:
                 cells[x] = moved
             game.library.replace_cells(r, cells)
-        game.played[:] = [((pr - step) % count, px) if px == x else (pr, px) for pr, px in game.played]
         complete(game, pending.seat, [(r, x) for r in range(count)])
         return None
 

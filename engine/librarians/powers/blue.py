@@ -149,7 +149,7 @@ class Travel(FromBooks):
             card = chosen_card(option)
             game.hands[seat].remove(card)
             game.library.put(place, card)
-            game.played.append(place)
+            game.played_cards.append(card)
         return self._next(game, seat, removed, touched)
 
     def _next(self, game: LibrariansGame, seat: int, removed: int, touched: list[Place]) -> Pending | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
+from ..data import MAX_HAND_LIMIT
 from ..effects import ANY_STACK
 from ..pending import Pending
 from .base import PICK_SIDE, Power, RuleSwitch, refuse
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from ..game import LibrariansGame
 
 ROMANCE_CARDS = 5
-MAX_HAND_LIMIT = 6
 TOP, BOTTOM = "top", "bottom"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..data import MIN_HAND_LIMIT
 from ..effects import NO_STACKING
 from ..pending import Pending, read_option, row_option
 from .base import PICK_SHELF, Power, complete
@@ -15,7 +16,6 @@ from .base import PICK_SHELF, Power, complete
 if TYPE_CHECKING:
     from ..game import LibrariansGame
 
-MIN_HAND_LIMIT = 2
 
 
 class Horror(Power):
