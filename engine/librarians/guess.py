@@ -56,8 +56,8 @@ def guessed_game(view: LibrariansView, rng: random.Random) -> LibrariansGame:
     game.tapped = dict(view.tapped)
     game.known = {card.id for known in view.known_hands for card in known} | set(deck_top)
     game.current_seat, game.turn = view.current_seat, view.turn
-    game.played = list(view.played)
-    game.need = view.need + len(view.played)
+    game.played_cards = [card for card in map(game.library.top, view.played) if card is not None]
+    game.need = view.need + len(game.played_cards)
     game.start_groups = view.start_groups
     game.queue = [view.pending] if view.pending is not None else []
     game.result, game.end_reason = view.result, view.end_reason
