@@ -97,6 +97,8 @@ Rater = Callable[[Sequence[RatingEntry]], Sequence[tuple[float, float]]]
 FIRE_BATCH = 100
 RATING_ATTEMPTS = 5
 """Times a finishing game reads its players' ratings again when other processes keep finishing their games first."""
+COMPUTER_STEPS_PER_TURN = 500
+"""More actions than any real turn takes (a Librarians turn with every power is a few dozen)."""
 CLAIM_LEASE = 60.0
 """Seconds a claimed deadline stays this process's to fire; one claimed by a process that died is claimed again
 (by any process serving its shard) once this has passed."""
@@ -768,11 +770,30 @@ class TableService(AnnouncementOutbox):
     async def _play_computers(self, chain: _Chain, seed: int) -> None:
         """Computer seats act until only people may act or the game stops."""
         while chain.table.status == "active":
-            seat = next((s for s in chain.table.acting if s.level is not None), None)
+            game = chain.table.game
+            assert game is not None
+            seat = next((s for s in chain.table.acting if s.level is not None and s.index not in game.resigned), None)
             if seat is None:
                 break
-            move = await self._computer_move(chain.table, seat, seed, seat.level)
-            self._step(chain, seat, "auto", move, seat)
+            await self._computer_turn(chain, seat, seed, seat.level, "auto", seat)
+
+    async def _computer_turn(self, chain: _Chain, seat: Seat, seed: int, level: str, kind: str,
+                             seat_after: Seat) -> None:
+        """`seat` acts by the computer player at `level` until its turn is over. A computer player that has not
+        ended one turn after COMPUTER_STEPS_PER_TURN actions resigns the seat: a game's computer that never
+        finishes a turn must not spin the table, and the process serving it, forever."""
+        steps, turn = 0, None
+        while chain.table.status == "active" and seat.index in {s.index for s in chain.table.acting}:
+            game = chain.table.game
+            assert game is not None
+            steps, turn = (steps + 1, turn) if game.turn == turn else (1, game.turn)
+            if steps > COMPUTER_STEPS_PER_TURN:
+                log.error("game %s: the computer (%s) of seat %d took %d actions without ending its turn; it resigns",
+                          chain.table.game_id, level, seat.index, COMPUTER_STEPS_PER_TURN)
+                self._step(chain, seat, "resign", None, seat_after)
+                return
+            move = await self._computer_move(chain.table, seat, seed, level)
+            self._step(chain, seat, kind, move, seat_after)
 
     def _final_standings(self, table: Table) -> tuple[Standing, ...]:
         assert table.game is not None
@@ -855,9 +876,7 @@ class TableService(AnnouncementOutbox):
             after = replace(seat, expired_turns=expired, level=stand_in if replaced else None)
             # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
             # the stand-in plays on until the seat's turn is over.
-            while chain.table.status == "active" and seat.index in {s.index for s in chain.table.acting}:
-                move = await self._computer_move(chain.table, seat, entry.seed, stand_in)
-                self._step(chain, seat, "timeout", move, after)
+            await self._computer_turn(chain, seat, entry.seed, stand_in, "timeout", after)
             return TurnTimedOut(seat, await self._finish(entry, chain, "replaced" if replaced else "timeout"), replaced)
 
     async def _expire_lobby(self, entry: _Entry, deadline: DeadlineRow) -> LobbyExpired | None:
