@@ -259,15 +259,20 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
     these shards' servers (None: every server, one process)."""
     import discord
 
-    from bot.client import create_bot, stop_on_signals
+    from bot.client import create_bot, follow_api_gateway, stop_on_signals, use_discord_api
 
+    if config.discord_api is not None:
+        use_discord_api(config.discord_api)
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
                      owner_ids=config.owner_ids, workers=config.workers, shards=shards)
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
     try:
         async with bot:
-            await bot.start(token)
+            await bot.login(token)  # bot.start, with the gateway of SHELFIE_DISCORD_API between its two steps
+            if config.discord_api is not None:
+                await follow_api_gateway(bot)
+            await bot.connect()
     except discord.LoginFailure:
         raise ConfigError("DISCORD_TOKEN was refused by Discord: copy it again from the Developer Portal") from None
     finally:
@@ -346,8 +351,10 @@ def health(path: Path) -> int:
 
 async def sync_commands(token: str, config: Config, guild_id: int | None) -> int:
     """Log in without connecting to the gateway and publish the command tree (with translations)."""
-    from bot.client import create_bot
+    from bot.client import create_bot, use_discord_api
 
+    if config.discord_api is not None:
+        use_discord_api(config.discord_api)
     bot = create_bot(config.db_path)
     async with bot:
         await bot.login(token)

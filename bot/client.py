@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot import errors
 from bot.config import DEFAULT_DB
@@ -212,6 +213,22 @@ def stop_on_signals(bot: ShelfieBot) -> list[asyncio.Task[None]]:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop, signum.name)
     return stopping
+
+
+def use_discord_api(base: str) -> None:
+    """SHELFIE_DISCORD_API: every REST request goes to `base`. discord.py builds each URL from Route.BASE, a class
+    attribute, and its webhook adapter (interaction answers and followups) uses the same Route."""
+    discord.http.Route.BASE = base
+
+
+async def follow_api_gateway(bot: ShelfieBot) -> None:
+    """Connect to the gateway the REST base names (GET /gateway/bot, as a sharded client already asks): an
+    unsharded discord.py client otherwise goes to wss://gateway.discord.gg whatever the base. Behind a REST proxy
+    that is Discord's own gateway; with a replica, the replica's. Call after login, before connect."""
+    _, url, _ = await bot.http.get_bot_gateway()
+    url_type = type(DiscordWebSocket.DEFAULT_GATEWAY)  # discord.py's URL class (yarl's), not a dependency of ours
+    DiscordWebSocket.DEFAULT_GATEWAY = url_type(url)
+    log.info("Discord REST base %s (SHELFIE_DISCORD_API), gateway %s", discord.http.Route.BASE, url)
 
 
 def invite_url(application_id: int) -> str:

@@ -17,12 +17,16 @@ line that names the variable, instead of failing hours later inside a game.
 |                       |                                 | moves), 0 .. 64; 0: threads of the bot process  |
 | SHELFIE_SHARD_COUNT   | (none: one unsharded process)   | Discord shards of the whole bot, 1 .. 4096      |
 | SHELFIE_SHARD_IDS     | every shard of the count        | the shards this process serves: 0,2 or 0-3      |
+| SHELFIE_DISCORD_API   | (discord.py's: https://discord.com/api/v10) | Discord's REST base: for a REST     |
+|                       |                                 | proxy (e.g. nirn-proxy) or a Discord replica in |
+|                       |                                 | tests; the gateway is the one it names          |
 """
 
 from __future__ import annotations
 
 import os
 import re
+import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -67,6 +71,7 @@ class Config:
     workers: int | None = None  # None: one process per core and lane (bot.service.workers.default_count)
     shard_count: int | None = None  # None: one process, not sharded (unless the ids say otherwise: refused)
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+    discord_api: str | None = None  # None: discord.py's own base (https://discord.com/api/v10)
 
     @property
     def shards(self) -> ShardSet | None:
@@ -130,6 +135,20 @@ def shard_set(count: int | None, ids: tuple[int, ...] | None, *, count_name: str
         raise ConfigError(f"{ids_name}: shard {outside[0]} does not exist with {count_name}={count} "
                           f"(shards are 0 .. {count - 1})")
     return ShardSet(count, frozenset(ids))
+
+
+def parse_api_base(text: str) -> str:
+    """A REST base URL (http or https, a host, no credentials, query or fragment), without its trailing slash.
+    The error never repeats the text: a mistyped URL may hold a password."""
+    try:
+        url = urllib.parse.urlsplit(text.strip())
+        port_ok = url.port is None or url.port > 0
+    except ValueError:
+        port_ok = False
+    if not (port_ok and url.scheme in ("http", "https") and url.hostname and url.username is None
+            and not url.query and not url.fragment):
+        raise ValueError("is not an http(s) URL without credentials, like https://discord.com/api/v10")
+    return text.strip().rstrip("/")
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -226,6 +245,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     shard_count = _parsed(env, "SHELFIE_SHARD_COUNT", parse_shard_count)
     shard_ids = _parsed(env, "SHELFIE_SHARD_IDS", parse_shard_ids)
     shard_set(shard_count, shard_ids)  # refuses ids without a count, or beyond it, at start
+    discord_api = _parsed(env, "SHELFIE_DISCORD_API", parse_api_base)
 
     return Config(
         token=token,
@@ -238,4 +258,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         workers=workers,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        discord_api=discord_api,
     )

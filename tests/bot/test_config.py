@@ -22,6 +22,7 @@ def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
     assert config.owner_ids == frozenset()
     assert config.dev_guild is None
     assert config.workers is None  # one process per core and lane
+    assert config.discord_api is None  # discord.py's own https://discord.com/api/v10
 
 
 def test_every_variable_is_read(tmp_path: Path) -> None:
@@ -34,10 +35,12 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
             "SHELFIE_OWNER_IDS": "123456789012345678, 223456789012345678",
             "SHELFIE_DEV_GUILD": "323456789012345678",
             "SHELFIE_WORKERS": "0",
+            "SHELFIE_DISCORD_API": "http://127.0.0.1:8080/api/v10/",
         },
         dotenv=None,
     )
     assert config.token == TOKEN
+    assert config.discord_api == "http://127.0.0.1:8080/api/v10"
     assert config.db_path == tmp_path / "games.sqlite3"
     assert config.log_level == "DEBUG"
     assert config.turn_timeout == timedelta(minutes=90)
@@ -72,6 +75,10 @@ def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> 
         ("SHELFIE_WORKERS", "²", "SHELFIE_WORKERS: '²' is not a number of processes 0 .. 64"),
         ("SHELFIE_WORKERS", "9" * 5000, "SHELFIE_WORKERS: '99999999999999999999' is not a number of processes"),
         ("SHELFIE_DB", "/no/such/dir/shelfie.sqlite3", "SHELFIE_DB: directory '/no/such/dir' does not exist"),
+        ("SHELFIE_DISCORD_API", "discord.com/api/v10", "SHELFIE_DISCORD_API: is not an http(s) URL"),
+        ("SHELFIE_DISCORD_API", "ftp://proxy/api/v10", "SHELFIE_DISCORD_API: is not an http(s) URL"),
+        ("SHELFIE_DISCORD_API", "http://proxy:99999/api", "SHELFIE_DISCORD_API: is not an http(s) URL"),
+        ("SHELFIE_DISCORD_API", "http://proxy/api?v=10", "SHELFIE_DISCORD_API: is not an http(s) URL"),
     ],
 )
 def test_a_wrong_value_is_refused_with_one_line(variable: str, value: str, explanation: str) -> None:
@@ -79,6 +86,13 @@ def test_a_wrong_value_is_refused_with_one_line(variable: str, value: str, expla
         load_config({variable: value}, dotenv=None)
     assert str(refused.value).startswith(explanation)
     assert "\n" not in str(refused.value)
+
+
+def test_a_rest_base_with_a_password_is_refused_without_repeating_it() -> None:
+    with pytest.raises(ConfigError) as refused:
+        load_config({"SHELFIE_DISCORD_API": "https://bot:hunter2@proxy.example/api/v10"}, dotenv=None)
+    assert str(refused.value).startswith("SHELFIE_DISCORD_API: is not an http(s) URL without credentials")
+    assert "hunter2" not in str(refused.value)
 
 
 def test_a_directory_as_database_is_refused(tmp_path: Path) -> None:
