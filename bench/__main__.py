@@ -1,4 +1,4 @@
-"""`python -m bench [engine|render|store|ai|bot|load|loop ...]`: measure, never assert."""
+"""`python -m bench [engine|render|store|ai|bot|load|loop|wire ...]`: measure, never assert."""
 from __future__ import annotations
 
 import importlib
@@ -7,7 +7,7 @@ import platform
 import sys
 from pathlib import Path
 
-SUITES = ("engine", "render", "store", "ai", "bot", "load", "loop")
+SUITES = ("engine", "render", "store", "ai", "bot", "load", "loop", "wire")
 
 
 def machine() -> str:

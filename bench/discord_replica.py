@@ -1,0 +1,556 @@
+"""A replica of the part of Discord's HTTP API and gateway the bot uses, served on a loopback port so a real bot
+process (`SHELFIE_DISCORD_API=http://127.0.0.1:PORT/api/v10`) talks to it over real HTTP and a real WebSocket:
+`python -m bench wire` and tests/bot/test_wire.py.
+
+One guild with text channels and members, made before the bot connects. REST: the bot user, GET /gateway/bot,
+command sync (bulk overwrite), interaction callbacks (with `with_response`), the interaction webhooks (followups,
+@original), channel messages (JSON or multipart with payload_json and files[n]), DM channels. Gateway: HELLO,
+IDENTIFY -> READY -> GUILD_CREATE, heartbeat ACKs, zlib-stream (one compressor per connection, a Z_SYNC_FLUSH per
+message), INTERACTION_CREATE for the slash commands `slash` sends, and MESSAGE_CREATE / MESSAGE_UPDATE for the
+bot's own channel messages, as Discord sends them to a bot with the guild-messages intent. Whatever else the bot
+asks is answered 404 and logged at ERROR, so a gap shows.
+
+Like Discord: the first callback of an interaction must arrive within 3 s (later: 404 Unknown interaction), a
+second one is refused (400, already acknowledged), and the first followup after a "thinking" defer edits the
+original. Unlike Discord, and so kinder to the bot: no rate limits are enforced (the headers discord.py keeps
+book of are sent, always with requests to spare: Discord allows 5 messages per 5 s in a channel and 50 requests/s
+per bot, which a closed loop of people moving the instant their picture arrives far exceeds), nothing crosses a
+network (loopback, no TLS), attachments are not stored or served, and only the latest messages are kept (PATCH
+of an older one is a loud 404).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+DISCORD_EPOCH_MS = 1_420_070_400_000
+ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first callback
+KEPT_MESSAGES = 20_000  # the latest messages, for edits and deletes
+KEPT_INTERACTIONS = 20_000  # the latest interactions, for their callbacks and followups
+HEARTBEAT_MS = 41_250
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+GUILD_MESSAGES_INTENT = 1 << 9
+DIRECT_MESSAGES_INTENT = 1 << 12
+# What @everyone may do in the replica's guild: what the bot needs (bot.client.REQUIRED_PERMISSIONS) and more.
+PERMISSIONS = sum(1 << bit for bit in (6, 10, 11, 14, 15, 16, 18, 31, 35, 38))
+RATE_HEADERS = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000"}
+
+log = logging.getLogger("bench.replica")
+
+
+def fake_token(application_id: int) -> str:
+    """A well-formed bot token for `application_id` (its first part is the id in base64, as Discord's are)."""
+    first = base64.b64encode(str(application_id).encode()).decode().rstrip("=")
+    return f"{first}.{secrets.token_urlsafe(5).replace('-', 'a')}.{secrets.token_urlsafe(27).replace('-', 'b')}"
+
+
+class Snowflakes:
+    """Discord ids: milliseconds since Discord's epoch, shifted, plus a counter."""
+
+    def __init__(self) -> None:
+        self._count = 0
+
+    def __call__(self) -> int:
+        self._count += 1
+        return (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22 | (self._count & 0x3FFFFF)
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+@dataclass
+class Sent:
+    """An interaction the replica sent to the bot, and what the bot answered."""
+
+    id: int
+    token: str
+    channel_id: int
+    user_id: int
+    sent_at: float = 0.0
+    first_callback_at: float | None = None
+    callback_type: int | None = None
+    original_id: int | None = None
+    loading: bool = False
+    replies: list[dict[str, Any]] = field(default_factory=list)  # messages the bot answered with, in order
+    answered: asyncio.Event = field(default_factory=asyncio.Event)  # set at the first message of an answer
+
+
+@dataclass
+class Upload:
+    filename: str
+    content_type: str
+    data: bytes
+
+
+class Replica:
+    """The replica: call `start()`, give the bot `api_base`, then `await connected` and send slash commands."""
+
+    def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan"),
+                 application_id: int | None = None) -> None:
+        self.ids = Snowflakes()
+        self.application_id = application_id or self.ids()
+        self.token = fake_token(self.application_id)
+        self.bot_user = self._user(self.application_id, "Shelfie", bot=True)
+        self.guild_id = self.ids()
+        self.channel_ids = [self.ids() for _ in range(channels)]
+        self.people = {self.ids(): name for name in people}
+        self.users = {int(user["id"]): user for user in
+                      [self.bot_user, *(self._user(uid, name) for uid, name in self.people.items())]}
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> the person
+        self.commands: dict[str, dict[str, Any]] = {}  # by name, as the bot synced them (with their ids)
+        self.interactions: OrderedDict[str, Sent] = OrderedDict()  # by token
+        self.messages: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self.requests: Counter[str] = Counter()  # "METHOD route" -> how many
+        self.failures: Counter[str] = Counter()  # "METHOD route STATUS" -> how many answered >= 400
+        self.pictures: dict[int, bytes] = {}  # channel -> the latest PNG posted there (not ephemeral)
+        self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
+        self.on_callback: Callable[[Sent], None] = lambda sent: None
+        self.connected = asyncio.Event()  # set once READY and GUILD_CREATE are sent
+        self._ws: web.WebSocketResponse | None = None
+        self._zlib: Any = None
+        self._sequence = 0
+        self._intents = 0
+        self._runner: web.AppRunner | None = None
+        self.base = ""
+
+    # -- serving -------------------------------------------------------------------------------------------------
+
+    @property
+    def api_base(self) -> str:
+        return self.base + API
+
+    async def start(self, port: int = 0) -> str:
+        app = web.Application(client_max_size=64 * 2**20, middlewares=[self._account])
+        for method, path, handler in (
+            ("GET", "/users/@me", self._me), ("GET", "/users/{user_id}", self._get_user),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/gateway/bot", self._gateway_bot), ("GET", "/gateway", self._gateway_bot),
+            ("PUT", "/applications/{app}/commands", self._sync), ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._channel_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._channel_message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._channel_message),
+            ("GET", "/channels/{channel}", self._get_channel),
+            ("POST", "/users/@me/channels", self._open_dm),
+        ):
+            app.router.add_route(method, API + path, handler)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        host, bound = site._server.sockets[0].getsockname()[:2]  # type: ignore[union-attr]
+        self.base = f"http://{host}:{bound}"
+        return self.api_base
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @web.middleware
+    async def _account(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Counts every request by route and every refusal; each answer carries rate-limit headers to spare."""
+        route = request.match_info.route.resource
+        key = f"{request.method} {route.canonical.removeprefix(API) if route is not None else request.path}"
+        self.requests[key] += 1
+        try:
+            response = await handler(request)
+        except web.HTTPException as refused:
+            response = refused
+        if response.status >= 400:
+            self.failures[f"{key} {response.status}"] += 1
+            log.warning("replica answered %s %s with %s: %s", request.method, request.path, response.status,
+                        getattr(response, "text", ""))
+        if not isinstance(response, web.WebSocketResponse):
+            response.headers.update(RATE_HEADERS)
+            response.headers["X-RateLimit-Bucket"] = key.replace(" ", "-")
+            response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
+        return response
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        log.error("replica: no route for %s %s (the bot asked for something the replica does not serve)",
+                  request.method, request.path)
+        return _error(404, 0, "404: Not Found (not in the replica)")
+
+    # -- REST: users, gateway, commands ------------------------------------------------------------------------
+
+    def _user(self, user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+        return {"id": str(user_id), "username": name, "discriminator": "0", "global_name": name, "avatar": None,
+                "bot": bot, "system": False, "public_flags": 0, "flags": 0, "verified": True, "mfa_enabled": False,
+                "locale": "en-US"}
+
+    async def _me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return _error(401, 0, "401: Unauthorized")
+        return _json(self.bot_user)
+
+    async def _application(self, request: web.Request) -> web.Response:
+        """What discord.py's login reads (Client.application_info)."""
+        return _json({"id": str(self.application_id), "name": "Shelfie", "description": "", "icon": None,
+                      "bot_public": True, "bot_require_code_grant": False, "owner": self.users[next(iter(self.people))],
+                      "team": None, "verify_key": secrets.token_hex(32), "flags": 0, "summary": "",
+                      "interactions_endpoint_url": None, "bot": self.bot_user})
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.users.get(int(request.match_info["user_id"]))
+        return _json(user) if user is not None else _error(404, 10013, "Unknown User")
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        return _json({
+            "url": self.base.replace("http", "ws", 1) + "/gateway", "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86_400_000,
+                                    "max_concurrency": 1}})
+
+    async def _sync(self, request: web.Request) -> web.Response:
+        """Bulk overwrite: the commands as sent, each with its id (kept for the slash commands `slash` builds)."""
+        synced = []
+        for command in await request.json():
+            known = self.commands.get(command["name"])
+            command = {**command, "id": known["id"] if known else str(self.ids()),
+                       "application_id": str(self.application_id), "version": str(self.ids())}
+            if "guild" in request.match_info:
+                command["guild_id"] = request.match_info["guild"]
+            self.commands[command["name"]] = command
+            synced.append(command)
+        return _json(synced)
+
+    # -- REST: messages ------------------------------------------------------------------------------------------
+
+    async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+        """A JSON body, or a multipart one (payload_json and files[n])."""
+        if not request.content_type.startswith("multipart/"):
+            return (await request.json() if request.can_read_body else {}), []
+        body: dict[str, Any] = {}
+        uploads = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())  # type: ignore[union-attr]
+            else:
+                uploads.append(Upload(part.filename or "file", part.headers.get("Content-Type", ""),
+                                      bytes(await part.read())))  # type: ignore[union-attr]
+        return body, uploads
+
+    def _message(self, channel_id: int, body: dict[str, Any], uploads: list[Upload], *,
+                 sent: Sent | None = None, flags: int = 0) -> dict[str, Any]:
+        message_id = self.ids()
+        message = {"id": str(message_id), "channel_id": str(channel_id), "author": self.bot_user,
+                   "content": body.get("content") or "", "timestamp": now_iso(), "edited_timestamp": None,
+                   "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+                   "attachments": self._attachments(channel_id, body, uploads, []),
+                   "embeds": body.get("embeds") or [], "components": body.get("components") or [],
+                   "pinned": False, "type": 0 if sent is None else 20, "flags": flags | (body.get("flags") or 0)}
+        if channel_id not in self.dm_channels:
+            message["guild_id"] = str(self.guild_id)
+        if sent is not None:
+            message["interaction_metadata"] = {"id": str(sent.id), "type": 2, "user": self.users[sent.user_id]}
+            message["webhook_id"] = str(self.application_id)
+        self._keep(message)
+        self._announce("MESSAGE_CREATE", message, uploads)
+        return message
+
+    def _attachments(self, channel_id: int, body: dict[str, Any], uploads: list[Upload],
+                     kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The uploads as Discord describes them (ids, CDN urls), after the earlier attachments the body keeps."""
+        keep = {str(item.get("id")) for item in body.get("attachments") or []}
+        attachments = [item for item in kept if item["id"] in keep]
+        for upload in uploads:
+            attachment_id = self.ids()
+            url = f"https://cdn.discordapp.com/attachments/{channel_id}/{attachment_id}/{upload.filename}"
+            attachments.append({"id": str(attachment_id), "filename": upload.filename, "size": len(upload.data),
+                                "url": url, "proxy_url": url.replace("cdn", "media", 1),
+                                "content_type": upload.content_type or "application/octet-stream"})
+        return attachments
+
+    def _edit(self, message: dict[str, Any], body: dict[str, Any], uploads: list[Upload]) -> dict[str, Any]:
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
+        if "attachments" in body or uploads:
+            message["attachments"] = self._attachments(int(message["channel_id"]), body, uploads,
+                                                       message["attachments"])
+        message["flags"] = (message.get("flags") or 0) & ~LOADING
+        message["edited_timestamp"] = now_iso()
+        self._announce("MESSAGE_UPDATE", message, uploads)
+        return message
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        self.messages[int(message["id"])] = message
+        while len(self.messages) > KEPT_MESSAGES:
+            self.messages.popitem(last=False)
+
+    def _announce(self, event: str, message: dict[str, Any], uploads: list[Upload]) -> None:
+        """The gateway event Discord sends for a visible message, and the turn-picture hook for one with a PNG."""
+        if message["flags"] & EPHEMERAL:
+            return
+        channel_id = int(message["channel_id"])
+        pictures = [upload.data for upload in uploads if upload.data.startswith(b"\x89PNG")]
+        if pictures and channel_id not in self.dm_channels:
+            self.pictures[channel_id] = pictures[0]
+            self.on_picture(channel_id, time.perf_counter())
+        intent = DIRECT_MESSAGES_INTENT if channel_id in self.dm_channels else GUILD_MESSAGES_INTENT
+        if self._intents & intent:
+            self.dispatch(event, message)
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.dm_channels and channel_id not in self.channel_ids:
+            return _error(404, 10003, "Unknown Channel")
+        body, uploads = await self._body(request)
+        return _json(self._message(channel_id, body, uploads))
+
+    async def _channel_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message"]))
+        if message is None or message["channel_id"] != request.match_info["channel"]:
+            return _error(404, 10008, "Unknown Message")
+        return await self._message_verb(request, message)
+
+    async def _message_verb(self, request: web.Request, message: dict[str, Any]) -> web.Response:
+        if request.method == "GET":
+            return _json(message)
+        if request.method == "DELETE":
+            self.messages.pop(int(message["id"]), None)
+            return web.Response(status=204)
+        body, uploads = await self._body(request)
+        return _json(self._edit(message, body, uploads))
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        channel_id = int(request.match_info["channel"])
+        if channel_id in self.dm_channels:
+            return _json(self._dm_payload(channel_id))
+        if channel_id in self.channel_ids:
+            return _json(self._channel_payload(channel_id))
+        return _error(404, 10003, "Unknown Channel")
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        person = int((await request.json())["recipient_id"])
+        if person not in self.people:
+            return _error(400, 50007, "Cannot send messages to this user")
+        channel_id = next((cid for cid, uid in self.dm_channels.items() if uid == person), None) or self.ids()
+        self.dm_channels[channel_id] = person
+        return _json(self._dm_payload(channel_id))
+
+    def _dm_payload(self, channel_id: int) -> dict[str, Any]:
+        return {"id": str(channel_id), "type": 1, "last_message_id": None,
+                "recipients": [self.users[self.dm_channels[channel_id]]]}
+
+    # -- REST: interactions --------------------------------------------------------------------------------------
+
+    def _interaction(self, request: web.Request) -> Sent | None:
+        sent = self.interactions.get(request.match_info["token"])
+        if sent is None or ("interaction" in request.match_info and request.match_info["interaction"] != str(sent.id)):
+            return None
+        return sent
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        now = time.perf_counter()
+        sent = self._interaction(request)
+        if sent is None or (sent.first_callback_at is None and now - sent.sent_at > ANSWER_WITHIN):
+            return _error(404, 10062, "Unknown interaction")
+        if sent.first_callback_at is not None:
+            return _error(400, 40060, "Interaction has already been acknowledged.")
+        body, uploads = await self._body(request)
+        kind, data = body.get("type"), body.get("data") or {}
+        sent.first_callback_at, sent.callback_type = now, kind
+        self.on_callback(sent)
+        flags = data.get("flags") or 0
+        answer: dict[str, Any] = {"interaction": {"id": str(sent.id), "type": 2, "activity_instance_id": None,
+                                                  "response_message_id": None, "response_message_loading": False,
+                                                  "response_message_ephemeral": bool(flags & EPHEMERAL)}}
+        if kind == 4:  # a message
+            message = self._message(sent.channel_id, data, uploads, sent=sent)
+            self._answered(sent, message)
+            answer["resource"] = {"type": 4, "message": message}
+        elif kind == 5:  # thinking...: the original message, loading until a followup or an edit completes it
+            message = self._message(sent.channel_id, {"flags": flags | LOADING}, [], sent=sent)
+            sent.loading = True
+            answer["interaction"]["response_message_loading"] = True
+        elif kind in (6, 8):  # deferred update, autocomplete choices: no message
+            sent.answered.set()
+            return _json(answer)
+        else:
+            return _error(400, 50035, f"Invalid Form Body: callback type {kind} is not in the replica")
+        sent.original_id = int(message["id"])
+        answer["interaction"]["response_message_id"] = message["id"]
+        return _json(answer)
+
+    def _answered(self, sent: Sent, message: dict[str, Any]) -> None:
+        sent.replies.append(message)
+        sent.answered.set()
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        sent = self._interaction(request)
+        if sent is None or request.match_info["app"] != str(self.application_id):
+            return _error(404, 10015, "Unknown Webhook")
+        if sent.first_callback_at is None:
+            return _error(404, 10015, "Unknown Webhook")  # no followup before the interaction is acknowledged
+        body, uploads = await self._body(request)
+        if sent.loading and sent.original_id in self.messages:  # the first followup completes the thinking original
+            sent.loading = False
+            message = self._edit(self.messages[sent.original_id], body, uploads)
+        else:
+            message = self._message(sent.channel_id, body, uploads, sent=sent)
+        self._answered(sent, message)
+        return _json(message)
+
+    async def _webhook_message(self, request: web.Request) -> web.Response:
+        sent = self._interaction(request)
+        wanted = request.match_info["message"]
+        message_id = (sent.original_id if wanted == "@original" else int(wanted)) if sent is not None else None
+        message = self.messages.get(message_id) if message_id is not None else None
+        if message is None:
+            return _error(404, 10008, "Unknown Message")
+        response = await self._message_verb(request, message)
+        if request.method == "PATCH":
+            assert sent is not None
+            sent.loading = False
+            self._answered(sent, message)
+        return response
+
+    # -- gateway -------------------------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        if request.query.get("compress") != "zlib-stream" or request.query.get("encoding") != "json":
+            log.error("replica: the bot asked for a gateway the replica does not speak: %s", request.query_string)
+        ws = web.WebSocketResponse(compress=False, max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        self._ws, self._zlib, self._sequence = ws, zlib.compressobj(), 0
+        await self._send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS, "_trace": ["replica"]}})
+        async for frame in ws:
+            if frame.type is not WSMsgType.TEXT and frame.type is not WSMsgType.BINARY:
+                break
+            message = json.loads(frame.data)
+            if message["op"] == 1:
+                await self._send({"op": 11})
+            elif message["op"] == 2:
+                await self._ready(message["d"])
+            else:
+                log.error("replica: gateway op %s is not in the replica", message["op"])
+        self.connected.clear()
+        return ws
+
+    async def _ready(self, identify: dict[str, Any]) -> None:
+        if identify.get("token") != self.token:
+            await self._ws.close(code=4004, message=b"Authentication failed.")  # type: ignore[union-attr]
+            return
+        self._intents = int(identify.get("intents") or 0)
+        await self._event("READY", {
+            "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": secrets.token_hex(16), "resume_gateway_url": self.base.replace("http", "ws", 1) + "/gateway",
+            "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
+            "_trace": ["replica"]})
+        await self._event("GUILD_CREATE", self._guild_payload())
+        self.connected.set()
+
+    def _guild_payload(self) -> dict[str, Any]:
+        owner = next(iter(self.people))
+        members = [{"user": user, "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None,
+                    "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
+                    "communication_disabled_until": None} for user in self.users.values()]
+        return {"id": str(self.guild_id), "name": "Replica", "owner_id": str(owner), "icon": None, "splash": None,
+                "discovery_splash": None, "banner": None, "description": None, "afk_channel_id": None,
+                "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+                "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "premium_subscription_count": 0,
+                "preferred_locale": "en-US", "system_channel_id": None, "system_channel_flags": 0,
+                "rules_channel_id": None, "public_updates_channel_id": None, "vanity_url_code": None,
+                "application_id": None, "features": [], "emojis": [], "stickers": [],
+                "roles": [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(PERMISSIONS),
+                           "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
+                           "flags": 0, "icon": None, "unicode_emoji": None}],
+                "member_count": len(members), "large": False, "unavailable": False, "joined_at": now_iso(),
+                "members": members, "channels": [self._channel_payload(cid) for cid in self.channel_ids],
+                "threads": [], "presences": [], "voice_states": [], "stage_instances": [],
+                "guild_scheduled_events": [], "soundboard_sounds": [], "premium_progress_bar_enabled": False}
+
+    def _channel_payload(self, channel_id: int) -> dict[str, Any]:
+        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
+                "name": f"games-{self.channel_ids.index(channel_id)}", "position": self.channel_ids.index(channel_id),
+                "permission_overwrites": [], "parent_id": None, "topic": None, "rate_limit_per_user": 0,
+                "last_message_id": None, "nsfw": False}
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """One gateway message, compressed on the connection's zlib stream (compress and write with no await
+        between them, so concurrent senders keep the stream's order)."""
+        ws = self._ws
+        if ws is None or ws.closed:
+            raise ConnectionError("the bot is not connected to the replica's gateway")
+        raw = json.dumps(message, separators=(",", ":")).encode()
+        await ws.send_bytes(self._zlib.compress(raw) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+
+    async def _event(self, name: str, data: dict[str, Any]) -> None:
+        self._sequence += 1
+        await self._send({"op": 0, "t": name, "s": self._sequence, "d": data})
+
+    def dispatch(self, name: str, data: dict[str, Any]) -> None:
+        """A gateway event from a REST handler: sent at once, in order, without waiting for the socket to drain."""
+        if self._ws is not None and not self._ws.closed:
+            asyncio.get_running_loop().create_task(self._event(name, data))
+
+    # -- people ------------------------------------------------------------------------------------------------
+
+    async def slash(self, user_id: int, channel_id: int, name: str, **options: Any) -> Sent:
+        """A person types `/name options` in a channel: INTERACTION_CREATE, shaped like Discord's (and simcord's),
+        for a command as the bot synced it. Returns once the event is written to the socket; `sent_at` is
+        when it was handed to it."""
+        words = name.split()
+        command = self.commands[words[0]]
+        node, nested = command, []
+        for word in words[1:]:
+            node = next(option for option in node.get("options") or [] if option["name"] == word)
+            nested.append(node)
+        specs = {option["name"]: option for option in node.get("options") or []}
+        given = [{"name": key, "type": specs[key]["type"], "value": value} for key, value in options.items()]
+        for parent in reversed(nested):
+            given = [{"name": parent["name"], "type": parent["type"], "options": given}]
+        sent = Sent(self.ids(), secrets.token_urlsafe(48), channel_id, user_id)
+        self.interactions[sent.token] = sent
+        while len(self.interactions) > KEPT_INTERACTIONS:
+            self.interactions.popitem(last=False)
+        member = {"user": self.users[user_id], "roles": [], "nick": None, "joined_at": now_iso(),
+                  "premium_since": None, "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
+                  "communication_disabled_until": None, "permissions": str(PERMISSIONS)}
+        sent.sent_at = time.perf_counter()
+        await self._event("INTERACTION_CREATE", {
+            "id": str(sent.id), "application_id": str(self.application_id), "type": 2, "token": sent.token,
+            "version": 1, "data": {"id": command["id"], "name": command["name"], "type": 1, "options": given,
+                                   "guild_id": str(self.guild_id)},
+            "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": self._channel_payload(channel_id),
+            "member": member, "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(PERMISSIONS),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "attachment_size_limit": 26_214_400})
+        return sent
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    """A JSON answer typed exactly as Discord types it: discord.py parses a body only when the content type is
+    `application/json`, with no charset (aiohttp's json_response adds one)."""
+    return web.Response(body=json.dumps(data, separators=(",", ":")).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return _json({"code": code, "message": message}, status=status)

@@ -1,0 +1,317 @@
+"""`python -m bench wire`: many My Shelfie games at once through the real bot process and the real wire.
+
+`bench load` runs simcord and the simulated people inside the bot's process: it cannot see what the wire costs
+the bot (aiohttp requests, multipart uploads, the gateway's zlib stream and JSON, discord.py's rate-limit books)
+and counts the simulated Discord's CPU as the bot's. Here the bot is `shelfie-bot run` in its own process (its
+workers as in production), pointed by SHELFIE_DISCORD_API at a replica of Discord's HTTP API and gateway
+(bench/discord_replica.py) that runs in this process with the simulated people: the same closed loop as `bench
+load` (game n has 2 + n % 3 people; whoever is to move types `/shelfie take` as soon as the bot's message with the
+turn picture reaches the replica; a finished game is followed by a new one), ramping through LOAD_STEPS with
+LOAD_STEP_SECONDS per step after a 2 s warm-up. The people read whose turn it is and the legal moves from the
+bot's database (read-only, through bot.store and the engine), as a person reads the picture.
+
+Per step: moves/s; move -> turn picture p50/p99 (INTERACTION_CREATE written to the socket -> the request carrying
+the picture arrives); defer p99 (-> the interaction's first callback, whatever its type); CPU per move of the bot
+process, of its workers (its child processes) and of the replica with the people (this process); resident memory
+of the bot with its workers and of the bot alone; moves refused and lost (as `bench load`) and errors: lines the
+bot logged at ERROR or above, and requests the replica refused (a status >= 400).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.discord_replica import Replica, Sent
+from bench.load import ANSWER_SECONDS, STEPS, WARMUP_SECONDS, Samples, _proc_figures, failures, percentile, step_seconds
+from bot.store import Store
+from engine.registry import rules_of
+
+POLL_SECONDS = 0.01
+START_SECONDS = 60.0  # the bot process has this long to sync its commands and connect
+STOP_SECONDS = 20.0
+ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
+BOT = "import sys; from bot.cli import main; sys.exit(main())"  # the `shelfie-bot` console script
+
+
+@dataclass
+class BotProcess:
+    """`shelfie-bot run` against the replica, with its stderr read line by line (errors counted, the tail kept)."""
+
+    process: asyncio.subprocess.Process
+    errors: int = 0
+    tail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    reader: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    async def read(self) -> None:
+        assert self.process.stderr is not None
+        while line := await self.process.stderr.readline():
+            text = line.decode(errors="replace").rstrip()
+            self.tail.append(text)
+            if ERROR_LINE.match(text):
+                self.errors += 1
+
+    async def stop(self) -> int:
+        """SIGTERM, as an operator's `docker stop`: the bot finishes what is in flight and exits."""
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), STOP_SECONDS)
+        except TimeoutError:
+            self.process.kill()
+            code = await self.process.wait()
+        if self.reader is not None:
+            await self.reader
+        return code
+
+
+def bot_environment(replica: Replica, db_path: Path) -> dict[str, str]:
+    """The operator's environment (SHELFIE_WORKERS, SHELFIE_LOG_LEVEL... as set) pointed at the replica."""
+    return {**os.environ, "DISCORD_TOKEN": replica.token, "SHELFIE_DISCORD_API": replica.api_base,
+            "SHELFIE_DB": str(db_path)}
+
+
+async def start_bot(replica: Replica, db_path: Path) -> BotProcess:
+    """`shelfie-bot sync --guild` (the commands reach the replica, with their ids), then `shelfie-bot run`, in
+    the database's folder (no stray .env); returns once the bot is connected to the replica's gateway."""
+    env, folder = bot_environment(replica, db_path), db_path.parent
+    sync = await asyncio.create_subprocess_exec(sys.executable, "-c", BOT, "sync", "--guild", str(replica.guild_id),
+                                                env=env, cwd=folder, stdout=asyncio.subprocess.PIPE,
+                                                stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(sync.communicate(), START_SECONDS)
+    if sync.returncode != 0 or not replica.commands:
+        raise RuntimeError(f"shelfie-bot sync failed ({sync.returncode}):\n{output.decode(errors='replace')}")
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", BOT, "run", env=env, cwd=folder,
+                                                   stderr=asyncio.subprocess.PIPE)
+    bot = BotProcess(process)
+    bot.reader = asyncio.get_running_loop().create_task(bot.read())
+    connected = asyncio.get_running_loop().create_task(replica.connected.wait())
+    await asyncio.wait([connected, bot.reader], timeout=START_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+    if not connected.done():
+        connected.cancel()
+        await bot.stop()
+        raise RuntimeError("the bot did not connect to the replica:\n" + "\n".join(bot.tail))
+    return bot
+
+
+def descendants(pid: int) -> list[int]:
+    """The bot's worker processes (and the forkserver they come from): every process below `pid`."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found.extend(below)
+        todo.extend(below)
+    return found
+
+
+class Table:
+    """What a person sees of a channel's game, from the bot's database: read, never written."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def open_game(self, channel_id: int) -> tuple[Any, Any] | None:
+        """(the game's record, its state) of the channel's lobby or active game, or None."""
+        game_id = await self.store.open_game_at(channel_id)
+        record = None if game_id is None else await self.store.load_game(game_id)
+        if record is None:
+            return None
+        row = record.game
+        return record, (rules_of(row.kind).from_dict(row.state) if row.state is not None else None)
+
+
+async def until(check: Callable[[], Awaitable[Any]]) -> Any:
+    while not (value := await check()):
+        await asyncio.sleep(POLL_SECONDS)
+    return value
+
+
+class Channel:
+    """One channel's closed loop: open a game, play it to the end, open the next one."""
+
+    def __init__(self, replica: Replica, table: Table, channel_id: int, people: list[int], rng: random.Random,
+                 samples: Samples) -> None:
+        self.replica, self.table, self.channel_id, self.people = replica, table, channel_id, people
+        self.rng, self.samples = rng, samples
+        self.picture = asyncio.Event()
+        self.picture_at = 0.0
+
+    def pictured(self, at: float) -> None:
+        self.picture_at = at
+        self.picture.set()
+
+    async def seated(self, count: int) -> bool:
+        found = await self.table.open_game(self.channel_id)
+        return found is not None and len(found[0].seats) >= count
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            await self.replica.slash(self.people[0], self.channel_id, "shelfie new", players=len(self.people))
+            await until(lambda: self.seated(1))
+            for number, person in enumerate(self.people[1:], start=2):
+                await self.replica.slash(person, self.channel_id, "shelfie join")
+                await until(lambda n=number: self.seated(n))
+            self.picture.clear()
+            await self.replica.slash(self.people[0], self.channel_id, "shelfie start")
+            await self.picture.wait()
+            await until(self.started)  # a late picture of the last game is not this one's
+            await self.play_game(stop)
+
+    async def started(self) -> bool:
+        found = await self.table.open_game(self.channel_id)
+        return found is not None and found[0].game.status == "active"
+
+    async def play_game(self, stop: asyncio.Event) -> None:
+        """Whoever is to move types a random legal move as soon as the turn picture arrives, until the game ends."""
+        while not stop.is_set():
+            found = await self.table.open_game(self.channel_id)
+            if found is None or found[0].game.status != "active" or found[1] is None or found[1].is_over:
+                return
+            record, game = found
+            move = self.rng.choice(game.legal_moves())
+            mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+            self.picture.clear()
+            sent = await self.replica.slash(mover, self.channel_id, "shelfie take", tiles=move.tiles_text,
+                                            column=move.column + 1)
+            if await self.moved(record.game.version, sent):
+                self.samples.moves.append((self.picture_at, self.picture_at - sent.sent_at))
+
+    async def moved(self, version: int, sent: Sent) -> bool:
+        """Wait for the picture of this move (a picture that leaves the game where it was is not this move's);
+        False when none came within ANSWER_SECONDS (counted: refused, or lost if the game moved on)."""
+        deadline = sent.sent_at + ANSWER_SECONDS
+        while (left := deadline - time.perf_counter()) > 0:
+            try:
+                await asyncio.wait_for(self.picture.wait(), left)
+            except TimeoutError:
+                break
+            now = await self.table.open_game(self.channel_id)
+            if now is None or now[0].game.version != version:
+                return True
+            self.picture.clear()
+        now = await self.table.open_game(self.channel_id)
+        moved = now is None or now[0].game.version != version
+        (self.samples.lost if moved else self.samples.refused).append((time.perf_counter(), 1.0))
+        return False
+
+
+def _figures(bot: BotProcess) -> tuple[tuple[float, int, int], tuple[float, int, int], tuple[float, int, int]]:
+    """CPU seconds, RSS and PSS of the bot, of its workers and of this process (the replica and the people)."""
+    return _proc_figures([bot.pid]), _proc_figures(descendants(bot.pid)), _proc_figures([os.getpid()])
+
+
+async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
+    rows: list[dict[str, float]] = []
+    samples = Samples()
+    stop = asyncio.Event()
+    replica = Replica(channels=max(STEPS))
+    replica.on_callback = lambda sent: samples.defers.append((sent.first_callback_at, sent.first_callback_at - sent.sent_at))  # type: ignore[arg-type, operator]
+    await replica.start()
+    people = list(replica.people)
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "wire.sqlite3"
+        bot = await start_bot(replica, db_path)
+        store = await Store.open(db_path)
+        table = Table(store)
+        channels: dict[int, Channel] = {}
+        replica.on_picture = lambda channel_id, at: channels[channel_id].pictured(at) if channel_id in channels else None
+        loops: list[asyncio.Task[None]] = []
+        try:
+            for games in STEPS:
+                while len(loops) < games:
+                    number = len(loops)
+                    channel_id = replica.channel_ids[number]
+                    channels[channel_id] = Channel(replica, table, channel_id, people[: 2 + number % 3],
+                                                   random.Random(number), samples)
+                    loops.append(asyncio.get_running_loop().create_task(channels[channel_id].play(stop)))
+                await asyncio.sleep(WARMUP_SECONDS)
+                for failed in (task for task in loops if task.done()):
+                    failed.result()  # a simulated person hit an error: stop and show it
+                if bot.process.returncode is not None:
+                    raise RuntimeError("the bot process ended:\n" + "\n".join(bot.tail))
+                start, before = time.perf_counter(), _figures(bot)
+                logged, refusals, asked = bot.errors, sum(replica.failures.values()), replica.requests.total()
+                await asyncio.sleep(step_seconds())
+                end, after = time.perf_counter(), _figures(bot)
+                moves = samples.window(samples.moves, start, end)
+                defers = samples.window(samples.defers, start, end)
+                count = max(1, len(moves))
+                (bot0, _, _), (work0, _, _), (mine0, _, _) = before
+                (bot1, rss, pss), (work1, wrss, wpss), (mine1, _, _) = after
+                rows.append({"games": games, "moves/s": len(moves) / (end - start),
+                             "p50": percentile(moves, 0.5) * 1000, "p99": percentile(moves, 0.99) * 1000,
+                             "defer p99": percentile(defers, 0.99) * 1000,
+                             "cpu/move": (bot1 - bot0) / count * 1000, "workers cpu/move": (work1 - work0) / count * 1000,
+                             "replica cpu/move": (mine1 - mine0) / count * 1000,
+                             "requests/move": (replica.requests.total() - asked) / count,
+                             "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20, "bot rss": rss / 2**20,
+                             "refused": len(samples.window(samples.refused, start, end)),
+                             "lost": len(samples.window(samples.lost, start, end)),
+                             "errors": bot.errors - logged + sum(replica.failures.values()) - refusals})
+                print(_row(rows[-1]), flush=True)
+        finally:
+            stop.set()
+            if loops:
+                await asyncio.wait(loops, timeout=ANSWER_SECONDS)
+            for loop in loops:
+                loop.cancel()
+            code = await bot.stop()
+            await store.close()
+            await replica.close()
+    if code != 0:
+        print(f"!!! the bot process exited with status {code} !!!")
+    return rows, bot, replica
+
+
+def _row(row: dict[str, float]) -> str:
+    return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
+            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | "
+            f"{row['replica cpu/move']:.1f} ms | {row['requests/move']:.1f} | {row['rss']:.0f} / {row['pss']:.0f} MB (bot {row['bot rss']:.0f}) | "
+            f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
+
+
+def main() -> None:
+    workers = os.environ.get("SHELFIE_WORKERS", "").strip() or "one per core"
+    print(f"closed-loop My Shelfie games through `shelfie-bot run` in its own process and a Discord replica (HTTP "
+          f"and gateway, with the people, in this process); {step_seconds():g} s per step after {WARMUP_SECONDS:g} s "
+          f"warm-up; workers per lane: {workers}; log level {os.environ.get('SHELFIE_LOG_LEVEL', 'INFO')}")
+    print("| concurrent games | moves/s | move → turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
+          "CPU per move (replica + people) | HTTP requests per move | memory (RSS / PSS) | refused / lost / errors |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    rows, bot, replica = asyncio.run(_run())
+    print(f"requests the bot made over the whole run (warm-ups included): {replica.requests.total():,} ("
+          + ", ".join(f"{key} {count:,}" for key, count in replica.requests.most_common()) + ")")
+    if replica.failures:
+        print("requests the replica refused: " + ", ".join(f"{key} x{count}" for key, count in replica.failures.items()))
+    print(f"lines the bot logged at ERROR or above over the whole run (warm-ups included): {bot.errors}")
+    problem = failures(rows)
+    if problem is not None:
+        print("\n".join(bot.tail))
+        print(problem, flush=True)
+
+
+if __name__ == "__main__":
+    main()

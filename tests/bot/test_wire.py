@@ -1,0 +1,64 @@
+"""The real bot process over the real wire: `shelfie-bot sync` and `run`, pointed by SHELFIE_DISCORD_API at the
+Discord replica of `python -m bench wire`, play a move of My Shelfie over HTTP and a zlib-compressed gateway."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from bench.discord_replica import Replica, Sent
+from bench.wire import Table, start_bot
+from bot.store import Store
+
+ANSWER_SECONDS = 30.0
+
+
+async def answered(sent: Sent) -> list[str]:
+    await asyncio.wait_for(sent.answered.wait(), ANSWER_SECONDS)
+    return [reply["content"] for reply in sent.replies]
+
+
+async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> None:
+    replica = Replica(channels=1, people=("ann", "ben"))
+    await replica.start()
+    channel = replica.channel_ids[0]
+    ann, ben = replica.people
+    pictures: asyncio.Queue[int] = asyncio.Queue()
+    replica.on_picture = lambda channel_id, at: pictures.put_nowait(channel_id)
+    bot = await start_bot(replica, tmp_path / "wire.sqlite3")
+    store = await Store.open(tmp_path / "wire.sqlite3")
+    try:
+        lobby = await answered(await replica.slash(ann, channel, "shelfie new", players=2))
+        joined = await answered(await replica.slash(ben, channel, "shelfie join"))
+        started = await replica.slash(ann, channel, "shelfie start")
+        assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel
+        opening = replica.pictures[channel]
+
+        record, game = await Table(store).open_game(channel)
+        move = game.legal_moves()[0]
+        mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+        take = await replica.slash(mover, channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
+        assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel
+        answer = await answered(take)
+        after, _ = await Table(store).open_game(channel)
+    finally:
+        code = await bot.stop()
+        await store.close()
+        await replica.close()
+
+    assert "**ann**" in lobby[0] and "seat 2" in joined[0], (lobby, joined)
+    assert started.first_callback_at is not None
+    assert after.game.turn == record.game.turn + 1, "the move was played"
+    assert move.tiles_text in answer[-1] and f"column {move.column + 1}" in answer[-1], answer
+    for png in (opening, replica.pictures[channel]):
+        picture = Image.open(io.BytesIO(png))
+        picture.verify()
+        assert picture.format == "PNG" and picture.width > 300
+    assert replica.pictures[channel] != opening, "the turn picture shows the new board"
+    assert not replica.failures, replica.failures
+    assert bot.errors == 0, "\n".join(bot.tail)
+    assert code == 0, "\n".join(bot.tail)
+    assert any("shutdown: database closed" in line for line in bot.tail)
