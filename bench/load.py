@@ -310,10 +310,12 @@ def _row(row: dict[str, float]) -> str:
 def failures(rows: list[dict[str, float]]) -> str | None:
     """What went wrong over the run, in one loud line, or None when every move went through cleanly."""
     refused, lost, errors = (sum(int(row[key]) for row in rows) for key in ("refused", "lost", "errors"))
-    if not refused + lost + errors:
+    stalled = sum(not row["moves/s"] for row in rows)
+    if not refused + lost + errors + stalled:
         return None
-    return (f"!!! THIS RUN HAD FAILURES: {refused} move(s) refused, {lost} lost, {errors} error(s) in the measured "
-            f"steps; its figures do not describe a healthy bot !!!")
+    return (f"!!! THIS RUN HAD FAILURES: {refused} move(s) refused, {lost} lost, {errors} error(s)"
+            + (f", {stalled} step(s) without a single move" if stalled else "")
+            + " in the measured steps; its figures do not describe a healthy bot !!!")
 
 
 def main() -> None:

@@ -167,13 +167,20 @@ class Channel:
         found = await self.table.open_game(self.channel_id)
         return found is not None and len(found[0].seats) >= count
 
+    async def command(self, person: int, name: str, done: Callable[[], Awaitable[bool]], **options: Any) -> None:
+        """Type a lobby command and wait until the bot has answered it and the database shows it done."""
+        sent = await self.replica.slash(person, self.channel_id, name, **options)
+        try:
+            await asyncio.wait_for(sent.answered.wait(), ANSWER_SECONDS)
+        except TimeoutError:
+            pass  # the database decides
+        await until(done)
+
     async def play(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            await self.replica.slash(self.people[0], self.channel_id, "shelfie new", players=len(self.people))
-            await until(lambda: self.seated(1))
+            await self.command(self.people[0], "shelfie new", lambda: self.seated(1), players=len(self.people))
             for number, person in enumerate(self.people[1:], start=2):
-                await self.replica.slash(person, self.channel_id, "shelfie join")
-                await until(lambda n=number: self.seated(n))
+                await self.command(person, "shelfie join", lambda n=number: self.seated(n))
             self.picture.clear()
             await self.replica.slash(self.people[0], self.channel_id, "shelfie start")
             await self.picture.wait()
@@ -186,8 +193,8 @@ class Channel:
 
     async def play_game(self, stop: asyncio.Event) -> None:
         """Whoever is to move types a random legal move as soon as the turn picture arrives, until the game ends."""
+        found = await self.table.open_game(self.channel_id)
         while not stop.is_set():
-            found = await self.table.open_game(self.channel_id)
             if found is None or found[0].game.status != "active" or found[1] is None or found[1].is_over:
                 return
             record, game = found
@@ -196,12 +203,12 @@ class Channel:
             self.picture.clear()
             sent = await self.replica.slash(mover, self.channel_id, "shelfie take", tiles=move.tiles_text,
                                             column=move.column + 1)
-            if await self.moved(record.game.version, sent):
-                self.samples.moves.append((self.picture_at, self.picture_at - sent.sent_at))
+            found = await self.moved(record.game.version, sent)
 
-    async def moved(self, version: int, sent: Sent) -> bool:
-        """Wait for the picture of this move (a picture that leaves the game where it was is not this move's);
-        False when none came within ANSWER_SECONDS (counted: refused, or lost if the game moved on)."""
+    async def moved(self, version: int, sent: Sent) -> tuple[Any, Any] | None:
+        """Wait for the picture of this move (a picture that leaves the game where it was is not this move's) and
+        return the game as it then is; a move with no picture within ANSWER_SECONDS is counted refused, or lost if
+        the game moved on."""
         deadline = sent.sent_at + ANSWER_SECONDS
         while (left := deadline - time.perf_counter()) > 0:
             try:
@@ -210,12 +217,13 @@ class Channel:
                 break
             now = await self.table.open_game(self.channel_id)
             if now is None or now[0].game.version != version:
-                return True
+                self.samples.moves.append((self.picture_at, self.picture_at - sent.sent_at))
+                return now
             self.picture.clear()
         now = await self.table.open_game(self.channel_id)
         moved = now is None or now[0].game.version != version
         (self.samples.lost if moved else self.samples.refused).append((time.perf_counter(), 1.0))
-        return False
+        return now
 
 
 def _figures(bot: BotProcess) -> tuple[tuple[float, int, int], tuple[float, int, int], tuple[float, int, int]]:

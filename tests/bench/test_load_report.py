@@ -22,3 +22,8 @@ def test_refused_and_lost_moves_and_errors_are_counted_and_said_loudly() -> None
     said = failures(rows)
     assert said is not None and "FAILURES" in said
     assert "2 move(s) refused, 1 lost, 3 error(s)" in said
+
+
+def test_a_step_where_no_move_went_through_is_a_failure() -> None:
+    said = failures([step(), step(games=10, **{"moves/s": 0})])
+    assert said is not None and "1 step(s) without a single move" in said
