@@ -90,7 +90,6 @@ class Sent:
     user_id: int
     sent_at: float = 0.0
     first_callback_at: float | None = None
-    callback_type: int | None = None
     original_id: int | None = None
     loading: bool = False
     replies: list[dict[str, Any]] = field(default_factory=list)  # messages the bot answered with, in order
@@ -124,6 +123,7 @@ class Replica:
         self.messages: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self.requests: Counter[str] = Counter()  # "METHOD route" -> how many
         self.failures: Counter[str] = Counter()  # "METHOD route STATUS" -> how many answered >= 400
+        self.callback_types: Counter[int] = Counter()  # an interaction's first callback: 4 message, 5 defer...
         self.pictures: dict[int, bytes] = {}  # channel -> the latest PNG posted there (not ephemeral)
         self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
         self.on_callback: Callable[[Sent], None] = lambda sent: None
@@ -391,7 +391,8 @@ class Replica:
             return _error(400, 40060, "Interaction has already been acknowledged.")
         body, uploads = await self._body(request)
         kind, data = body.get("type"), body.get("data") or {}
-        sent.first_callback_at, sent.callback_type = now, kind
+        sent.first_callback_at = now
+        self.callback_types[kind] += 1
         self.on_callback(sent)
         flags = data.get("flags") or 0
         answer: dict[str, Any] = {"interaction": {"id": str(sent.id), "type": 2, "activity_instance_id": None,

@@ -295,8 +295,8 @@ async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
 
 
 def _row(row: dict[str, float]) -> str:
-    return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
-            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | "
+    return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:,.0f} / {row['p99']:,.0f} ms | "
+            f"{row['defer p99']:,.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | "
             f"{row['replica cpu/move']:.1f} ms | {row['requests/move']:.1f} | {row['rss']:.0f} / {row['pss']:.0f} MB (bot {row['bot rss']:.0f}) | "
             f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
 
@@ -312,6 +312,8 @@ def main() -> None:
     rows, bot, replica = asyncio.run(_run())
     print(f"requests the bot made over the whole run (warm-ups included): {replica.requests.total():,} ("
           + ", ".join(f"{key} {count:,}" for key, count in replica.requests.most_common()) + ")")
+    print("first answers to interactions by callback type (4: a message, 5: a defer, then a followup): "
+          + ", ".join(f"type {kind} x{count:,}" for kind, count in sorted(replica.callback_types.items())))
     if replica.failures:
         print("requests the replica refused: " + ", ".join(f"{key} x{count}" for key, count in replica.failures.items()))
     print(f"lines the bot logged at ERROR or above over the whole run (warm-ups included): {bot.errors}")
