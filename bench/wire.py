@@ -7,8 +7,10 @@ workers as in production), pointed by SHELFIE_DISCORD_API at a replica of Discor
 (bench/discord_replica.py) that runs in this process with the simulated people: the same closed loop as `bench
 load` (game n has 2 + n % 3 people; whoever is to move types `/shelfie take` as soon as the bot's message with the
 turn picture reaches the replica; a finished game is followed by a new one), ramping through LOAD_STEPS with
-LOAD_STEP_SECONDS per step after a 2 s warm-up. The people read whose turn it is and the legal moves from the
-bot's database (read-only, through bot.store and the engine), as a person reads the picture.
+LOAD_STEP_SECONDS per step after a 2 s warm-up, which begins once the step's new games have all started (the
+lobbies of 40 new games opened at once are not the steady state of 80 games). The people read whose turn it is
+and the legal moves from the bot's database (read-only, through bot.store and the engine), as a person reads
+the picture.
 
 Per step: moves/s; move -> turn picture p50/p99 (INTERACTION_CREATE written to the socket -> the request carrying
 the picture arrives); defer p99 (-> the interaction's first callback, whatever its type); CPU per move of the bot
@@ -39,7 +41,7 @@ from bot.store import Store
 from engine.registry import rules_of
 
 POLL_SECONDS = 0.01
-START_SECONDS = 60.0  # the bot process has this long to sync its commands and connect
+START_SECONDS = 60.0  # the bot process has this long to sync its commands and connect; a step's games to start
 STOP_SECONDS = 20.0
 ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
 BOT = "import sys; from bot.cli import main; sys.exit(main())"  # the `shelfie-bot` console script
@@ -157,6 +159,7 @@ class Channel:
         self.replica, self.table, self.channel_id, self.people = replica, table, channel_id, people
         self.rng, self.samples = rng, samples
         self.picture = asyncio.Event()
+        self.playing = asyncio.Event()  # set once the channel's first game has started
         self.picture_at = 0.0
 
     def pictured(self, at: float) -> None:
@@ -185,6 +188,7 @@ class Channel:
             await self.replica.slash(self.people[0], self.channel_id, "shelfie start")
             await self.picture.wait()
             await until(self.started)  # a late picture of the last game is not this one's
+            self.playing.set()
             await self.play_game(stop)
 
     async def started(self) -> bool:
@@ -255,6 +259,11 @@ async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
                     channels[channel_id] = Channel(replica, table, channel_id, people[: 2 + number % 3],
                                                    random.Random(number), samples)
                     loops.append(asyncio.get_running_loop().create_task(channels[channel_id].play(stop)))
+                # Opening 40 new lobbies at once is not the steady state of 80 games: the step's games start first.
+                _, late = await asyncio.wait([asyncio.ensure_future(channel.playing.wait())
+                                              for channel in channels.values()], timeout=START_SECONDS)
+                for waiting in late:
+                    waiting.cancel()
                 await asyncio.sleep(WARMUP_SECONDS)
                 for failed in (task for task in loops if task.done()):
                     failed.result()  # a simulated person hit an error: stop and show it
