@@ -124,7 +124,7 @@ class Replica:
         self.requests: Counter[str] = Counter()  # "METHOD route" -> how many
         self.failures: Counter[str] = Counter()  # "METHOD route STATUS" -> how many answered >= 400
         self.callback_types: Counter[int] = Counter()  # an interaction's first callback: 4 message, 5 defer...
-        self.pictures: dict[int, bytes] = {}  # channel -> the latest PNG posted there (not ephemeral)
+        self.pictures: dict[int, bytes] = {}  # channel -> the latest picture posted there (not ephemeral)
         self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
         self.on_callback: Callable[[Sent], None] = lambda sent: None
         self.connected = asyncio.Event()  # set once READY and GUILD_CREATE are sent
@@ -320,11 +320,11 @@ class Replica:
             self.messages.popitem(last=False)
 
     def _announce(self, event: str, message: dict[str, Any], uploads: list[Upload]) -> None:
-        """The gateway event Discord sends for a visible message, and the turn-picture hook for one with a PNG."""
+        """The gateway event Discord sends for a visible message, and the turn-picture hook for one with a picture."""
         if message["flags"] & EPHEMERAL:
             return
         channel_id = int(message["channel_id"])
-        pictures = [upload.data for upload in uploads if upload.data.startswith(b"\x89PNG")]
+        pictures = [upload.data for upload in uploads if _is_picture(upload.data)]
         if pictures and channel_id not in self.dm_channels:
             self.pictures[channel_id] = pictures[0]
             self.on_picture(channel_id, time.perf_counter())
@@ -562,6 +562,11 @@ class Replica:
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 26_214_400})
         return sent
+
+
+def _is_picture(data: bytes) -> bool:
+    """A PNG or a WebP (Discord shows both inline; the bench must not depend on which the bot encodes)."""
+    return data.startswith(b"\x89PNG\r\n\x1a\n") or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
