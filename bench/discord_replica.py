@@ -62,7 +62,7 @@ log = logging.getLogger("bench.replica")
 def fake_token(application_id: int) -> str:
     """A well-formed bot token for `application_id` (its first part is the id in base64, as Discord's are)."""
     first = base64.b64encode(str(application_id).encode()).decode().rstrip("=")
-    return f"{first}.{secrets.token_urlsafe(5).replace('-', 'a')}.{secrets.token_urlsafe(27).replace('-', 'b')}"
+    return f"{first}.{secrets.token_urlsafe(5)}.{secrets.token_urlsafe(27)}"
 
 
 class Snowflakes:
@@ -106,10 +106,9 @@ class Upload:
 class Replica:
     """The replica: call `start()`, give the bot `api_base`, then `await connected` and send slash commands."""
 
-    def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan"),
-                 application_id: int | None = None) -> None:
+    def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan")) -> None:
         self.ids = Snowflakes()
-        self.application_id = application_id or self.ids()
+        self.application_id = self.ids()
         self.token = fake_token(self.application_id)
         self.bot_user = self._user(self.application_id, "Shelfie", bot=True)
         self.guild_id = self.ids()
