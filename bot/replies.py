@@ -15,6 +15,10 @@ from bot.presenters.user_text import fit_content
 
 log = logging.getLogger("shelfie.views")
 
+DEFERRED_PRIVATELY = "deferred_privately"
+"""Set in `interaction.extras` by a private "thinking" defer (bot.quick_answers): its answer needs no look at the
+thinking message to know it is private."""
+
 
 async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
@@ -39,7 +43,8 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
 
 async def _thinking_in_public(interaction: discord.Interaction) -> bool:
     """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
-    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
+            or interaction.extras.get(DEFERRED_PRIVATELY):
         return False
     try:
         original = await interaction.original_response()

@@ -18,6 +18,7 @@ from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import command_text, game_name
+from bot.quick_answers import Deferral, in_time
 from bot.replies import guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Table
@@ -156,13 +157,13 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     table = await table_here(interaction, kind)
     if table is None:
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        result = await service_of(interaction.client).resign(table.game_id, interaction.user.id)
+        result = await in_time(interaction, service_of(interaction.client).resign(table.game_id, interaction.user.id),
+                               Deferral.PRIVATE)
     except ServiceError as refusal:
-        await interaction.followup.send(refusal_text(refusal, interaction.locale), ephemeral=True)
+        await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
-    await interaction.followup.send(t("reply.resigned", interaction.locale), ephemeral=True)
+    await reply_private(interaction, t("reply.resigned", interaction.locale))
     await announce(interaction, result)
 
 

@@ -112,6 +112,13 @@ async def play_typed_move(table: Table,
 async def play_clicked_move(table: Table, builder: Any = None) -> None:
     """The player to move builds the biggest legal pick with clicks only: Take tiles (unless a builder is
     already open), selects, column, order, Confirm."""
+    player, builder = await build_clicked_move(table, builder)
+    done = await player.click(builder, label="Confirm")
+    assert done.response is not None and done.response.content.startswith("Played:"), done.response
+
+
+async def build_clicked_move(table: Table, builder: Any = None) -> tuple[simcord.MemberActor, Any]:
+    """play_clicked_move up to its Confirm: the player to move and the builder showing Confirm."""
     game = await game_here(table)
     seat = game.current_seat
     assert seat is not None and game.game is not None
@@ -131,8 +138,7 @@ async def play_clicked_move(table: Table, builder: Any = None) -> None:
     if "Confirm" not in labels(builder):
         order = next(c for c in custom_ids(builder) if ":order:" in c)
         builder = (await player.click(builder, custom_id=order)).response
-    done = await player.click(builder, label="Confirm")
-    assert done.response is not None and done.response.content.startswith("Played:"), done.response
+    return player, builder
 
 
 def test_custom_ids_reads_buttons_and_selects_of_a_message_payload() -> None:

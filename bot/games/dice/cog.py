@@ -23,6 +23,7 @@ from bot.games.dice.words import action_text, dice_refusal, dice_text, row_text,
 from bot.games.registry import install_face
 from bot.i18n import t
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.views.common import channel_locale, service_of
@@ -80,18 +81,16 @@ class DiceCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         if table is None:
             return
         locale = interaction.locale
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             action = parse_action(text)
             # Typed before the current step began (a burst, or dice the player never saw): out of date.
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id, action,
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
-                                                     seen_turn=table.turn)
+            sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
+            result = await in_time(interaction, service_of(self.bot).play(
+                table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PRIVATE)
         except (ServiceError, DiceError) as refusal:
-            await interaction.followup.send(dice_refusal(refusal, locale), ephemeral=True)
+            await reply_private(interaction, dice_refusal(refusal, locale))
             return
-        await interaction.followup.send(t("dice.reply.done", locale, action=action_text(action, locale)),
-                                        ephemeral=True)
+        await reply_private(interaction, t("dice.reply.done", locale, action=action_text(action, locale)))
         await announce(interaction, result)
 
     @app_commands.command(name="roll", description="Roll every die: the first roll of your turn")

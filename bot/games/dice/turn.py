@@ -18,6 +18,8 @@ from bot.games.dice import KIND
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
 from bot.games.dice.words import FACE_EMOJI, dice_refusal, row_text, set_choice_text
 from bot.i18n import t
+from bot.quick_answers import Deferral, acknowledge, in_time
+from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Table
 from bot.views.common import service_of
@@ -127,12 +129,13 @@ async def _acting(interaction: discord.Interaction, game_id: int,
 async def _play(interaction: discord.Interaction, game_id: int, turn: int, action: object) -> None:
     """Apply the step now (saved before it is shown); the outbox posts the next turn message and collapses this
     one. A refusal (the turn moved on meanwhile) is told privately."""
-    await interaction.response.defer()
     try:
-        result = await service_of(interaction.client).play(game_id, interaction.user.id, action, turn=turn)
+        result = await in_time(interaction, service_of(interaction.client).play(game_id, interaction.user.id, action,
+                                                                                turn=turn), Deferral.UPDATE)
     except ServiceError as refusal:
-        await interaction.followup.send(dice_refusal(refusal, interaction.locale), ephemeral=True)
+        await reply_private(interaction, dice_refusal(refusal, interaction.locale))
         return
+    await acknowledge(interaction)
     await announce(interaction, result)
 
 

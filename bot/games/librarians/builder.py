@@ -33,6 +33,8 @@ from bot.games.librarians.words import (
 )
 from bot.i18n import t
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, answer_by_edit, in_time
+from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
 from bot.views.common import service_of
@@ -152,39 +154,36 @@ def power_step(table: Table, seat: Seat, locale: object) -> tuple[str, discord.u
 
 
 async def open_builder(interaction: discord.Interaction, table: Table, seat: Seat, *, powers: bool = False) -> None:
-    """The builder as a new private message (deferred first: the picture takes a moment)."""
+    """The builder as a new private message (deferred only if its picture is slow to come)."""
     locale = interaction.locale
     game = _game(table)
     content, view = power_step(table, seat, locale) if powers and game.pending is None \
         else card_step(table, seat, locale)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    picture = await builder_file(game, seat.index, seat_names(table), locale)
-    await interaction.followup.send(content, view=view, file=picture, ephemeral=True)
+    picture = await in_time(interaction, builder_file(game, seat.index, seat_names(table), locale), Deferral.PRIVATE)
+    await reply_private(interaction, content, view=view, file=picture)
 
 
 async def _show(interaction: discord.Interaction, table: Table, seat: Seat, step: tuple[str, discord.ui.View],
                 card: int | None = None) -> None:
     """Edit the builder to `step`, with the library drawn for it (the chosen card's spots in gold)."""
     content, view = step
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    picture = await builder_file(_game(table), seat.index, seat_names(table), interaction.locale, card)
-    await interaction.edit_original_response(content=content, view=view, attachments=[picture])
+    picture = await in_time(interaction, builder_file(_game(table), seat.index, seat_names(table), interaction.locale,
+                                                      card), Deferral.UPDATE)
+    await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
 
 
-async def after_action(interaction: discord.Interaction, result: PlayResult, seat: Seat) -> None:
+async def _builder_after(result: PlayResult, seat: Seat, locale: object) -> tuple[str, discord.ui.View | None,
+                                                                                   discord.File]:
     """The builder after an action the service saved: the next step while the seat still acts this turn, else its
-    hand as the turn ends (with the cards it drew: only it sees them)."""
+    hand as the turn ends (with the cards it drew: only it sees them); text, components and picture."""
     table = result.table
-    locale = interaction.locale
     acting = table.status == "active" and table.current_seat is not None \
         and table.current_seat.index == seat.index and not _turn_ended(result, seat)
-    if acting:
-        await _show(interaction, table, seat, card_step(table, seat, locale))
-    else:
-        await show_hand_after(interaction, table, seat, result)
-    await announce(interaction, result)
+    if not acting:
+        content, picture = await hand_after(table, seat, result, locale)
+        return content, None, picture
+    content, view = card_step(table, seat, locale)
+    return content, view, await builder_file(_game(table), seat.index, seat_names(table), locale)
 
 
 def _turn_ended(result: PlayResult, seat: Seat) -> bool:
@@ -193,16 +192,14 @@ def _turn_ended(result: PlayResult, seat: Seat) -> bool:
     return any(turn.seat.index == seat.index and turn.report.turn_over for turn in result.turns)
 
 
-async def show_hand_after(interaction: discord.Interaction, table: Table, seat: Seat, result: PlayResult) -> None:
-    """The builder's last state: what the turn ended with and the seat's hand now, picture included."""
+async def hand_after(table: Table, seat: Seat, result: PlayResult, locale: object) -> tuple[str, discord.File]:
+    """The builder's last state: what the turn ended with and the seat's hand now, in words and picture."""
     game = _game(table)
-    locale = interaction.locale
     drawn = next((turn.report.drawn for turn in result.turns
                   if turn.seat.index == seat.index and isinstance(turn.move, EndTurn)), 0)
     lines = [t("librarians.turn_done", locale, count=drawn) if table.status == "active"
              else t("librarians.game_done", locale), hand_line(game, seat.index, locale)]
-    picture = await hand_file(game, seat.index, seat_names(table), locale)
-    await interaction.edit_original_response(content="\n".join(lines), view=None, attachments=[picture])
+    return "\n".join(lines), await hand_file(game, seat.index, seat_names(table), locale)
 
 
 def int_arg(args: tuple[str, ...], index: int) -> int | None:
@@ -224,17 +221,20 @@ async def acting_seat(interaction: discord.Interaction, game_id: int,
 
 
 async def play_action(interaction: discord.Interaction, table: Table, seat: Seat, action: object) -> None:
-    """Apply one action for the seat (saved before it is shown), then move the builder on; a refusal is told in
-    the builder and nothing changes."""
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    try:
+    """Apply one action for the seat (saved before it is shown), then move the builder on; a refusal is told
+    privately and nothing changes."""
+    async def played() -> tuple[PlayResult, tuple[str, discord.ui.View | None, discord.File]]:
         result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
                                                            turn=table.turn)
+        return result, await _builder_after(result, seat, interaction.locale)
+
+    try:
+        result, (content, view, picture) = await in_time(interaction, played(), Deferral.UPDATE)
     except ServiceError as refusal:
-        await interaction.followup.send(librarians_refusal(refusal, interaction.locale), ephemeral=True)
+        await reply_private(interaction, librarians_refusal(refusal, interaction.locale))
         return
-    await after_action(interaction, result, seat)
+    await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
+    await announce(interaction, result)
 
 
 async def _unknown(interaction: discord.Interaction) -> None:

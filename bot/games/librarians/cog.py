@@ -27,6 +27,7 @@ from bot.games.registry import install_face
 from bot.i18n import t
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
@@ -123,17 +124,16 @@ class LibrariansCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         if spot > len(spots):
             await reply_private(interaction, t("librarians.reply.no_such_spot", locale, spot=spot, last=len(spots)))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id,
-                                                     Play(chosen, spots[spot - 1]),
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
-                                                     seen_turn=table.turn)
+            result = await in_time(interaction, service_of(self.bot).play(
+                table.game_id, interaction.user.id, Play(chosen, spots[spot - 1]),
+                sent_at=discord.utils.snowflake_time(interaction.id).timestamp(), seen_turn=table.turn),
+                Deferral.PRIVATE)
         except ServiceError as refusal:
-            await interaction.followup.send(librarians_refusal(refusal, locale), ephemeral=True)
+            await reply_private(interaction, librarians_refusal(refusal, locale))
             return
-        await interaction.followup.send(t("librarians.reply.played", locale, card=card_text(game.card(chosen), locale),
-                                          spot=spot_text(game, spot, locale)), ephemeral=True)
+        await reply_private(interaction, t("librarians.reply.played", locale, card=card_text(game.card(chosen), locale),
+                                           spot=spot_text(game, spot, locale)))
         await announce(interaction, result)
 
     @play.autocomplete("card")

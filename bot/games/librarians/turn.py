@@ -16,15 +16,16 @@ from engine.librarians.actions import EndTurn, Undo
 from engine.librarians.game import LibrariansGame
 
 from bot.games.librarians import KIND
-from bot.games.librarians.builder import acting_seat, hand_line, open_builder, show_hand_after
+from bot.games.librarians.builder import acting_seat, hand_after, hand_line, open_builder
 from bot.games.librarians.pictures import hand_file
 from bot.games.librarians.words import librarians_refusal
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
-from bot.service.models import Seat, Table
+from bot.service.models import PlayResult, Seat, Table
 from bot.views.common import channel_locale, place_names, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce
@@ -146,19 +147,23 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
     """End turn or Undo from the turn message or typed: saved, told privately (with the hand drawn into at the
     end of the turn), then announced. A typed one sent before the turn it saw changed is refused as out of date,
     a clicked one from an older step as stale."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
     locale = interaction.locale
     when = {"sent_at": discord.utils.snowflake_time(interaction.id).timestamp(), "seen_turn": table.turn} if typed \
         else {"turn": table.turn}
-    try:
+
+    async def played() -> tuple[PlayResult, str, dict[str, discord.File]]:
         result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action, **when)
+        if not isinstance(action, EndTurn):
+            return result, t("librarians.reply.undone", locale), {}
+        content, picture = await hand_after(result.table, seat, result, locale)
+        return result, content, {"file": picture}
+
+    try:
+        result, content, files = await in_time(interaction, played(), Deferral.PRIVATE)
     except ServiceError as refusal:
-        await interaction.followup.send(librarians_refusal(refusal, locale), ephemeral=True)
+        await reply_private(interaction, librarians_refusal(refusal, locale))
         return
-    if isinstance(action, EndTurn):
-        await show_hand_after(interaction, result.table, seat, result)
-    else:
-        await interaction.followup.send(t("librarians.reply.undone", locale), ephemeral=True)
+    await reply_private(interaction, content, **files)
     await announce(interaction, result)
 
 

@@ -18,6 +18,8 @@ from bot.presenters.refusals import refusal_text
 from bot.games.shelfie.words import kinds_text
 from bot.games.shelfie.pictures import builder_picture
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, answer_by_edit, in_time
+from bot.replies import reply_private
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import LARGEST_ID, Table
 from bot.views.common import service_of
@@ -138,12 +140,13 @@ def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: 
 
 
 async def open_builder(interaction: discord.Interaction, table: Table) -> None:
-    """Deferred first, as every answer that draws is: a busy picture worker must not expire the click."""
+    """Deferred only if the picture is slow to come, as every answer that draws is: a busy picture worker must
+    not expire the click."""
     assert table.game is not None
     content, view = tiles_step(table, (), interaction.locale)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    picture = await builder_picture(table.game, seat_names(table), interaction.locale, ())
-    await interaction.followup.send(content, view=view, file=picture, ephemeral=True)
+    picture = await in_time(interaction, builder_picture(table.game, seat_names(table), interaction.locale, ()),
+                            Deferral.PRIVATE)
+    await reply_private(interaction, content, view=view, file=picture)
 
 
 async def _current(interaction: discord.Interaction, game_id: int, args: tuple[str, ...]) -> Table | None:
@@ -161,9 +164,9 @@ async def _show_tiles(interaction: discord.Interaction, table: Table, selection:
     """The tiles step after the chosen tiles changed, with the board redrawn to frame them."""
     assert table.game is not None
     content, view = tiles_step(table, selection, interaction.locale)
-    await interaction.response.defer()
-    picture = await builder_picture(table.game, seat_names(table), interaction.locale, reading_order(selection))
-    await interaction.edit_original_response(content=content, view=view, attachments=[picture])
+    picture = await in_time(interaction, builder_picture(table.game, seat_names(table), interaction.locale,
+                                                         reading_order(selection)), Deferral.UPDATE)
+    await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
 
 
 def _int_arg(args: tuple[str, ...], index: int) -> int:
@@ -254,18 +257,18 @@ async def _confirm(interaction: discord.Interaction, game_id: int, args: tuple[s
     locale = interaction.locale
     turn = _int_arg(args, 0)
     move = Move(_selection(args), _int_arg(args, 2))
-    await interaction.response.defer()
     service = service_of(interaction.client)
     done = t("builder.done", locale, tiles=cells_text(move.tiles), column=move.column + 1)
     try:
-        result = await service.play(game_id, interaction.user.id, move, turn=turn)
+        result = await in_time(interaction, service.play(game_id, interaction.user.id, move, turn=turn),
+                               Deferral.UPDATE)
     except ServiceError as refusal:
         if await _played_already(interaction, game_id, turn, move, refusal):
-            await interaction.edit_original_response(content=done, view=None, attachments=[])
+            await answer_by_edit(interaction, content=done, view=None, attachments=[])
             return
-        await interaction.edit_original_response(content=refusal_text(refusal, locale), view=None, attachments=[])
+        await answer_by_edit(interaction, content=refusal_text(refusal, locale), view=None, attachments=[])
         return
-    await interaction.edit_original_response(content=done, view=None, attachments=[])
+    await answer_by_edit(interaction, content=done, view=None, attachments=[])
     await announce(interaction, result)
 
 

@@ -31,6 +31,7 @@ from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
+from bot.quick_answers import Deferral, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
@@ -109,18 +110,16 @@ class ShelfieCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         if table is None:
             return
         locale = interaction.locale
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             move = Move(Move.parse_tiles(tiles), column - 1)
             # Typed before the current turn began (a burst, or a board the player never saw): out of date.
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id, move,
-                                                     sent_at=discord.utils.snowflake_time(interaction.id).timestamp(),
-                                                     seen_turn=table.turn)
+            sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
+            result = await in_time(interaction, service_of(self.bot).play(
+                table.game_id, interaction.user.id, move, sent_at=sent_at, seen_turn=table.turn), Deferral.PRIVATE)
         except (ServiceError, IllegalMove) as refusal:
-            await interaction.followup.send(refusal_text(refusal, locale), ephemeral=True)
+            await reply_private(interaction, refusal_text(refusal, locale))
             return
-        await interaction.followup.send(
-            t("reply.played", locale, tiles=cells_text(move.tiles), column=column), ephemeral=True)
+        await reply_private(interaction, t("reply.played", locale, tiles=cells_text(move.tiles), column=column))
         await announce(interaction, result)
 
     @take.autocomplete("tiles")

@@ -1,0 +1,114 @@
+"""A turn action answered by its result in one response when the work is quick, deferred only when it is slow.
+
+Discord wants a first response to an interaction within 3 seconds. Deferring before the work always costs a request
+of its own (the private "thinking" message, or the silent acknowledgement of a click) before the answer follows;
+most moves are saved in milliseconds, so the work starts first and the interaction is deferred only when the work
+is still running after `QUICK_GRACE`. A quick action costs one request (the response that carries its answer), a
+slow one two, as before. The answers (`bot.replies.reply_private`, `answer_by_edit`) go through the response while it
+is unused, else through the followup webhook, so the caller writes each answer once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import enum
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.replies import DEFERRED_PRIVATELY
+
+T = TypeVar("T")
+
+QUICK_GRACE = 0.5
+"""Seconds the work may run before the interaction is deferred: a move's commit takes milliseconds (tens, hundreds
+on a saturated machine), a picture tens; the rest of Discord's 3 s stays for an event loop under load to send the
+defer, and nobody notices half a second."""
+ANSWER_BUDGET = 2.0
+"""Seconds after Discord created the interaction by which it is deferred at the latest: an interaction that reached
+a busy bot late gets a shorter grace, leaving a second of Discord's 3 for the defer's own request and a difference
+between the bot's clock and Discord's."""
+
+
+class Deferral(enum.Enum):
+    """What the interaction is deferred with when the work is slow; the answer must be of the same kind."""
+
+    PRIVATE = "private"
+    """A "thinking" message only the user sees, which the answer (`bot.replies.reply_private`) then
+    completes."""
+    UPDATE = "update"
+    """A silent acknowledgement of a click: the answer edits the clicked message (`answer_by_edit`), or adds a
+    private message (`reply_private`), or is nothing at all (`acknowledge`)."""
+
+
+def grace(interaction: discord.Interaction) -> float:
+    """How long the work may run before the interaction is deferred: `QUICK_GRACE`, less when the interaction is
+    already old (a busy loop reached it late)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(QUICK_GRACE, ANSWER_BUDGET - age))
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral: Deferral) -> T:
+    """The work's result (or its exception), the interaction deferred first if the work outlasts its `grace`.
+
+    The work is never cancelled by a failed defer: a move once started is saved or refused whatever becomes of the
+    answer (the outbox posts a saved move's turn on its own), and its outcome is awaited before the defer's error
+    is raised."""
+    task = asyncio.ensure_future(work)
+    try:
+        quick = await _done_within(task, grace(interaction))
+    except asyncio.CancelledError:
+        task.cancel()  # the handler is cancelled (the bot stops): so is its work, as when it ran in the handler
+        raise
+    if not quick and not interaction.response.is_done():
+        try:
+            await _defer(interaction, deferral)
+        except BaseException:
+            await asyncio.wait({task})
+            if not task.cancelled():
+                task.exception()  # retrieved: the defer's failure is the one reported
+            raise
+    return await task
+
+
+async def _done_within(task: asyncio.Future[Any], seconds: float) -> bool:
+    """Whether the task finished within `seconds` of wall-clock time. The timer is set in an empty context, outside
+    whatever clock a test harness gives the bot's own tasks: simcord's virtual clock moves only while the bot is
+    otherwise idle, so it would never let the grace end while the work is still running."""
+    loop = asyncio.get_running_loop()
+    expired: asyncio.Future[None] = loop.create_future()
+    timer = contextvars.Context().run(loop.call_later, seconds, _expire, expired)
+    try:
+        await asyncio.wait({task, expired}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        timer.cancel()
+    return task.done()
+
+
+def _expire(expired: asyncio.Future[None]) -> None:
+    if not expired.done():
+        expired.set_result(None)
+
+
+async def _defer(interaction: discord.Interaction, deferral: Deferral) -> None:
+    if deferral is Deferral.PRIVATE:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[DEFERRED_PRIVATELY] = True
+    else:
+        await interaction.response.defer()
+
+
+async def answer_by_edit(interaction: discord.Interaction, **fields: Any) -> None:
+    """The clicked message edited to the answer: by the response itself, else after the silent defer."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """A click whose answer is the channel's next message: acknowledged silently, unless the defer already did."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()

@@ -1,0 +1,112 @@
+"""A move answered by its result in one response when it is quick; deferred in time, then answered, when its save
+waits (another writer holds the database)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+from test_game_driver import build_clicked_move, game_here, labels, member, play_clicked_move, start_game
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+DEFERRED_PRIVATELY = {"type": 5, "data": {"flags": 64}}
+"""The interaction callback of a private "thinking" defer (Discord's DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE)."""
+DEFERRED_UPDATE = {"type": 6}
+"""The silent acknowledgement of a click (Discord's DEFERRED_UPDATE_MESSAGE)."""
+
+
+def requests_since(table: Table, start: int) -> list[tuple[str, str]]:
+    """(method, kind of path) of every request the bot made to Discord since the `start`-th."""
+    def kind(path: str) -> str:
+        if path.startswith("/interactions/"):
+            return "interaction response"
+        if path.startswith("/webhooks/"):
+            return "followup"
+        return "channel message" if "/messages" in path else path
+
+    return [(r.method, kind(r.path)) for r in table.env.http_requests[start:]]
+
+
+async def test_a_typed_move_is_answered_by_one_response_without_a_defer_or_followup(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    move = game.game.legal_moves()[0]
+    before = len(table.env.http_requests)
+    played = await member(table, game.current_seat.user_id).slash(table.channel, "shelfie take", tiles=move.tiles_text,
+                                                                 column=move.column + 1)
+    assert not played.deferred and played.followups == []
+    assert played.response.ephemeral and played.response.content.startswith("Done:")
+    # The answer, the next turn message with its pictures, the previous turn message collapsed: nothing else.
+    assert requests_since(table, before) == [("POST", "interaction response"), ("POST", "channel message"),
+                                             ("PATCH", "channel message")]
+
+
+async def test_a_clicked_move_is_confirmed_by_editing_the_builder_in_the_response_itself(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    before = len(table.env.http_requests)
+    await play_clicked_move(table)
+    answers = [request for request in requests_since(table, before) if request[1] != "channel message"]
+    # Take tiles, each select, the column (and the order), Confirm: one response each, never a defer or followup.
+    assert answers and all(answer == ("POST", "interaction response") for answer in answers)
+    bodies = [r.json for r in table.env.http_requests[before:] if r.path.startswith("/interactions/")]
+    assert all(body != DEFERRED_PRIVATELY and body.get("type") not in (5, 6) for body in bodies if body)
+
+
+async def _until(check: Any) -> None:
+    """Wait (real time: the bot's save is blocked on a real lock meanwhile) until `check()` holds."""
+    for _ in range(400):
+        if check():
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError("the bot never got there")
+
+
+async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitable[Any]) -> tuple[Any, list[Any]]:
+    """Run the action while another writer (a backup, a maintenance script) holds the database, until the bot
+    has answered Discord while its save still waits; then let the save through. Returns the action's result and
+    the bot's requests of that first answer."""
+    game = await game_here(table)
+    writer = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    writer.execute("BEGIN IMMEDIATE")
+    try:
+        before = len(table.env.http_requests)
+        acting = asyncio.get_running_loop().create_task(act)
+        await _until(lambda: len(table.env.http_requests) > before)
+        first = table.env.http_requests[before:]
+        assert (await game_here(table)).turn == game.turn, "the save still waits"
+    finally:
+        writer.rollback()
+        writer.close()
+    result = await acting
+    assert (await game_here(table)).turn == game.turn + 1
+    assert "Take tiles" in labels(table.channel.history()[-1]), "the next turn is posted"
+    return result, first
+
+
+async def test_a_typed_move_whose_save_waits_is_deferred_in_time_then_answered(table: Table, db_path: Path) -> None:
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    move = game.game.legal_moves()[0]
+    player = member(table, game.current_seat.user_id)
+    played, first = await _while_the_database_is_held(table, db_path, player.slash(
+        table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1))
+    # Discord accepted the private "thinking" defer, so it came within its 3 seconds; the answer completed it.
+    assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
+        == [("POST", True, DEFERRED_PRIVATELY)]
+    assert played.followups == [] and played.response.ephemeral and played.response.content.startswith("Done:")
+
+
+async def test_a_confirmed_move_whose_save_waits_is_deferred_in_time_then_shown_in_the_builder(
+        table: Table, db_path: Path) -> None:
+    await start_game(table, table.alice, [table.bob])
+    player, builder = await build_clicked_move(table)
+    confirmed, first = await _while_the_database_is_held(table, db_path, player.click(builder, label="Confirm"))
+    assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
+        == [("POST", True, DEFERRED_UPDATE)]
+    assert confirmed.followups == [] and confirmed.response.content.startswith("Played:")
+    assert confirmed.response.components == [], "the builder's controls are gone"
