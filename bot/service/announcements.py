@@ -15,7 +15,7 @@ from typing import Any
 from engine.protocol import GameRules, GameState
 from engine.registry import rules_of
 
-from bot.service.models import Announcement, GameOptions, PlayedTurn, PlayResult, Standing, Table
+from bot.service.models import Announcement, GameOptions, GameOutbox, PlayedTurn, PlayResult, Standing, Table
 from bot.store import MoveRow, ShardSet, Store
 
 
@@ -49,9 +49,10 @@ class AnnouncementOutbox:
     def _final_standings(self, table: Table) -> tuple[Standing, ...]:
         raise NotImplementedError
 
-    async def pending_announcements(self, game_id: int) -> list[Announcement]:
-        """The game's unposted announcements, in the order they must be posted."""
-        return await self._store.unposted_announcements(game_id)
+    async def outbox(self, game_id: int) -> GameOutbox:
+        """The game's unposted announcements, in the order they must be posted, and its live one, in one read."""
+        pending, live = await self._store.outbox(game_id)
+        return GameOutbox(pending, live)
 
     async def games_to_announce(self, created_before: float) -> list[int]:
         """Games of this process's shards with an announcement older than `created_before` still waiting to be

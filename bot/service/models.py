@@ -272,6 +272,15 @@ Announcement = AnnouncementRow
 
 
 @dataclass(frozen=True, slots=True)
+class GameOutbox:
+    """What posting a game's outbox starts from: its announcements still to post, in the order they must be posted,
+    and its live one (posted, its message not yet collapsed to its summary), if any."""
+
+    pending: list[Announcement]
+    live: Announcement | None
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
     turn_timeout: int | None = None

@@ -336,15 +336,6 @@ class TableService(AnnouncementOutbox):
         due = turn_deadlines(now, table.options.turn_timeout)
         return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
 
-    async def _turn_deadlines(self, old: Table, table: Table, now: float) -> tuple[DeadlineRow, ...]:
-        """The deadlines `table` is saved with: a step within the same seats' same turn (a dice roll before the
-        circling, a resignation out of turn) keeps the turn's own due times, moved to the new step's number,
-        so a turn's time runs from when the turn began, not from its latest step."""
-        if _same_turn(old, table):
-            kept = await self._store.deadlines_of(table.game_id)
-            return tuple(replace(d, turn=table.turn) for d in kept)
-        return self._deadlines(table, now)
-
     async def _save(self, entry: _Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
                     results: tuple[ResultRow, ...] = (), coop: CoopResultRow | None = None,
                     seats_changed: bool = False, announce: str | None = None) -> _Entry:
@@ -352,7 +343,11 @@ class TableService(AnnouncementOutbox):
         step's channel announcement in the outbox within that transaction."""
         now = self.clock()
         old = entry.table
-        deadlines = None if table.status == "lobby" else await self._turn_deadlines(old, table, now)
+        # A step within the same seats' same turn (a dice roll before the circling, a resignation out of turn) keeps
+        # the turn's own due times, moved to the new step's number, so a turn's time runs from when the turn began,
+        # not from its latest step; a new turn gets its own.
+        kept = _same_turn(old, table)
+        deadlines = None if table.status == "lobby" or kept else self._deadlines(table, now)
         if table.status == "active" and (table.turn != old.turn or old.status != "active"):
             table = replace(table, turn_started_at=now)
         update = GameUpdate(
@@ -360,7 +355,8 @@ class TableService(AnnouncementOutbox):
             state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,
             turn=table.turn, turn_started_at=table.turn_started_at if table.turn_started_at != old.turn_started_at
             else None, host_id=table.host_id, seats=_seat_rows(table.seats) if seats_changed else None,
-            moves=moves, deadlines=deadlines, results=results, coop=coop, announce=announce,
+            moves=moves, deadlines=deadlines, deadlines_turn=table.turn if kept else None, results=results,
+            coop=coop, announce=announce,
         )
         try:
             version = await self._store.commit(update, now=now)

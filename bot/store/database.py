@@ -322,6 +322,9 @@ class Store:
                     "INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
                     [(gid, d.kind, d.due_at, d.turn) for d in update.deadlines],
                 )
+            elif update.deadlines_turn is not None:
+                await db.execute("UPDATE deadlines SET turn = ?, attempts = 0, claimed_by = NULL, claimed_until = NULL"
+                                 " WHERE game_id = ?", (update.deadlines_turn, gid))
             if update.results:
                 await self._record_results(db, update, now)
             if update.coop is not None:
@@ -418,12 +421,14 @@ class Store:
 
     # the outbox of announcements --------------------------------------------------------------
 
-    async def unposted_announcements(self, game_id: int) -> list[AnnouncementRow]:
-        """The game's announcements not yet posted, oldest first (the order they must be posted in)."""
-        rows = await self._fetchall(
-            f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND posted_at IS NULL"
-            " ORDER BY version", (game_id,))
-        return [AnnouncementRow(*r) for r in rows]
+    async def outbox(self, game_id: int) -> tuple[list[AnnouncementRow], AnnouncementRow | None]:
+        """The game's announcements not yet posted, oldest first (the order they must be posted in), and its live
+        one (as `live_announcement`), in one query: what posting the game's outbox starts from."""
+        rows = [AnnouncementRow(*r) for r in await self._fetchall(
+            f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ?"
+            " AND (posted_at IS NULL OR summary IS NOT NULL) ORDER BY version", (game_id,))]
+        live = [row for row in rows if row.posted_at is not None]
+        return [row for row in rows if row.posted_at is None], live[-1] if live else None
 
     async def games_to_announce(self, created_before: float, shards: ShardSet | None = None) -> list[int]:
         """Games (of guilds in `shards`, None: all) with an announcement recorded at or before this time and still
@@ -454,16 +459,16 @@ class Store:
                                summary: str | None, collapsed_version: int | None) -> None:
         """mark_posted, and in the same transaction what follows a posted message: with a summary it is the game's
         turn message (its buttons are the live ones), and the announcement `collapsed_version` (the previous live
-        one) no longer waits to be collapsed. One commit instead of three on every move."""
+        one) no longer waits to be collapsed. One commit and at most two statements on every move."""
         async with self._db.write() as db:
             await db.execute(
-                "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
-                (now, message_id, summary, game_id, version))
+                "UPDATE announcements SET posted_at = CASE WHEN version = ? THEN ? ELSE posted_at END,"
+                " message_id = CASE WHEN version = ? THEN ? ELSE message_id END,"
+                " summary = CASE WHEN version = ? THEN CAST(? AS TEXT) END"
+                " WHERE game_id = ? AND version IN (?, ?)",
+                (version, now, version, message_id, version, summary, game_id, version, collapsed_version))
             if summary is not None:
                 await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id))
-            if collapsed_version is not None:
-                await db.execute("UPDATE announcements SET summary = NULL WHERE game_id = ? AND version = ?",
-                                 (game_id, collapsed_version))
 
     async def announcement(self, game_id: int, version: int) -> AnnouncementRow | None:
         """One announcement of the outbox, posted or not."""

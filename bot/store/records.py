@@ -219,6 +219,8 @@ class GameUpdate:
     seats: tuple[SeatRow, ...] | None = None
     moves: tuple[MoveRow, ...] = ()
     deadlines: tuple[DeadlineRow, ...] | None = None
+    deadlines_turn: int | None = None
+    """Keep the game's deadlines (their due times) for this step number instead, unclaimed (with `deadlines` None)."""
     results: tuple[ResultRow, ...] = ()
     coop: CoopResultRow | None = None
     """A co-operative game's shared result, recorded with its people's `results`."""

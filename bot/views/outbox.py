@@ -29,6 +29,7 @@ import hashlib
 import logging
 import weakref
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -112,12 +113,13 @@ async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult |
     (POSTED when there is none, or another call already posted it)."""
     service = service_of(client)
     async with _order(client, game_id):
-        pending = await service.pending_announcements(game_id)
+        outbox = await service.outbox(game_id)
+        shown = outbox.live
         mine = None if live is None else live.table.version
-        outcome = Delivery.RETRY if any(a.version == mine for a in pending) else Delivery.POSTED
-        for announcement in pending:
+        outcome = Delivery.RETRY if any(a.version == mine for a in outbox.pending) else Delivery.POSTED
+        for announcement in outbox.pending:
             own = announcement.version == mine
-            delivery = await _post(client, announcement, live if own else None, intro if own else None)
+            delivery, shown = await _post(client, announcement, shown, live if own else None, intro if own else None)
             if own:
                 outcome = delivery
             if delivery.pending:
@@ -174,15 +176,16 @@ async def adopt_turn_message(client: discord.Client, table: Table, message: disc
         await service.set_turn_message(table.game_id, message.id)
 
 
-async def _post(client: discord.Client, announcement: Announcement, live: PlayResult | None,
-                intro: list[str] | None) -> Delivery:
+async def _post(client: discord.Client, announcement: Announcement, previous: Announcement | None,
+                live: PlayResult | None, intro: list[str] | None) -> tuple[Delivery, Announcement | None]:
+    """Post one announcement after `previous`, the live one (its message still shown in full); returns what became
+    of it and the live one after it."""
     service = service_of(client)
     try:
         table = await service.table(announcement.game_id)
     except CorruptGame:  # nothing true can be said about a game that cannot be read: give its notices up
         await service.announcement_posted(announcement, None, None)
-        return Delivery.REFUSED
-    previous = await service.live_announcement(table.game_id)
+        return Delivery.REFUSED, previous
     unknown = table.turn_message_id if previous is None else None  # a turn posted before the outbox existed
     try:
         channel = await place_of(client, table)
@@ -191,20 +194,20 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
         log.warning("could not post an announcement (channel gone): %s", error,
                     extra=context(table.game_id, table.guild_id, None))
         await service.announcement_posted(announcement, None, None)
-        return Delivery.REFUSED
+        return Delivery.REFUSED, previous
     except discord.Forbidden as error:
         if service.clock() - announcement.created_at < FORBIDDEN_PATIENCE:
             log.warning("the channel refuses an announcement (permissions?); it is tried again later: %s", error,
                         extra=context(table.game_id, table.guild_id, None))
-            return Delivery.FORBIDDEN
+            return Delivery.FORBIDDEN, previous
         log.error("gave up an announcement the channel refused for %g s: %s", FORBIDDEN_PATIENCE, error,
                   extra=context(table.game_id, table.guild_id, None))
         await service.announcement_posted(announcement, None, None)
-        return Delivery.REFUSED
+        return Delivery.REFUSED, previous
     except (discord.HTTPException, TimeoutError) as error:  # a Discord failure, or a picture stuck in a worker
         log.warning("an announcement could not go out now; it is posted again later: %r", error,
                     extra=context(table.game_id, table.guild_id, None))
-        return Delivery.RETRY
+        return Delivery.RETRY, previous
     # The previous turn collapses before the marks, so all of them are one commit: if that commit fails, the next
     # attempt finds this message in the channel, collapses the previous one again (the same edit) and marks both.
     if previous is not None:
@@ -216,10 +219,11 @@ async def _post(client: discord.Client, announcement: Announcement, live: PlayRe
     except Exception:  # the message is out: the next attempt finds it in the channel instead of posting it again
         log.exception("an announcement was posted but could not be marked so", extra=context(table.game_id,
                                                                                             table.guild_id, None))
-        return Delivery.POSTED
+        return Delivery.POSTED, previous  # what the store still holds: the marks were rolled back
     if table.status != "active" and isinstance(channel, discord.Thread) and announcement.version == table.version:
         await _archive(channel, table)
-    return Delivery.POSTED
+    shown = replace(announcement, posted_at=service.clock(), message_id=message.id, summary=summary)
+    return Delivery.POSTED, shown if summary is not None else None
 
 
 async def _send(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement, table: Table,

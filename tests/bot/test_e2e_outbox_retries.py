@@ -142,7 +142,7 @@ async def test_a_turn_posted_but_not_marked_is_not_posted_again_by_the_next_pass
 
     await table.env.advance_time(180)
     assert len(turn_posts(table, 2)) == 1, "posted once"
-    assert not await table.bot.service.pending_announcements((await game_here(table)).game_id)
+    assert not (await table.bot.service.outbox((await game_here(table)).game_id)).pending
     await play_typed_move(table)
     assert "(turn 3)" in channel_messages(table.channel)[-1].content
     found = next(m for m in channel_messages(table.channel) if m.id == posted)

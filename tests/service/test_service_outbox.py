@@ -17,7 +17,7 @@ async def test_start_moves_and_cancel_each_leave_one_pending_announcement_in_ord
     table = await started(svc, ANN, BOB, computers=1)
     result = await play_first_legal(svc, table)
     cancelled = await svc.cancel(table.game_id, ANN)
-    pending = await svc.pending_announcements(table.game_id)
+    pending = (await svc.outbox(table.game_id)).pending
     assert [a.event for a in pending] == ["start", "move", "cancel"]
     assert [a.version for a in pending] == sorted(a.version for a in pending)
     move = pending[1]
@@ -28,30 +28,33 @@ async def test_start_moves_and_cancel_each_leave_one_pending_announcement_in_ord
 async def test_a_rebuilt_announcement_reports_what_the_live_result_reported(svc: TableService) -> None:
     table = await started(svc, ANN, BOB, computers=2)
     live = await play_first_legal(svc, table)
-    [start, move] = await svc.pending_announcements(table.game_id)
+    [start, move] = (await svc.outbox(table.game_id)).pending
     rebuilt = await svc.replayed_result(move)
     assert _turns(rebuilt) == _turns(live) and len(live.turns) >= 1
     assert rebuilt.table.version == live.table.version == move.version
     await svc.announcement_posted(start, 11, "started")
     await svc.announcement_posted(move, 12, "moved")
-    assert await svc.pending_announcements(table.game_id) == []
+    assert (await svc.outbox(table.game_id)).pending == []
     assert (await svc.live_announcement(table.game_id)).message_id == 12
 
 
 async def test_a_posted_turn_becomes_the_live_one_and_the_turn_message_and_settles_the_one_it_collapsed(
         svc: TableService, db_path: Path) -> None:
     table = await started(svc, ANN, BOB)
-    [start] = await svc.pending_announcements(table.game_id)
+    [start] = (await svc.outbox(table.game_id)).pending
     await svc.turn_posted(start, 11, "started", None)
     await play_first_legal(svc, table)
-    [move] = await svc.pending_announcements(table.game_id)
+    [move] = (await svc.outbox(table.game_id)).pending
     live = await svc.live_announcement(table.game_id)
     assert live.version == start.version and (await svc.table(table.game_id)).turn_message_id == 11
 
     await svc.turn_posted(move, 12, "moved", live)
-    assert await svc.pending_announcements(table.game_id) == []
+    assert (await svc.outbox(table.game_id)).pending == []
     now = await svc.live_announcement(table.game_id)
     assert (now.version, now.message_id, now.summary) == (move.version, 12, "moved")
+    assert (await svc.outbox(table.game_id)).live == now
+    settled = await svc.announcement(table.game_id, start.version)
+    assert (settled.message_id, settled.summary) == (11, None), "collapsed: no longer waits to be"
     assert (await svc.table(table.game_id)).turn_message_id == 12
     fresh = await TableService.open(db_path)  # what a restart reads: the commit, not the cache
     try:
@@ -64,7 +67,7 @@ async def test_a_posted_turn_becomes_the_live_one_and_the_turn_message_and_settl
 async def test_the_last_announcement_of_a_finished_game_carries_its_standings(svc: TableService) -> None:
     table = await started(svc, ANN, BOB)
     final = await play_to_end(svc, table)
-    last = (await svc.pending_announcements(table.game_id))[-1]
+    last = (await svc.outbox(table.game_id)).pending[-1]
     rebuilt = await svc.replayed_result(last)
     assert rebuilt.finished and rebuilt.standings == final.standings
 
@@ -88,6 +91,6 @@ async def test_a_database_of_the_first_schema_migrates_and_keeps_its_games(db_pa
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         assert (await store.load_game(1)).game.status == "lobby"
-        assert await store.unposted_announcements(1) == []
+        assert await store.outbox(1) == ([], None)
     finally:
         await store.close()

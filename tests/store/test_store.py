@@ -121,6 +121,16 @@ async def test_commit_is_one_transaction_with_compare_and_set(store: Store) -> N
     assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 50.0, 1)]
 
 
+async def test_a_step_within_a_turn_keeps_its_deadlines_for_the_new_step_and_frees_a_claim(store: Store) -> None:
+    game = (await store.create_game(new_game(), now=1.0)).game
+    turn = (DeadlineRow(game.id, "reminder", 30.0, 1), DeadlineRow(game.id, "expiry", 50.0, 1))
+    await store.commit(GameUpdate(game.id, 0, status="active", turn=1, deadlines=turn), now=1.0)
+    [claimed] = await store.claim_due(30.0, owner="other", lease=60.0)
+    await store.commit(GameUpdate(game.id, 1, turn=2, deadlines_turn=2), now=31.0)
+    assert await store.deadlines_of(game.id) == [replace(d, turn=2) for d in turn]
+    assert [d.kind for d in await store.claim_due(30.0, owner="me", lease=60.0)] == [claimed.kind]
+
+
 async def test_unreadable_rows_raise_corrupt_row_for_that_game_only(store: Store, database: str) -> None:
     bad = (await store.create_game(new_game(place=1), now=1.0)).game
     good = (await store.create_game(new_game(place=2), now=1.0)).game
