@@ -559,14 +559,16 @@ class TableService(AnnouncementOutbox):
                           collapsed: Announcement | None) -> None:
         """An announcement's message is out: marked posted with the summary it collapses to; with a summary it
         is the turn message (as set_turn_message), and `collapsed` (the previous live announcement, whose message
-        was just collapsed) is settled, all in one commit."""
+        was just collapsed) is settled, all in one commit. The commit touches no game state, so the game's next
+        move (its player answers the message at once) does not wait for it: only the cached copy is updated under
+        the game's lock, after it."""
         game_id = announcement.game_id
-        async with self._lock(game_id):
-            entry = await self._load(game_id)
-            await self._store.mark_posted_turn(game_id, announcement.version, now=self.clock(), message_id=message_id,
-                                               summary=summary,
-                                               collapsed_version=None if collapsed is None else collapsed.version)
-            if summary is not None:
+        await self._store.mark_posted_turn(game_id, announcement.version, now=self.clock(), message_id=message_id,
+                                           summary=summary,
+                                           collapsed_version=None if collapsed is None else collapsed.version)
+        if summary is not None:
+            async with self._lock(game_id):
+                entry = await self._load(game_id)
                 self._remember(_Entry(replace(entry.table, turn_message_id=message_id), entry.seed))
 
     async def _set_message(self, game_id: int, **ids: int) -> Table:

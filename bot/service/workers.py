@@ -4,10 +4,14 @@ Threads would share the GIL with the event loop (a hard computer's move lagged e
 tens of milliseconds); processes use every core. Two lanes of up to `count` processes each, forked from a
 forkserver that has already imported the engine and Pillow (plain fork is unsafe in a process with an
 event loop and threads):
-- `draw` for pictures, which people are waiting for;
-- `think` for computer moves, whose processes run at a lower CPU priority, so twenty hard computers
-  thinking at once never slow a picture or the bot's own answers; one is started warm, the others only
-  when computer moves overlap.
+- `draw` for pictures, which people are waiting for, at a slightly lower CPU priority than the bot's own
+  process (niceness 5): on a machine whose cores are all busy the event loop, which answers every interaction,
+  comes first (measured in `bench load` on a busy shared 2-core machine, two runs each at 40 and 80 games: the
+  first answer to an interaction p50 5-11 ms instead of 15-478 ms, p99 214-637 ms instead of 512-1,759 ms,
+  moves/s and move -> turn picture no worse);
+- `think` for computer moves, whose processes run at a lower CPU priority still (niceness 10), so twenty hard
+  computers thinking at once never slow a picture or the bot's own answers; one is started warm, the others
+  only when computer moves overlap.
 At most two calls per process are handed to a lane; the rest wait on the event loop (backpressure
 without a growing pipe). A worker that dies is replaced and its call retried once, then run in the
 bot's process; a call stuck for `timeout` seconds restarts its lane and raises TimeoutError, so no
@@ -44,6 +48,9 @@ T = TypeVar("T")
 CALL_TIMEOUT = 60.0  # far above a hard move (< 1 s) or a picture (< 0.1 s): only a stuck worker gets there
 CALLS_PER_PROCESS = 2  # handed to a lane at once; one running, one ready, the rest wait on the loop
 THINKING_NICENESS = 10  # computer moves yield the CPU to pictures and to the event loop
+DRAWING_NICENESS = 5
+"""Pictures yield the CPU to the event loop when both want it: the loop's answers wait for nothing else, a picture
+still gets every cycle the loop leaves (measured in `bench load` at 40 and 80 games, see the module docstring)."""
 PRELOAD = ("render", "render.warm", "engine.registry", "bot.service.workers")
 MAX_WORKERS = 64
 
@@ -55,13 +62,12 @@ def default_count() -> int:
 
 def _start_worker(lane: str, bot_pid: int) -> None:
     """Initializer of every worker: leave Ctrl-C and SIGTERM to the bot (it closes the pool), end with the bot
-    however it ends, lower the priority of thinking workers, and fill the caches its lane uses (fonts and
+    however it ends, lower its CPU priority (thinking workers the most), and fill the caches its lane uses (fonts and
     icons, or the AI's tables)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_exit_with, args=(bot_pid,), name="shelfie-exit-with-bot", daemon=True).start()
-    if lane == "think":
-        os.nice(THINKING_NICENESS)
+    os.nice(THINKING_NICENESS if lane == "think" else DRAWING_NICENESS)
     _warm(drawing=lane == "draw")
     _give_back_free_memory()
 

@@ -21,7 +21,7 @@ from render.dice.gallery import play_until
 from render.warm import WARMERS
 from engine.shelfie.ai import choose_move
 
-from bot.service.workers import Workers, _Lane
+from bot.service.workers import DRAWING_NICENESS, THINKING_NICENESS, Workers, _Lane
 from tests.service import worker_jobs
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -67,6 +67,12 @@ async def test_workers_are_other_processes_and_give_the_in_process_moves_and_pic
         assert picture == render.render_board(game, seat_names=NAMES, last_move=game.last_report.move
                                               if game.last_report else None, locale="it")
         assert await pool.draw(render.render_goal_card, game, 1, "en") == render.render_goal_card(game, 1, "en")
+
+
+async def test_pictures_and_computer_moves_yield_the_cpu_to_the_bot_process_thinking_the_most(pool: Workers) -> None:
+    mine = os.nice(0)
+    assert (await pool.draw(os.nice, 0), await pool.think(os.nice, 0)) == (mine + DRAWING_NICENESS,
+                                                                          mine + THINKING_NICENESS)
 
 
 async def test_a_dice_game_picture_drawn_by_a_worker_is_the_in_process_picture(pool: Workers) -> None:
