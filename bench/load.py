@@ -7,7 +7,8 @@ pace); a finished game is followed at once by a new one in its channel. The numb
 once ramps through STEPS; each step is measured for LOAD_STEP_SECONDS (default 10) after a short warm-up.
 
 Per step: moves/s; move -> turn picture p50/p99 (from the interaction reaching the bot to the request that
-sends the next turn message with its picture); defer p99 (interaction -> its first response to Discord);
+sends the next turn message with its picture); first answer p99 (interaction -> its first response to Discord: the
+answer itself when the move was quick, else its defer) and the share of moves deferred;
 CPU per move (the bot process and its workers; the simulated Discord and the simulated people run in the
 bot's process and are included); resident memory of the bot process plus its workers (RSS, and PSS,
 which counts pages the workers share once; and the bot process's own RSS). Interactions are sent to the bot without waiting for simcord
@@ -65,7 +66,8 @@ class Samples:
     """Timestamped figures of the whole run; each step reads the ones of its own window."""
 
     moves: list[tuple[float, float]] = field(default_factory=list)  # (done at, move -> picture seconds)
-    defers: list[tuple[float, float]] = field(default_factory=list)  # (answered at, seconds)
+    defers: list[tuple[float, float]] = field(default_factory=list)  # (answered at, seconds): first answers
+    deferred: list[tuple[float, float]] = field(default_factory=list)  # (answered at, 1 if a defer else 0)
     refused: list[tuple[float, float]] = field(default_factory=list)  # (given up at, 1): no picture, no move
     lost: list[tuple[float, float]] = field(default_factory=list)  # (given up at, 1): moved, but no picture
 
@@ -91,6 +93,8 @@ class Wire:
                 emitted = self.emitted.pop(route.url.rsplit("/", 3)[-3], None)
                 if emitted is not None:
                     samples.defers.append((now, now - emitted))
+                    payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
+                    samples.deferred.append((now, float(isinstance(payload, dict) and payload.get("type") in (5, 6))))
             return await answer(route, *args, **kwargs)
 
         async def request(route: Any, **kwargs: Any) -> Any:
@@ -288,6 +292,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
                 rows.append({"games": games, "moves/s": len(moves) / (end - start),
                              "p50": percentile(moves, 0.5) * 1000, "p99": percentile(moves, 0.99) * 1000,
                              "defer p99": percentile(defers, 0.99) * 1000,
+                             "deferred": statistics.fmean(samples.window(samples.deferred, start, end) or [0.0]),
                              "cpu/move": (main1 - main0) / max(1, len(moves)) * 1000,
                              "workers cpu/move": (work1 - work0) / max(1, len(moves)) * 1000,
                              "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20, "bot rss": rss / 2**20,
@@ -303,7 +308,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
 
 def _row(row: dict[str, float]) -> str:
     return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:.0f} / {row['p99']:.0f} ms | "
-            f"{row['defer p99']:.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS; bot {row['bot rss']:.0f} MB) | "
+            f"{row['defer p99']:.0f} ms ({row['deferred']:.0%}) | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | {row['rss']:.0f} MB ({row['pss']:.0f} MB PSS; bot {row['bot rss']:.0f} MB) | "
             f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
 
 
@@ -322,7 +327,8 @@ def main() -> None:
     count = worker_count()
     print(f"closed-loop My Shelfie games through the real bot in simcord; {step_seconds():g} s per step after "
           f"{WARMUP_SECONDS:g} s warm-up; workers per lane: {'one per core' if count is None else count}")
-    print("| concurrent games | moves/s | move -> turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
+    print("| concurrent games | moves/s | move -> turn picture p50 / p99 | first answer p99 (deferred) | "
+          "CPU per move (bot + workers) | "
           "memory | refused / lost moves / errors |")
     print("|---|---|---|---|---|---|---|")
     errors = ErrorCount()

@@ -22,10 +22,11 @@ from bot.replies import DEFERRED_PRIVATELY
 
 T = TypeVar("T")
 
-QUICK_GRACE = 0.5
-"""Seconds the work may run before the interaction is deferred: a move's commit takes milliseconds (tens, hundreds
-on a saturated machine), a picture tens; the rest of Discord's 3 s stays for an event loop under load to send the
-defer, and nobody notices half a second."""
+QUICK_GRACE = 0.15
+"""Seconds the work may run before the interaction is deferred. A move's commit takes milliseconds on an idle bot and
+a picture tens; on a busy one (`bench load` at 20-80 games on 2 cores, a shared machine) all but 0-16% of moves still
+finish within 0.15 s, and the first answer stays near the 100 ms a defer is expected within: p99 35-202 ms, against
+45-1,935 ms with a 0.5 s grace, which deferred as many (0-22%)."""
 ANSWER_BUDGET = 2.0
 """Seconds after Discord created the interaction by which it is deferred at the latest: an interaction that reached
 a busy bot late gets a shorter grace, leaving a second of Discord's 3 for the defer's own request and a difference
