@@ -9,7 +9,8 @@ The contract the other Librarians modules build on:
   right, -1 left).
 - The library (engine.librarians.library): rows top to bottom, places (row, x) with the shelf card at x = 0;
   touching, stacks, alphabetical order along the arrow, the reach, spots and their numbering, lines of 4.
-- A turn is several actions (engine.librarians.actions): Play, Undo, UsePower, Choose, EndTurn; `turn` counts
+- A turn is several actions (engine.librarians.actions): Play, Undo, UsePower, Choose, EndTurn (and
+  Concede, a computer teammate's last resort); `turn` counts
   whole turns. A pending choice (engine.librarians.pending) says who must choose what next and every option;
   the powers (engine.librarians.effects) plug in there and in the rule switches.
 - `game.view(seat)` (engine.librarians.view): that seat's hand and everything public.
@@ -23,6 +24,7 @@ completion takes from a stack (game.complete_genres), when the table loses (game
 from .actions import (
     Action,
     Choose,
+    Concede,
     EndTurn,
     IllegalAction,
     InvalidNotation,
@@ -55,7 +57,7 @@ from .powers import POWERS
 from .view import LibrariansView, Phase, Result
 
 __all__ = [
-    "Action", "Choose", "EndTurn", "IllegalAction", "InvalidNotation", "LibrariansError", "Play", "Undo",
+    "Action", "Choose", "Concede", "EndTurn", "IllegalAction", "InvalidNotation", "LibrariansError", "Play", "Undo",
     "UsePower", "parse_action",
     "ARROW_NAMES", "LEFT", "RIGHT", "Card", "colour_of", "letter_text",
     "BOOKS", "BOOKS_PER_COLOUR", "COLOUR_OF_GENRE", "COLOURS", "DEFAULT_GENRES", "GENRES", "HAND_LIMIT",

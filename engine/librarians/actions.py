@@ -7,6 +7,7 @@ Text forms (rows from 1, top first; x as in the library, negative left of the sh
     end                 end the turn (at least 2 cards played, one connected library), then draw
     use 23              use the power of held card 23 (your own, on your turn)
     choose seat:2       answer the pending choice with one of its options (see engine.librarians.pending)
+    concede             say the turn cannot be finished: the table loses (a computer teammate's last resort)
 
 The log names absolute places and card ids, never spot numbers (those change as the library grows).
 `InvalidNotation`: the text is not an action; `IllegalAction`: the rules refuse it now. Both are a
@@ -81,7 +82,17 @@ class Choose:
         return f"choose {self.option}"
 
 
-Action = Union[Play, Undo, EndTurn, UsePower, Choose]
+@dataclass(frozen=True)
+class Concede:
+    """Say this turn cannot be finished: the table loses, as when the rules prove it. Legal only while the turn
+    cannot end; not among `legal_actions` (never a move to pick among others): a computer teammate that found no
+    way to finish its turn ends the game with it instead of trying placements without end."""
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+Action = Union[Play, Undo, EndTurn, UsePower, Choose, Concede]
 
 _PLAY = re.compile(r"^play\s+(\d+)\s+r(\d+)\s+x(-?\d+)$")
 _USE = re.compile(r"^use\s+(\d+)$")
@@ -99,6 +110,8 @@ def parse_action(text: str) -> Action:
         return Undo()
     if lowered == "end":
         return EndTurn()
+    if lowered == "concede":
+        return Concede()
     if match := _PLAY.match(lowered):
         row = int(match.group(2))
         if row < 1:

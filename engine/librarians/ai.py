@@ -23,14 +23,15 @@ import random
 from collections.abc import Callable
 
 from ..computer import check_request
-from .actions import Action, Choose, EndTurn, IllegalAction, Play, Undo, UsePower
+from .actions import Action, Choose, Concede, EndTurn, IllegalAction, Play, Undo, UsePower
 from .effects import ANY_ORDER, ANY_STACK, EFFECTS, LOOSE, NO_MINIMUM, NO_STACKING
 from .game import LibrariansGame
 from .guess import guessed_game
 from .openness import openness, place_counts, unseen_letters
 from .pending import GIVE, read_option
 from .planner import CARD_PLAYED, HAND_WEIGHT, Planner
-from .search import find_turn, search_turn
+from .library import Library, Place
+from .search import TurnSearch, search_turn
 from .view import LibrariansView
 
 POWER_KEPT = 4.0
@@ -41,6 +42,12 @@ HAND_LIMIT_VALUE = 6.0
 """What one more card of hand limit is worth to the table (more choice on every turn)."""
 STUCK = -10_000.0
 """The worth of a position where the turn cannot end: the table loses."""
+TRIAL_POSITIONS = 12
+"""When the turn's search ran out of budget: how many positions one card further on are judged by a search."""
+TRIAL_BUDGET = 300
+"""The placements each pass of the search from such a position may try (a tenth of the turn's own budget)."""
+TRIAL_TAKEBACKS = 4
+"""Cards a teammate searching by trial takes back in one turn before it concedes."""
 
 
 def _usable(view: LibrariansView, rng: random.Random) -> tuple[list[int], LibrariansGame | None]:
@@ -53,36 +60,86 @@ def _usable(view: LibrariansView, rng: random.Random) -> tuple[list[int], Librar
     return guess.usable_powers(view.seat), guess
 
 
-def _fallback(view: LibrariansView, rng: random.Random) -> Action:
-    """Any way to end the turn: the first finishing order of the hand over every legal place, a held power, or
-    taking back a card of this turn. Should the search run out of budget (nothing proved; the game goes on), it
-    lays its first legal card, touching the library where it can: a smaller hand is a smaller search next call."""
+def _turn_search(view: LibrariansView, hand: list[int] | None = None) -> TurnSearch:
+    """The finishing search from the view's position (the hand in `hand`'s order when given)."""
+    return _search_from(view, view.library, [card.id for card in view.hand] if hand is None else hand, view.need)
+
+
+def _search_from(view: LibrariansView, library: Library, hand: list[int], need: int,
+                 budget: int | None = None) -> TurnSearch:
     rules = view.rules
-    search = search_turn(view.library, [card.id for card in view.hand], 0 if NO_MINIMUM in rules else view.need,
-                         stacking=NO_STACKING not in rules, any_stack=ANY_STACK in rules,
-                         alphabet=ANY_ORDER not in rules, loose=LOOSE in rules, max_groups=view.start_groups)
+    return search_turn(library, hand, 0 if NO_MINIMUM in rules else need, stacking=NO_STACKING not in rules,
+                       any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules, loose=LOOSE in rules,
+                       max_groups=view.start_groups, budget=budget)
+
+
+def _taken_back(view: LibrariansView, card: int, place: Place) -> bool:
+    """Whether this turn already laid a card of this letter there, from the same position, and took it back."""
+    return (view.played, place, view.library.letters[card]) in view.taken_back
+
+
+def _fallback(view: LibrariansView, rng: random.Random, search: TurnSearch) -> Action:
+    """Any way to end the turn: the first placement of `search`'s plan, a held power, a card tried by the
+    position it leads to (when the search ran out of budget), taking back a card of this turn, or conceding.
+
+    A turn searched by trial always moves on and ends: the teammate never lays a card where the same letter was
+    laid from the same position and taken back (the game keeps those: `LibrariansView.taken_back`), so each card
+    taken back rules a placement out and the turn cannot circle; after TRIAL_TAKEBACKS cards taken back, or
+    when every placement of a position that cannot be left was tried, it concedes (the table loses, as when the
+    rules prove the turn cannot end) rather than keep the table waiting on a search by hand."""
     plan = search.plan
-    if plan:
-        return Play(*plan[0])
-    if plan is not None:
+    if plan is not None and not plan:
         return EndTurn()
+    if plan and not _taken_back(view, *plan[0]):
+        return Play(*plan[0])
     usable, _ = _usable(view, rng)
     if usable:
         return UsePower(usable[0])
-    if not search.complete:
-        return _first_card(view)
-    return Undo()
+    if len(view.taken_back) >= TRIAL_TAKEBACKS:
+        return Concede()
+    if not search.stuck:
+        trial = _trial_card(view)
+        if trial is not None:
+            return trial
+    return Undo() if view.can_undo else Concede()
 
 
-def _first_card(view: LibrariansView) -> Action:
-    """The first legal placement of the hand, one touching the library first (a search out of budget tried one,
-    so there is one)."""
+def _placements(view: LibrariansView) -> list[Play]:
+    """Every legal placement of the hand, those touching the library (or on a stack) first."""
     rules, library = view.rules, view.library
     plays = [Play(card.id, place) for card in view.hand
              for place in library.legal_places(card.letter, stacking=NO_STACKING not in rules,
                                                any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules)]
-    joined = [play for play in plays if library.top(play.place) is not None or library.touches_library(play.place)]
-    return (joined or plays)[0]
+    return sorted(plays, key=lambda play: library.top(play.place) is None and not library.touches_library(play.place))
+
+
+def _trial_card(view: LibrariansView) -> Play | None:
+    """The card to lay when the turn's search ran out of budget: each placement not taken back this turn (one
+    per letter and place; touching the library first) is judged by a small search from the position it leads
+    to. The first from which a finish is found is laid (the next call's search follows it); else the first not
+    proved a dead end, looking at TRIAL_POSITIONS at most (an unjudged one after those). None when every one is
+    a dead end: so is this position, and the seat takes its last card back."""
+    hand = [card.id for card in view.hand]
+    unproved: Play | None = None
+    judged = 0
+    seen: set[tuple[Place, int]] = set()
+    for play in _placements(view):
+        letter = view.library.letters[play.card]
+        if (play.place, letter) in seen or _taken_back(view, play.card, play.place):
+            continue
+        seen.add((play.place, letter))
+        if judged == TRIAL_POSITIONS:
+            return unproved or play
+        judged += 1
+        library = view.library.copy()
+        library.put(play.place, play.card)
+        search = _search_from(view, library, [card for card in hand if card != play.card], view.need - 1,
+                              TRIAL_BUDGET)
+        if search.plan is not None:
+            return play
+        if unproved is None and not search.stuck:
+            unproved = play
+    return unproved
 
 
 # ---- easy ----------------------------------------------------------------------------------------------------
@@ -92,15 +149,7 @@ def _easy(view: LibrariansView, rng: random.Random) -> Action:
         return Choose(rng.choice(view.pending.options))
     hand = [card.id for card in view.hand]
     rng.shuffle(hand)
-    rules = view.rules
-    plan = find_turn(view.library, hand, 0 if NO_MINIMUM in rules else view.need, stacking=NO_STACKING not in rules,
-                     any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules, loose=LOOSE in rules,
-                     max_groups=view.start_groups)
-    if plan:
-        return Play(*plan[0])
-    if plan is not None:
-        return EndTurn()
-    return _fallback(view, rng)
+    return _fallback(view, rng, _turn_search(view, hand))
 
 
 # ---- normal --------------------------------------------------------------------------------------------------
@@ -190,12 +239,13 @@ def _normal(view: LibrariansView, rng: random.Random) -> Action:
         worth, card = max((_power_worth(guess, view.seat, card, planned=stuck), card) for card in one_of_each.values())
         if worth > now + POWER_MARGIN:
             return UsePower(card)
-    if plan is None:
-        return _fallback(view, rng)
-    plan = planner.extended(plan)
-    if plan.placements:
-        return Play(*plan.placements[0])
-    return EndTurn()
+    if plan is not None:
+        plan = planner.extended(plan)
+        if not plan.placements:
+            return EndTurn()
+        if not _taken_back(view, *plan.placements[0]):
+            return Play(*plan.placements[0])
+    return _fallback(view, rng, _turn_search(view))
 
 
 LEVELS: dict[str, Callable[[LibrariansView, random.Random], Action]] = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import Outcome
-from .actions import Action, Choose, EndTurn, IllegalAction, Play, Undo, UsePower
+from .actions import Action, Choose, Concede, EndTurn, IllegalAction, Play, Undo, UsePower
 from .cards import Card, colour_of, generate_arrows, generate_letters, letter_text
 from .data import (
     BOOKS,
@@ -32,6 +32,8 @@ from .search import TurnSearch, search_turn
 from .view import LibrariansView, Phase, Result, view_of
 
 STATE_VERSION = 1
+TakenBack = tuple[tuple[Place, ...], Place, int]
+"""A placement Undo took back: (the places filled this turn before it, in order; its place; its card's letter)."""
 
 
 def _is_int(value: object) -> bool:
@@ -103,6 +105,10 @@ class LibrariansGame:
         self.played_cards: list[int] = []
         """The cards laid this turn, in order (they count towards the turn's minimum wherever they went since)."""
         self.undoable: list[tuple[int, Place, int]] = []
+        self.taken_back: list[TakenBack] = []
+        """The placements Undo took back since the turn began or its last completion or power, each once: public
+        (the table saw the card laid), and what lets a computer teammate that searches by trial never lay the
+        same card in the same place twice (engine.librarians.ai)."""
         self.queue: list[Pending] = []
         self.result: Result | None = None
         self.end_reason: str | None = None
@@ -158,6 +164,7 @@ class LibrariansGame:
         g.known = self.known.copy()
         g.played_cards = self.played_cards.copy()
         g.undoable = self.undoable.copy()
+        g.taken_back = self.taken_back.copy()
         g.queue = self.queue.copy()
         return g
 
@@ -297,6 +304,9 @@ class LibrariansGame:
             self._check_end()
         elif isinstance(action, UsePower):
             self._check_use(action)
+        elif isinstance(action, Concede):
+            if self.can_end_turn():
+                raise IllegalAction("This turn can end: there is nothing to concede.", "can_end")
         elif isinstance(action, Choose):
             if not self.queue:
                 raise IllegalAction("There is nothing to choose now.", "nothing_to_choose")
@@ -366,11 +376,17 @@ class LibrariansGame:
             self.library.take(place)
             self.played_cards.pop()
             self.hands[acting].insert(index, card)
+            taken = (tuple(self.played), place, self.letters[card])
+            if taken not in self.taken_back:
+                self.taken_back.append(taken)
             return Report(acting, action, card=card, place=place, next_seat=acting)
         if isinstance(action, EndTurn):
             return self._end_turn(acting, action)
         if isinstance(action, UsePower):
             return self._use(acting, action)
+        if isinstance(action, Concede):
+            self.finish("lost", "stuck")
+            return self._report(acting, action, turn_over=True)
         assert isinstance(action, Choose)
         return self._choose(acting, action)
 
@@ -405,6 +421,7 @@ class LibrariansGame:
         self.held[seat].remove(action.card)
         self.discard.append(action.card)
         self.undoable.clear()
+        self.taken_back.clear()
         if step is not None:
             self.queue.insert(0, step)
         self._settled()
@@ -452,6 +469,7 @@ class LibrariansGame:
             self.library.take(cell)
             self.discard.append(tops[cell])  # type: ignore[arg-type]
         self.undoable.clear()
+        self.taken_back.clear()
         completions = []
         for colour, cells in lines:
             cards = tuple(tops[cell] for cell in cells)  # type: ignore[misc]
@@ -493,7 +511,7 @@ class LibrariansGame:
         every card is played the table has won (even if a completion just split the library, since nothing is
         left to join it); else the seat must still be able to finish its turn (or use a power), or the table has
         lost — only when the search proved it: a search out of budget lets the turn go on (the seat can still
-        try, or resign)."""
+        try, concede or resign)."""
         if self.result is not None or self.queue:
             return
         if not self.deck and not any(self.hands):
@@ -514,6 +532,7 @@ class LibrariansGame:
         self.current_seat = seat
         self.played_cards = []
         self.undoable = []
+        self.taken_back = []
         in_library = set(self.library.cards())
         self.tapped = {card: by for card, by in self.tapped.items() if by != seat and card in in_library}
         self.start_groups = max(1, self.library.groups())
@@ -616,6 +635,7 @@ def _to_dict(g: LibrariansGame) -> dict[str, Any]:
         "need": g.need,
         "played": list(g.played_cards),
         "undoable": [[card, r, x, index] for card, (r, x), index in g.undoable],
+        "taken_back": [[[list(p) for p in before], list(place), letter] for before, place, letter in g.taken_back],
         "queue": [step.to_dict() for step in g.queue],
         "result": g.result,
         "end_reason": g.end_reason,
@@ -669,6 +689,29 @@ def _undoable(value: Any, g: LibrariansGame) -> list[tuple[int, Place, int]]:
             raise ValueError("state undoable must name this turn's cards on top of their places")
         library.take(place)
         hand.insert(index, card)
+    return entries
+
+
+def _taken_back(value: Any, rows: int) -> list[TakenBack]:
+    """[[places filled before, place, letter], ...] with places inside the rows; states written before this
+    field existed have none."""
+    def place(p: Any) -> Place:
+        if not (isinstance(p, list) and len(p) == 2 and all(_is_int(v) for v in p) and 0 <= p[0] < rows
+                and p[1] != 0):
+            raise ValueError("state taken_back places must be [row, x] of the library")
+        return p[0], p[1]
+
+    if not isinstance(value, list):
+        raise ValueError("state taken_back must be a list")
+    entries: list[TakenBack] = []
+    for entry in value:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], list) and _is_int(entry[2])
+                and 0 <= entry[2] < 26):
+            raise ValueError("state taken_back entries must be [places before, place, letter 0-25]")
+        taken = (tuple(place(p) for p in entry[0]), place(entry[1]), entry[2])
+        if taken in entries:
+            raise ValueError("state taken_back entries must be distinct")
+        entries.append(taken)
     return entries
 
 
@@ -764,6 +807,7 @@ def _checked(d: dict[str, Any]) -> LibrariansGame:
     g.start_groups = max(1, d["start_groups"])
     g.played_cards = _played(d["played"], g.library)
     g.undoable = _undoable(d["undoable"], g)
+    g.taken_back = _taken_back(d.get("taken_back", []), len(rows))
     g.queue = [Pending.from_dict(step) for step in d["queue"]]
     for step in g.queue:
         _check_step(step, g)

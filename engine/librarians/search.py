@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from .library import LOOSE_STEPS, TOUCH_STEPS, Library, Place
 
 SEARCH_BUDGET = 3000
-"""Placements each pass may try before it gives up without an answer (a safety net, not a rule): about 1 s on a
-busy machine. Only Self-Help's order-dependent search has reached it (a split library, a hand of 6 or 7); the
-set search needed at most a few hundred in every position tried."""
+"""Placements each pass may try before it gives up without an answer (a safety net, not a rule): both passes
+take 0.2-0.5 s on a busy machine (1.4 s before the groups and the bound were kept per shape). Only Self-Help's
+order-dependent search has reached it (a split library, a hand of 6 or 7); the set search needed at most a few
+hundred in every position tried."""
 _MERGE_PER_CARD = 3
 """A card touches at most 4 places, so it joins at most 4 groups into one: each card removes at most 3 groups."""
 _MERGE_PER_CARD_LOOSE = len(LOOSE_STEPS) - 1
@@ -66,18 +67,20 @@ def find_turn(library: Library, hand: Sequence[int], need: int, *, stacking: boo
 
 def search_turn(library: Library, hand: Sequence[int], need: int, *, stacking: bool = True,
                 any_stack: bool = False, alphabet: bool = True, loose: bool = False,
-                max_groups: int = 1) -> TurnSearch:
-    """`find_turn` with the difference between "no plan exists" and "the budget ran out" kept."""
+                max_groups: int = 1, budget: int | None = None) -> TurnSearch:
+    """`find_turn` with the difference between "no plan exists" and "the budget ran out" kept; `budget` is the
+    placements each pass may try (default SEARCH_BUDGET)."""
     rules = (stacking, any_stack, alphabet, loose, max_groups)
+    budget = SEARCH_BUDGET if budget is None else budget
     if not any_stack:
         try:
-            return TurnSearch(_Bridges(library, hand, need, rules).plan())
+            return TurnSearch(_Bridges(library, hand, need, rules, budget).plan())
         except _OutOfBudget:
             return TurnSearch(None, complete=False)
     complete = True
     for touching_only in (True, False):
         try:
-            plan = _search(library, hand, need, rules, touching_only=touching_only)
+            plan = _search(library, hand, need, rules, budget, touching_only=touching_only)
         except _OutOfBudget:
             complete = False
             continue
@@ -95,7 +98,7 @@ class _Bridges:
     only places on a path short enough for the cards left."""
 
     def __init__(self, library: Library, hand: Sequence[int], need: int,
-                 rules: tuple[bool, bool, bool, bool, int]) -> None:
+                 rules: tuple[bool, bool, bool, bool, int], budget: int) -> None:
         self.lib = library.copy()
         self.hand = list(hand)
         self.need = need
@@ -104,7 +107,7 @@ class _Bridges:
         self.steps = LOOSE_STEPS if self.loose else TOUCH_STEPS
         self.path: Plan = []
         self.seen: set[frozenset[tuple[Place, int]]] = set()
-        self.budget = SEARCH_BUDGET
+        self.budget = budget
 
     def plan(self) -> Plan | None:
         return list(self.path) if self._bridge(self.hand) else None
@@ -121,7 +124,7 @@ class _Bridges:
             return self._extras(remaining, self.need - len(self.path), groups)
         left = len(remaining)
         fill = _fillable(lib, labels, [letters[c] for c in remaining], self.alphabet, False, left + 1)
-        dists = _distances(labels, groups, fill, self.steps)
+        dists = _distances(labels, groups, fill, self.steps, left)
         if _bridge_bound(groups, dists, self.max_groups, self.loose) > left:
             return False
         table = {entry[0]: entry for entry in lib.spot_table()}
@@ -192,11 +195,11 @@ class _Bridges:
         return False
 
 
-def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool, bool, bool, bool, int], *,
-            touching_only: bool) -> Plan | None:
+def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool, bool, bool, bool, int],
+            budget_left: int, *, touching_only: bool) -> Plan | None:
     """The search while Self-Help is in force (a card on any book changes a top's letter, so the order of the
     placements matters): one depth-first pass over placements in order, every set of placements once, cut where
-    fewer cards are left than the bridge needs; at most SEARCH_BUDGET placements (raises _OutOfBudget)."""
+    fewer cards are left than the bridge needs; at most `budget_left` placements (raises _OutOfBudget)."""
     stacking, any_stack, alphabet, loose, max_groups = rules
     lib = library.copy()
     letters = lib.letters
@@ -204,18 +207,29 @@ def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool,
     path: Plan = []
     keys: list[tuple[Place, int, int]] = []
     seen: set[tuple[tuple[Place, int, int], ...]] = set()
-    budget = [SEARCH_BUDGET]
+    budget = [budget_left]
+    shapes: dict[frozenset[Place], tuple[dict[Place, int], int]] = {}
+    bounds: dict[tuple[frozenset[Place], int], int] = {}
 
     def search(remaining: list[int]) -> bool:
-        labels, groups = _group_labels(lib, loose)
+        # Most placements here are stacks, which leave the occupied places as they were: the groups and the
+        # bridge's bound depend on those places only (any card fits any empty place's order under Self-Help's
+        # bound), so they are worked out once per shape.
+        shape = frozenset(lib.occupied())
+        if shape not in shapes:
+            shapes[shape] = _group_labels(lib, loose)
+        labels, groups = shapes[shape]
         if groups <= max_groups:
             if len(path) >= need:
                 return True
             if need - len(path) > len(remaining):
                 return False
         else:
-            fill = _fillable(lib, labels, [], alphabet, True, len(remaining) + 1)
-            if _bridge_bound(groups, _distances(labels, groups, fill, steps), max_groups, loose) > len(remaining):
+            if (shape, len(remaining)) not in bounds:
+                fill = _fillable(lib, labels, [], alphabet, True, len(remaining) + 1)
+                dists = _distances(labels, groups, fill, steps, len(remaining))
+                bounds[(shape, len(remaining))] = _bridge_bound(groups, dists, max_groups, loose)
+            if bounds[(shape, len(remaining))] > len(remaining):
                 return False
         tried: set[int] = set()
         for i, card in enumerate(remaining):
@@ -293,16 +307,17 @@ def _fillable(lib: Library, labels: dict[Place, int], hand_letters: list[int], a
 
 
 def _distances(labels: dict[Place, int], groups: int, fill: dict[Place, bool],
-               steps: tuple[tuple[int, int], ...]) -> list[dict[Place, int]]:
-    """Per group, every fillable empty place it can reach -> the empty places on the shortest way there from
-    the group, that place included."""
+               steps: tuple[tuple[int, int], ...], cards: int) -> list[dict[Place, int]]:
+    """Per group, every fillable empty place it can reach through at most `cards` empty places -> the empty
+    places on the shortest way there from the group, that place included. A way longer than the cards left can
+    never be filled, so it is not walked: two groups further apart read as never joined (see _bridge_bound)."""
     out: list[dict[Place, int]] = [{} for _ in range(groups)]
     for place, group in labels.items():
         out[group].setdefault(place, 0)
     for dist in out:
         frontier = [p for p, d in dist.items() if d == 0]
         depth = 0
-        while frontier:
+        while frontier and depth < cards:
             depth += 1
             nxt = []
             for r, x in frontier:

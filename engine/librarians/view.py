@@ -50,6 +50,9 @@ class LibrariansView:
     start_groups: int
     """How many separate groups the library formed when this turn began: the turn may not end with more."""
     can_undo: bool
+    taken_back: frozenset[tuple[tuple[Place, ...], Place, int]]
+    """The placements Undo took back since the turn began or its last completion or power: (the places filled
+    before it, its place, its letter), as the table saw them laid."""
     hand_limit: int
     rules: frozenset[str]
     """The rule switches in force (engine.librarians.effects)."""
@@ -96,6 +99,7 @@ def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
         played=tuple(game.played),
         start_groups=game.start_groups,
         can_undo=bool(game.undoable),
+        taken_back=frozenset(game.taken_back),
         hand_limit=game.hand_limit,
         rules=frozenset(game.turn_rules | game.lasting_rules),
         resigned=tuple(sorted(game.resigned)),

@@ -3,12 +3,13 @@ whom may see it, and the channel's lines show hand sizes, never a hand (except w
 
 from __future__ import annotations
 
+from engine.librarians.actions import Concede
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.pending import card_option
 
 from bot.games.librarians.picks import matching_cards
-from bot.games.librarians.words import card_text, option_text, table_lines
+from bot.games.librarians.words import action_text, card_text, option_text, table_lines
 from bot.service.models import GameOptions, Seat, Table
 
 SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
@@ -55,3 +56,10 @@ def test_the_channel_sees_hand_sizes_and_only_the_cards_a_power_showed() -> None
     game.known.add(shown)
     lines = table_lines(_table(game), "it")
     assert lines[-1] == f"Mostrate al tavolo, nella mano di **bob**: {card_text(game.card(shown), 'it')}"
+
+
+def test_a_hint_to_concede_reads_as_resigning_in_the_readers_language() -> None:
+    game = LibrariansGame.new(2, seed=1)
+    english = action_text(game, SEATS, Concede(), "en", seat=0)
+    italian = action_text(game, SEATS, Concede(), "it", seat=0)
+    assert english.startswith("resign") and italian.startswith("arrenditi")

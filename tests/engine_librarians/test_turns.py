@@ -61,7 +61,8 @@ def test_undo_takes_back_the_last_placement_into_its_place_in_the_hand() -> None
     g.apply(Undo(), 0)
     assert g.library.top((0, 2)) is None and g.hands[0] == hand[1:] and g.played == [(0, 1)]
     g.apply(Undo(), 0)
-    assert g.to_dict() == start
+    assert g.to_dict() == start | {"taken_back": [[[[0, 1]], [0, 2], 1], [[], [0, 1], 0]]}, \
+        "back where the turn began, remembering what was taken back (B from after A at r1 x2, then A at r1 x1)"
     _refused(g, Undo(), "nothing_to_undo")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.librarians.actions import Choose, EndTurn, Play, Undo, UsePower
+from engine.librarians.actions import Choose, Concede, EndTurn, Play, Undo, UsePower
 from engine.librarians.cards import Card
 from engine.librarians.data import COLOURS, GENRES
 from engine.librarians.game import LibrariansGame
@@ -289,6 +289,8 @@ def action_text(game: LibrariansGame, seats: Sequence[Seat], action: object, loc
     if isinstance(action, Choose):
         return t("librarians.action.choose", locale,
                  option=option_text(game, seats, action.option, locale, private_to=seat))
+    if isinstance(action, Concede):
+        return t("librarians.action.concede", locale)
     return str(action)[:100]
 
 
