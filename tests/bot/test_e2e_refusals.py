@@ -187,7 +187,7 @@ async def test_resigning_is_announced_and_a_lone_player_left_wins(table: Table) 
 
 
 async def test_a_game_whose_save_cannot_be_read_is_explained_and_an_admin_can_cancel_it(
-        table: Table, db_path: Path, restart) -> None:
+        table: Table, db_path: Path, restart, user_locale) -> None:
     await start_game(table, table.alice, [table.bob])
     game_id = (await game_here(table)).game_id
     with sqlite3.connect(db_path) as raw:
@@ -195,7 +195,12 @@ async def test_a_game_whose_save_cannot_be_read_is_explained_and_an_admin_can_ca
     await restart()
     board = await table.alice.slash(table.channel, "shelfie board")
     assert board.response.ephemeral and board.response.content == (
-        "This game's saved state cannot be read; a server admin can cancel it with `/shelfie cancel`.")
+        "This game's saved state cannot be read; a server admin can cancel it with the game's `cancel` command.")
+    user_locale(table.bob, "it")
+    italian = await table.bob.slash(table.channel, "shelfie board")
+    assert italian.response.ephemeral and italian.response.content == (
+        "Lo stato salvato di questa partita non si può leggere; un amministratore può annullarla con il comando "
+        "`annulla` del gioco.")
     busy = await table.carol.slash(table.channel, "shelfie new", players=2)
     assert busy.response.ephemeral
     role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
@@ -204,7 +209,7 @@ async def test_a_game_whose_save_cannot_be_read_is_explained_and_an_admin_can_ca
     assert cancelled.response.ephemeral and "cancelled" in cancelled.response.content.lower()
     fresh = await table.carol.slash(table.channel, "shelfie new", players=2)
     assert not fresh.response.ephemeral, "the channel is free again"
-    assert [str(error.original.code) for error in table.env.errors] == ["corrupt_game"]
+    assert [str(error.original.code) for error in table.env.errors] == ["corrupt_game"] * 2, "one per reader"
 
 
 class StuckWorkers(Workers):
