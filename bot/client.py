@@ -26,6 +26,8 @@ from bot.store import ShardSet
 from bot.store.backend import database_target, describe_database
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.service import TableService  # imported at setup_hook: the CLI starts without it
 
 log = logging.getLogger("shelfie.bot")
@@ -98,7 +100,7 @@ class ShelfieBot(commands.Bot):
 
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
                  lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset(),
-                 workers: int | None = 0, shards: ShardSet | None = None):
+                 workers: int | None = 0, shards: ShardSet | None = None, seeds: Callable[[], int] | None = None):
         # SHELFIE_SHARD_COUNT / SHELFIE_SHARD_IDS: the shards this process connects (create_bot then builds the
         # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
         self.shard_set = shards
@@ -124,6 +126,7 @@ class ShelfieBot(commands.Bot):
         self.workers = Workers(default_count() if workers is None else workers)
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings
         self.draining = False
+        self.seeds = seeds  # each new game's seed (None: random); tests fix it so a whole game replays alike
         errors.install(self.tree)
 
     async def setup_hook(self) -> None:
@@ -136,7 +139,7 @@ class ShelfieBot(commands.Bot):
             self.db_path, clock=service_clock, rater=rate_game,
             default_turn_timeout=int(self.turn_timeout.total_seconds()) if self.turn_timeout else None,
             lobby_timeout=int(self.lobby_timeout.total_seconds()) if self.lobby_timeout else None,
-            shards=self.shard_set)
+            shards=self.shard_set, seeds=self.seeds)
         for name in EXTENSIONS:
             await self.load_extension(name)
         served = "every shard" if self.shard_set is None else (
@@ -244,7 +247,7 @@ class ShardedShelfieBot(ShelfieBot, commands.AutoShardedBot):
 
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
     """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids,
-    workers, shards (a ShardSet: a sharded bot serving those shards)."""
+    workers, shards (a ShardSet: a sharded bot serving those shards), seeds."""
     if options.get("shards") is not None:
         return ShardedShelfieBot(db_path, **options)
     return ShelfieBot(db_path, **options)

@@ -4,11 +4,15 @@ act, and the stored game only to know whose step it is and which legal path fini
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import simcord
 from engine.librarians.game import LibrariansGame
 from test_game_driver import channel_messages, custom_ids, game_here, member
+
+from bot.store import GameUpdate, Store
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -107,3 +111,26 @@ async def click_turn(table: Table, channel: simcord.ChannelHandle | None = None)
         if now.status != "active" or now.game.turn != turn:
             return
     raise AssertionError("a turn took more than 40 clicks")
+
+
+async def arrange(table: Table, db_path: Path, restart: Callable[[], Awaitable[object]],
+                  change: Callable[[LibrariansGame], object]) -> object:
+    """The stored game changed as earlier turns could have left it (`change` moves cards between the deck, the
+    hands, the library and the held cards): read as the bot shows it, written back through the store's own
+    commit (compare-and-set on its version), then the bot restarts and reads it as after a deploy. Returns what
+    `change` returns."""
+    game_id = (await game_here(table)).game_id
+    game = (await table.bot.service.table(game_id)).game
+    assert isinstance(game, LibrariansGame)
+    game = game.copy()
+    made = change(game)
+    store = await Store.open(db_path)
+    try:
+        record = await store.load_game(game_id)
+        assert record is not None
+        await store.commit(GameUpdate(game_id, expected_version=record.game.version, state=game.to_dict()),
+                           now=record.game.updated_at)
+    finally:
+        await store.close()
+    await restart()
+    return made

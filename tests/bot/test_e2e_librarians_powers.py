@@ -4,35 +4,24 @@ Use in the builder, then each of the power's steps)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.librarians.data import BOOKS_PER_COLOUR, COLOURS
 from engine.librarians.game import LibrariansGame
-from librarians_driver import acting, click_step, ids_with, open_builder, start_librarians, turn_message
+from librarians_driver import acting, arrange, click_step, ids_with, open_builder, start_librarians, turn_message
 from test_game_driver import channel_messages, game_here, labels
 
 if TYPE_CHECKING:
     from conftest import Table
 
+Restart = Callable[[], Awaitable[object]]
 BLACK = COLOURS.index("black")
 GREEN = COLOURS.index("green")
 
 
-async def _arrange(table: Table, change: Callable[[LibrariansGame], object]) -> object:
-    """The stored game changed as earlier turns could have left it (`change` moves cards between the deck, the
-    hands, the library and the held cards); returns what `change` returns."""
-    service = table.bot.service
-    entry = await service._load((await game_here(table)).game_id)
-    game = entry.table.game.copy()
-    assert isinstance(game, LibrariansGame)
-    made = change(game)
-    await service._save(entry, replace(entry.table, game=game))
-    return made
-
-
-async def _give_held_card(table: Table, colour: int) -> int:
+async def _give_held_card(table: Table, db_path: Path, restart: Restart, colour: int) -> int:
     """The seat to play was given a completed genre's card on an earlier turn: a card of `colour` from the deck,
     held face up (usable). Returns the card."""
     def give(game: LibrariansGame) -> int:
@@ -41,7 +30,7 @@ async def _give_held_card(table: Table, colour: int) -> int:
         game.held[game.current_seat].append(card)
         return card
 
-    return await _arrange(table, give)
+    return await arrange(table, db_path, restart, give)
 
 
 def _three_in_a_row(game: LibrariansGame) -> int:
@@ -60,9 +49,10 @@ def _three_in_a_row(game: LibrariansGame) -> int:
     return line[3]
 
 
-async def test_a_held_power_is_used_step_by_step_through_the_buttons(table: Table) -> None:
+async def test_a_held_power_is_used_step_by_step_through_the_buttons(table: Table, db_path: Path,
+                                                                     restart: Restart) -> None:
     await start_librarians(table, people=2, computers=0, black="picture_book")
-    card = await _give_held_card(table, BLACK)
+    card = await _give_held_card(table, db_path, restart, BLACK)
     player, game = await acting(table)
     builder = await open_builder(table)
     assert "Use Picture Book" not in labels(builder), "with no book in the library there is no column to shift"
@@ -91,9 +81,10 @@ async def test_a_held_power_is_used_step_by_step_through_the_buttons(table: Tabl
     assert "used the **Picture Book** power" in said and f"chose: {column}." in said and "chose: Down." in said
 
 
-async def test_a_completed_genre_s_card_goes_to_the_player_chosen_in_the_builder(table: Table) -> None:
+async def test_a_completed_genre_s_card_goes_to_the_player_chosen_in_the_builder(table: Table, db_path: Path,
+                                                                                 restart: Restart) -> None:
     await start_librarians(table, people=2, computers=0)
-    card = await _arrange(table, _three_in_a_row)
+    card = await arrange(table, db_path, restart, _three_in_a_row)
     player, game = await acting(table)
     other = table.bob if player is table.alice else table.alice
     builder = await open_builder(table)
