@@ -203,7 +203,8 @@ def test_the_sandbox_page_plays_a_command_for_the_chosen_member(sandbox: Sandbox
     message = client.state()["messages"][outcome["messageId"]]
     assert message["author"]["name"] == "Shelfie"
     assert message["embeds"][0]["title"] == "How to take a turn"
-    assert "Take tiles" in message["embeds"][0]["description"]
+    assert "**Join**" in message["embeds"][0]["description"]
+    assert "**Take tiles**" in message["embeds"][0]["fields"][0]["value"], "My Shelfie's own steps"
 
     assert sandbox.stop() == 0
 
