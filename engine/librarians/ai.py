@@ -42,11 +42,11 @@ HAND_LIMIT_VALUE = 6.0
 """What one more card of hand limit is worth to the table (more choice on every turn)."""
 STUCK = -10_000.0
 """The worth of a position where the turn cannot end: the table loses."""
-TRIAL_POSITIONS = 12
+TRIAL_POSITIONS = 6
 """When the turn's search ran out of budget: how many positions one card further on are judged by a search."""
 TRIAL_BUDGET = 300
 """The placements each pass of the search from such a position may try (a tenth of the turn's own budget)."""
-TRIAL_TAKEBACKS = 4
+TRIAL_TAKEBACKS = 3
 """Cards a teammate searching by trial takes back in one turn before it concedes."""
 
 
