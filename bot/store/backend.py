@@ -48,8 +48,13 @@ class Session(Protocol):
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
 
+    async def execute_later(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement whose outcome nobody reads: the backend may hold it back until the transaction's next
+        statement or its commit and send them together (SQLite: one trip to its thread); a failure then surfaces
+        there, still inside the transaction."""
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        """Run one statement once per row of parameters."""
+        """Run one statement once per row of parameters (like `execute_later`, it may be held back)."""
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one query; all its rows."""

@@ -309,7 +309,7 @@ class Store:
             if changed != 1:
                 raise VersionConflict(gid, update.expected_version)
             if update.seats is not None:
-                await db.execute("DELETE FROM seats WHERE game_id = ?", (gid,))
+                await db.execute_later("DELETE FROM seats WHERE game_id = ?", (gid,))
                 await self._insert_seats(db, gid, update.seats)
             if update.moves:
                 await db.executemany(
@@ -317,14 +317,14 @@ class Store:
                     [(gid, m.seq, m.seat, m.move, m.kind, m.at) for m in update.moves],
                 )
             if update.deadlines is not None:
-                await db.execute("DELETE FROM deadlines WHERE game_id = ?", (gid,))
+                await db.execute_later("DELETE FROM deadlines WHERE game_id = ?", (gid,))
                 await db.executemany(
                     "INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, ?)",
                     [(gid, d.kind, d.due_at, d.turn) for d in update.deadlines],
                 )
             elif update.deadlines_turn is not None:
-                await db.execute("UPDATE deadlines SET turn = ?, attempts = 0, claimed_by = NULL, claimed_until = NULL"
-                                 " WHERE game_id = ?", (update.deadlines_turn, gid))
+                await db.execute_later("UPDATE deadlines SET turn = ?, attempts = 0, claimed_by = NULL,"
+                                       " claimed_until = NULL WHERE game_id = ?", (update.deadlines_turn, gid))
             if update.results:
                 await self._record_results(db, update, now)
             if update.coop is not None:
@@ -340,7 +340,7 @@ class Store:
         else:
             first = (update.turn or 0) + 1
             last = first - 1
-        await db.execute(
+        await db.execute_later(
             "INSERT INTO announcements (game_id, version, event, first_seq, last_seq, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (update.game_id, update.expected_version + 1, update.announce, first, last, now),
@@ -380,7 +380,7 @@ class Store:
     async def _record_coop(db: Session, update: GameUpdate, now: float) -> None:
         coop = update.coop
         assert coop is not None
-        await db.execute(
+        await db.execute_later(
             "INSERT INTO coop_results (game_id, guild_id, kind, players, setup, result, won, at)"
             " SELECT id, guild_id, kind, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER),"
             " CAST(? AS DOUBLE PRECISION) FROM games WHERE id = ?",
@@ -451,7 +451,7 @@ class Store:
                           summary: str | None) -> None:
         """The announcement is out (or given up: `message_id` None); `summary` is what its message collapses to."""
         async with self._db.write() as db:
-            await db.execute(
+            await db.execute_later(
                 "UPDATE announcements SET posted_at = ?, message_id = ?, summary = ? WHERE game_id = ? AND version = ?",
                 (now, message_id, summary, game_id, version))
 
@@ -461,14 +461,14 @@ class Store:
         turn message (its buttons are the live ones), and the announcement `collapsed_version` (the previous live
         one) no longer waits to be collapsed. One commit and at most two statements on every move."""
         async with self._db.write() as db:
-            await db.execute(
+            await db.execute_later(
                 "UPDATE announcements SET posted_at = CASE WHEN version = ? THEN ? ELSE posted_at END,"
                 " message_id = CASE WHEN version = ? THEN ? ELSE message_id END,"
                 " summary = CASE WHEN version = ? THEN CAST(? AS TEXT) END"
                 " WHERE game_id = ? AND version IN (?, ?)",
                 (version, now, version, message_id, version, summary, game_id, version, collapsed_version))
             if summary is not None:
-                await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id))
+                await db.execute_later("UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def announcement(self, game_id: int, version: int) -> AnnouncementRow | None:
         """One announcement of the outbox, posted or not."""
@@ -486,7 +486,7 @@ class Store:
         """The announcement is being handed to Discord with this text (`digest`): from now on it may be out even
         if it is never marked posted. `sending_at` keeps the first attempt's time."""
         async with self._db.write() as db:
-            await db.execute("UPDATE announcements SET sending_at = COALESCE(sending_at, ?), sent_digest = ?"
+            await db.execute_later("UPDATE announcements SET sending_at = COALESCE(sending_at, ?), sent_digest = ?"
                              " WHERE game_id = ? AND version = ?", (now, digest, game_id, version))
 
     async def move_announcement(self, game_id: int, version: int, message_id: int) -> None:

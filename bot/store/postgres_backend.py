@@ -64,6 +64,9 @@ class PostgresSession:
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         return _rowcount(await self._conn.execute(numbered(sql), *params))
 
+    async def execute_later(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._conn.execute(numbered(sql), *params)
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         batch = [tuple(row) for row in rows]
         if batch:

@@ -17,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.backend import Row, check_schema_version
-from bot.store.connection import connect
+from bot.store.connection import BATCH, Step, connect
 from bot.store.errors import ConstraintViolated, WriteFailed
 
 log = logging.getLogger(__name__)
@@ -32,22 +32,36 @@ async def _pragma(conn: aiosqlite.Connection, sql: str) -> None:
 
 
 class SqliteSession:
-    """Statements on the store's one connection, inside the transaction its lock holder opened."""
+    """Statements on the store's one connection, inside the transaction its lock holder opened. The statements
+    whose outcome nobody reads (`execute_later`, `executemany`) wait for the next one that is read, or for the
+    COMMIT (`finish`), and go to the database thread with it in one trip (connection.BATCH)."""
 
-    __slots__ = ("_conn",)
+    __slots__ = ("_conn", "_pending")
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._pending: list[Step] = []
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self._conn.execute(sql, tuple(params))
+        cursor = await self._conn.executemany(BATCH, self._with(("one", sql, tuple(params))))
         return int(cursor.rowcount)
 
+    async def execute_later(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._pending.append(("one", sql, tuple(params)))
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, [tuple(row) for row in rows])
+        self._pending.append(("many", sql, [tuple(row) for row in rows]))
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.execute_fetchall(sql, tuple(params)))
+        return list(await self._conn.execute_fetchall(BATCH, self._with(("one", sql, tuple(params)))))
+
+    async def finish(self) -> None:
+        """The statements still waiting, then the COMMIT."""
+        await self._conn.executemany(BATCH, self._with(("commit", "", ())))
+
+    def _with(self, step: Step) -> list[Step]:
+        steps, self._pending = [*self._pending, step], []
+        return steps
 
     async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         marks = ", ".join("?" * len(columns))
@@ -144,8 +158,9 @@ class SqliteBackend:
         in an open transaction for the next write to commit (or to fail on again, every write after)."""
         async with self._lock:
             try:
-                yield SqliteSession(self._conn)
-                await self._conn.commit()
+                session = SqliteSession(self._conn)
+                yield session
+                await session.finish()
             except BaseException as exc:
                 await self._conn.rollback()
                 if isinstance(exc, sqlite3.IntegrityError):
