@@ -7,6 +7,7 @@ import pytest
 
 from engine.dice import DiceGame
 from render import fonts
+from render.dice.encoding import dice_palette
 from render.dice.gallery import play_until
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named Player of Games", "🦊 Zoë"]
@@ -49,7 +50,9 @@ class Drawn:
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
-    """Every text the pictures draw from now on, where (drawing still happens: the calls pass through)."""
+    """Every text the pictures draw from now on, where (drawing still happens: the calls pass through). The shared
+    palette is built first: it draws pictures of its own, which a test's first picture would otherwise record."""
+    dice_palette()
     texts: list[Drawn] = []
     real = fonts.draw_text
 
