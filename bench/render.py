@@ -133,6 +133,9 @@ def main() -> None:
     _measure("render_scores 4 players", lambda: render_scores(game, seat_names=NAMES), 10)
     print("encoding the 4-player board picture:")
     _encodings()
-    from .librarians_pictures import measure_librarians  # imported here: it reuses this module's _measure
+    # Imported here: they reuse this module's _measure.
+    from .dice_pictures import measure_dice
+    from .librarians_pictures import measure_librarians
 
+    measure_dice()
     measure_librarians()
