@@ -1,5 +1,5 @@
 """A move answered by its result in one response when it is quick; deferred in time, then answered, when its save
-waits (another writer holds the database)."""
+waits (another writer holds the database) or when it reached the bot late."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot import quick_answers
+from conftest import arriving_together
 from test_game_driver import build_clicked_move, game_here, labels, member, play_clicked_move, start_game
 
 if TYPE_CHECKING:
@@ -122,3 +123,18 @@ async def test_a_confirmed_move_whose_save_waits_is_deferred_in_time_then_shown_
         == [("POST", True, DEFERRED_UPDATE)]
     assert confirmed.followups == [] and confirmed.response.content.startswith("Played:")
     assert confirmed.response.components == [], "the builder's controls are gone"
+
+
+async def test_a_move_that_reaches_the_bot_late_is_deferred_at_once_within_discords_three_seconds(
+        table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    move = game.game.legal_moves()[0]
+    before = len(table.env.http_requests)
+    async with arriving_together(table.env, answered_after=2.5):  # the bot gets to it 2.5 s after Discord made it
+        played = await member(table, game.current_seat.user_id).slash(
+            table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
+    first = table.env.http_requests[before]
+    assert first.path.startswith("/interactions/") and first.json == DEFERRED_PRIVATELY, "accepted, so in time"
+    assert played.response.ephemeral and played.response.content.startswith("Done:")
+    assert (await game_here(table)).turn == game.turn + 1
