@@ -62,6 +62,10 @@ REQUIRED_PERMISSIONS = discord.Permissions(
     attach_files=True,
     read_message_history=True,
 )
+INTENTS = discord.Intents(guilds=True)
+"""Only the servers, their channels and threads: everything else the bot knows comes with its interactions. The
+default intents would have Discord send every message, edit, reaction and typing start of every channel the bot
+can see, for discord.py to parse and cache, on a busy server many times the bot's own traffic."""
 DRAIN_TIMEOUT = 8.0  # within docker stop's default 10 s grace
 
 
@@ -100,7 +104,8 @@ class ShelfieBot(commands.Bot):
 
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
                  lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset(),
-                 workers: int | None = 0, shards: ShardSet | None = None, seeds: Callable[[], int] | None = None):
+                 workers: int | None = 0, shards: ShardSet | None = None, seeds: Callable[[], int] | None = None,
+                 intents: discord.Intents = INTENTS):
         # SHELFIE_SHARD_COUNT / SHELFIE_SHARD_IDS: the shards this process connects (create_bot then builds the
         # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
         self.shard_set = shards
@@ -108,7 +113,8 @@ class ShelfieBot(commands.Bot):
         super().__init__(
             **sharding,
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
+            max_messages=None,  # nothing reads discord.py's message cache: every answer comes from the database
             tree_cls=ShelfieTree,
             help_command=None,
             owner_ids=set(owner_ids),
@@ -247,7 +253,7 @@ class ShardedShelfieBot(ShelfieBot, commands.AutoShardedBot):
 
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
     """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids,
-    workers, shards (a ShardSet: a sharded bot serving those shards), seeds."""
+    workers, shards (a ShardSet: a sharded bot serving those shards), seeds, intents (INTENTS unless told)."""
     if options.get("shards") is not None:
         return ShardedShelfieBot(db_path, **options)
     return ShelfieBot(db_path, **options)

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.client import ShelfieBot, create_bot
+from bot.client import INTENTS, ShelfieBot, create_bot
 from bot.store.backend import describe_database
 
 log = logging.getLogger("shelfie.sandbox")
@@ -41,6 +41,7 @@ _import_simcord_quietly()
 import simcord  # noqa: E402
 
 MEMBERS = ("alice", "bob", "carol", "dave")
+SANDBOX_INTENTS = INTENTS | discord.Intents(dm_messages=True)
 GUILD_NAME = "Shelfie Sandbox"
 CHANNEL_NAME = "shelfie"
 BOT_NAME = "Shelfie"
@@ -84,7 +85,8 @@ async def serve_sandbox(
     """
     stop = stop or _stop_on_signals()
     with tempfile.TemporaryDirectory(prefix="shelfie-sandbox-") as scratch:
-        bot = create_bot(db_path or Path(scratch) / "sandbox.sqlite3")
+        # The sandbox also reads the bot's own DMs, to tell the terminal about each one (the page cannot show them).
+        bot = create_bot(db_path or Path(scratch) / "sandbox.sqlite3", intents=SANDBOX_INTENTS)
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 guild = env.create_guild(GUILD_NAME)
