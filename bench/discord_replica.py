@@ -130,7 +130,7 @@ class Replica:
         self._ws: web.WebSocketResponse | None = None
         self._zlib: Any = None
         self._sequence = 0
-        self._intents = 0
+        self.intents = 0  # what the bot asked for in IDENTIFY; events outside them are not sent
         self._runner: web.AppRunner | None = None
         self.base = ""
 
@@ -328,7 +328,7 @@ class Replica:
             self.pictures[channel_id] = pictures[0]
             self.on_picture(channel_id, time.perf_counter())
         intent = DIRECT_MESSAGES_INTENT if channel_id in self.dm_channels else GUILD_MESSAGES_INTENT
-        if self._intents & intent:
+        if self.intents & intent:
             self.dispatch(event, message)
 
     async def _post_message(self, request: web.Request) -> web.Response:
@@ -473,7 +473,7 @@ class Replica:
         if identify.get("token") != self.token:
             await self._ws.close(code=4004, message=b"Authentication failed.")  # type: ignore[union-attr]
             return
-        self._intents = int(identify.get("intents") or 0)
+        self.intents = int(identify.get("intents") or 0)
         await self._event("READY", {
             "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
             "session_id": secrets.token_hex(16), "resume_gateway_url": self.base.replace("http", "ws", 1) + "/gateway",
@@ -485,7 +485,7 @@ class Replica:
     def _guild_payload(self) -> dict[str, Any]:
         """Without the presences intent (the bot's case) Discord lists only the bot among the members."""
         owner = next(iter(self.people))
-        listed = self.users.values() if self._intents & PRESENCES_INTENT else [self.bot_user]
+        listed = self.users.values() if self.intents & PRESENCES_INTENT else [self.bot_user]
         members = [{"user": user, "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None,
                     "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
                     "communication_disabled_until": None} for user in listed]

@@ -53,7 +53,7 @@ class BotProcess:
 
     process: asyncio.subprocess.Process
     errors: int = 0
-    tail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    tail: deque[str] = field(default_factory=lambda: deque(maxlen=400))
     reader: asyncio.Task[None] | None = None
 
     @property

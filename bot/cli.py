@@ -11,6 +11,7 @@ import asyncio
 import base64
 import importlib
 import json
+import logging
 import math
 import sqlite3
 import sys
@@ -23,6 +24,7 @@ from typing import Any
 
 from engine.registry import rules_of
 
+from bot import event_loop
 from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
@@ -209,7 +211,7 @@ def default_command(config: Config) -> str:
 def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     shards = run_shards(args, config) if args.command in ("run", "health") else config.shards
     if command == "run":
-        asyncio.run(run_bot(_require_token(config), config, shards))
+        event_loop.run(run_bot(_require_token(config), config, shards))
     elif command == "sandbox":
         from bot.sandbox import serve_sandbox
 
@@ -265,6 +267,7 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
         use_discord_api(config.discord_api)
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
                      owner_ids=config.owner_ids, workers=config.workers, shards=shards)
+    logging.getLogger("shelfie.bot").info("event loop: %s", event_loop.describe())
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
     try:
