@@ -22,11 +22,12 @@ from bot.replies import DEFERRED_PRIVATELY
 
 T = TypeVar("T")
 
-QUICK_GRACE = 0.15
-"""Seconds the work may run before the interaction is deferred. A move's commit takes milliseconds on an idle bot and
-a picture tens; on a busy one (`bench load` at 20-80 games on 2 cores, a shared machine) all but 0-16% of moves still
-finish within 0.15 s, and the first answer stays near the 100 ms a defer is expected within: p99 35-202 ms, against
-45-1,935 ms with a 0.5 s grace, which deferred as many (0-22%)."""
+QUICK_GRACE = 0.05
+"""Seconds the work may run before the interaction is deferred. A move's commit takes milliseconds on an idle bot, but
+on a busy one each of its trips to the database waits for a turn of the event loop, so the grace sets how late a
+first answer can be. Through the real wire (`bench wire`, quiet machine, interleaved runs at 80 closed-loop games):
+0.05 s deferred 23-27% of moves and kept the first answer's p99 at 69-75 ms with 111-116 moves/s; 0.15 s deferred
+13-15% and let it reach 169-203 ms with 106-114 moves/s; at 10 games the p99 was 45-54 ms with either."""
 ANSWER_BUDGET = 2.0
 """Seconds after Discord created the interaction by which it is deferred at the latest: an interaction that reached
 a busy bot late gets a shorter grace, leaving a second of Discord's 3 for the defer's own request and a difference
