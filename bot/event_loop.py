@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-YOUNG_OBJECTS = 20_000
+YOUNG_OBJECTS = 5_000
 """Net new container objects between two collections of the youngest generation (Python's default: 700). Many
 games in flight keep many payloads, models and rows alive at once, so the default collected very often, and every
 hundredth collection walked the whole heap while every answer in the loop waited."""
@@ -41,7 +41,8 @@ def describe() -> str:
 def spare_the_collector() -> None:
     """Set the garbage collector for a long-serving bot, once everything loaded at start is in memory: freeze what
     is there (modules, command tree, fonts: never garbage, so full collections need not walk it) and collect the
-    young generation less often. Through the real wire at 80 closed-loop games (`bench wire`, interleaved runs) the
-    first answer's p99 went from 80-177 ms to 70-86 ms and moves/s from 109 to 115-120, for ~20 MB more memory."""
+    young generation less often. Through the real wire at 80 closed-loop games (`bench wire`, quiet machine,
+    interleaved runs) the first answer's p99 went from 111-117 ms to 69-72 ms, for 3-8 MB more of the bot's memory
+    (20,000 young objects did as well for ~20 MB)."""
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, 20, 20)
