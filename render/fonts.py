@@ -157,7 +157,7 @@ def draw_text(
     return w
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # ~12 KB a mask: the texts every picture draws stay, scores and names come and go
 def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image | None, int, int]:
     """The text's coverage mask, cropped, and its offset from (left, vertical middle)."""
     chain = _chain(bold)
