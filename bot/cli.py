@@ -11,7 +11,6 @@ import asyncio
 import base64
 import importlib
 import json
-import logging
 import math
 import sqlite3
 import sys
@@ -267,7 +266,6 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
         use_discord_api(config.discord_api)
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
                      owner_ids=config.owner_ids, workers=config.workers, shards=shards)
-    logging.getLogger("shelfie.bot").info("event loop: %s", event_loop.describe())
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
     try:

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from bot import errors
+from bot import errors, event_loop
 from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
@@ -150,8 +150,8 @@ class ShelfieBot(commands.Bot):
             await self.load_extension(name)
         served = "every shard" if self.shard_set is None else (
             f"shards {', '.join(map(str, sorted(self.shard_set.ids)))} of {self.shard_set.count}")
-        log.info("started: %d extension(s), database %s, %s", len(self.extensions), describe_database(self.db_path),
-                 served)
+        log.info("started: %d extension(s), database %s, %s, event loop %s", len(self.extensions),
+                 describe_database(self.db_path), served, event_loop.describe())
 
     async def publish_commands(self, guild_id: int | None = None) -> int:
         """Register the command tree with Discord (`shelfie-bot sync`); a guild gets it at once, global takes up to an hour."""

@@ -63,5 +63,5 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
     assert bot.errors == 0, "\n".join(bot.tail)
     assert code == 0, "\n".join(bot.tail)
     assert any("shutdown: database closed" in line for line in bot.tail)
-    assert any("event loop: uvloop" in line for line in bot.tail), "the bot serves on uvloop where it is installed"
+    assert any("event loop uvloop" in line for line in bot.tail), "the bot serves on uvloop where it is installed"
     assert replica.intents == discord.Intents(guilds=True).value, "no channel chatter is sent to the bot"
