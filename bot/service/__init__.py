@@ -63,8 +63,11 @@ Decisions callers rely on:
   (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
 - `Table.game` is never mutated after it is handed out (each step works on a copy); don't mutate it.
 - A corrupted row raises `CorruptGame` for that game only; listings skip it (and log it).
+- Calls made inside `background()` (the outbox's posting) reach the embedded database after every call that is not
+  waiting for it at the same time: a person's move is not queued behind the bookkeeping of moves already answered.
 """
 from bot.service.deadlines import DeadlineDispatcher
+from bot.store import background
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -114,7 +117,7 @@ from bot.service.models import (
 from bot.service.tables import Rater, TableService
 
 __all__ = [
-    "DEFAULT_TURN_TIMEOUT", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
+    "DEFAULT_TURN_TIMEOUT", "background", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
     "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "CoopBest", "CoopRecord", "Conflict", "CorruptGame", "DeadlineDispatcher",
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "LobbyExpired",

@@ -10,6 +10,7 @@ guarded by a version compare-and-set so a stale writer cannot overwrite a newer 
 """
 from bot.store.backend import database_target, describe_database, is_postgres_url
 from bot.store.database import Store
+from bot.store.priority import background
 from bot.store.errors import (
     ConstraintViolated,
     CorruptRow,
@@ -44,5 +45,6 @@ __all__ = [
     "AnnouncementRow", "ConstraintViolated", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow",
     "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "LOBBY_EXPIRY", "MoveRow", "NewGame",
     "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet", "StatsChanged", "StatsRow",
-    "Store", "StoreError", "VersionConflict", "WriteFailed", "database_target", "describe_database", "is_postgres_url",
+    "Store", "StoreError", "VersionConflict", "WriteFailed", "background", "database_target", "describe_database",
+    "is_postgres_url",
 ]

@@ -1,8 +1,9 @@
 """The embedded backend: one SQLite file, one aiosqlite connection, WAL.
 
-One connection serialises statements anyway, so an asyncio lock around each operation keeps one coroutine's
-transaction from interleaving with another coroutine's statements. Operations are a handful of indexed statements
-each, so holding the lock is cheap; engine and AI work happen outside it, in the service.
+One connection serialises statements anyway, so a lock around each operation keeps one coroutine's transaction from
+interleaving with another coroutine's statements, and operations marked `priority.background()` wait for the others.
+Operations are a handful of indexed statements each, so holding the lock is cheap; engine and AI work happen outside
+it, in the service.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import aiosqlite
 from bot.store.backend import Row, check_schema_version
 from bot.store.connection import BATCH, Step, connect
 from bot.store.errors import ConstraintViolated, WriteFailed
+from bot.store.priority import PriorityLock
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +80,7 @@ class SqliteBackend:
         self._conn = conn
         self._path = path
         self._synchronous = synchronous
-        self._lock = asyncio.Lock()
+        self._lock = PriorityLock()
         self._commits = 0
         self._checkpointer: aiosqlite.Connection | None = None
         self._checkpoint: asyncio.Task[None] | None = None

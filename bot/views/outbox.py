@@ -40,6 +40,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
 from bot.replies import reply_private
+from bot.service import background
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Seat, Table
 from bot.views.common import channel_locale, pings, place_of, service_of
@@ -113,18 +114,20 @@ async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult |
     (POSTED when there is none, or another call already posted it)."""
     service = service_of(client)
     async with _order(client, game_id):
-        outbox = await service.outbox(game_id)
-        shown = outbox.live
-        mine = None if live is None else live.table.version
-        outcome = Delivery.RETRY if any(a.version == mine for a in outbox.pending) else Delivery.POSTED
-        for announcement in outbox.pending:
-            own = announcement.version == mine
-            delivery, shown = await _post(client, announcement, shown, live if own else None, intro if own else None)
-            if own:
-                outcome = delivery
-            if delivery.pending:
-                break  # keep the order: later ones wait for this one
-        return outcome
+        with background():  # the step is saved and answered: moves people are waiting on reach the database first
+            outbox = await service.outbox(game_id)
+            shown = outbox.live
+            mine = None if live is None else live.table.version
+            outcome = Delivery.RETRY if any(a.version == mine for a in outbox.pending) else Delivery.POSTED
+            for announcement in outbox.pending:
+                own = announcement.version == mine
+                delivery, shown = await _post(client, announcement, shown, live if own else None,
+                                              intro if own else None)
+                if own:
+                    outcome = delivery
+                if delivery.pending:
+                    break  # keep the order: later ones wait for this one
+            return outcome
 
 
 async def repost_pending(client: discord.Client, created_before: float) -> None:
@@ -152,11 +155,12 @@ async def post_if_current(client: discord.Client, table: Table, content: str) ->
     """A notice about `table`'s turn (a reminder), posted in the game's order and only if that turn is
     still the one being played."""
     async with _order(client, table.game_id):
-        current = await service_of(client).table(table.game_id)
-        if current.status != "active" or current.turn != table.turn:
-            return
-        channel = await place_of(client, current)
-        await channel.send(content, allowed_mentions=_mentions(current))
+        with background():
+            current = await service_of(client).table(table.game_id)
+            if current.status != "active" or current.turn != table.turn:
+                return
+            channel = await place_of(client, current)
+            await channel.send(content, allowed_mentions=_mentions(current))
 
 
 async def adopt_turn_message(client: discord.Client, table: Table, message: discord.Message) -> None:
