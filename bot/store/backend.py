@@ -56,6 +56,10 @@ class Session(Protocol):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per row of parameters (like `execute_later`, it may be held back)."""
 
+    async def change_one(self, sql: str, params: Sequence[Any], refusal: Exception) -> None:
+        """Run one statement that must change exactly one row (a compare-and-set), else the transaction fails with
+        `refusal` and writes nothing; like `execute_later`, it may be held back, so a move's commit is one trip."""
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one query; all its rows."""
 

@@ -13,7 +13,10 @@ Each call is a trip to the database thread and back, and each trip hands the GIL
 load a profile of `bench load` put ~40% of the event loop's busy time in those handovers. `BATCH` runs several steps
 of one transaction (statements, then maybe its COMMIT) in one trip: `execute`/`executemany`/`execute_fetchall` of
 `BATCH` with a list of `(kind, sql, parameters)` steps, kind "one" (execute), "many" (executemany) or "commit";
-what comes back is the last statement's outcome. aiosqlite hands both arguments to this connection untouched.
+what comes back is the last statement's outcome. A "one" step may carry a fourth item, an exception raised on the
+database thread (ending the trip, its transaction to be rolled back) unless the statement changed exactly one row:
+a compare-and-set travels with the statements that depend on it. aiosqlite hands both arguments to this connection
+untouched.
 """
 from __future__ import annotations
 
@@ -26,8 +29,9 @@ import aiosqlite
 
 
 BATCH = "-- the steps of one trip to the database thread"
-Step = tuple[str, str, Any]
-"""(kind, sql, parameters) of a `BATCH`: kind "one", "many" or "commit" (whose sql and parameters are unused)."""
+Step = tuple[Any, ...]
+"""(kind, sql, parameters) of a `BATCH`: kind "one", "many" or "commit" (whose sql and parameters are unused); a
+"one" step may add the exception raised unless it changes exactly one row."""
 
 
 class Finished:
@@ -68,12 +72,14 @@ class ThreadConfinedConnection(sqlite3.Connection):
 
     def _batch(self, steps: Iterable[Step]) -> Finished:
         last = Finished(None)
-        for kind, sql, parameters in steps:
+        for kind, sql, parameters, *refusal in steps:
             if kind == "commit":
                 self.commit()
             else:
                 run = super().executemany if kind == "many" else super().execute
                 last = Finished(run(sql, parameters))
+                if refusal and last.rowcount != 1:
+                    raise refusal[0]
         return last
 
 

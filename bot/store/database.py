@@ -302,12 +302,8 @@ class Store:
             sets.append("place_id = NULL")
         gid = update.game_id
         async with self._db.write() as db:
-            changed = await db.execute(
-                f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                (*params, gid, update.expected_version),
-            )
-            if changed != 1:
-                raise VersionConflict(gid, update.expected_version)
+            await db.change_one(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                                (*params, gid, update.expected_version), VersionConflict(gid, update.expected_version))
             if update.seats is not None:
                 await db.execute_later("DELETE FROM seats WHERE game_id = ?", (gid,))
                 await self._insert_seats(db, gid, update.seats)

@@ -67,6 +67,10 @@ class PostgresSession:
     async def execute_later(self, sql: str, params: Sequence[Any] = ()) -> None:
         await self._conn.execute(numbered(sql), *params)
 
+    async def change_one(self, sql: str, params: Sequence[Any], refusal: Exception) -> None:
+        if await self.execute(sql, params) != 1:
+            raise refusal
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         batch = [tuple(row) for row in rows]
         if batch:

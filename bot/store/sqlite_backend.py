@@ -51,6 +51,9 @@ class SqliteSession:
     async def execute_later(self, sql: str, params: Sequence[Any] = ()) -> None:
         self._pending.append(("one", sql, tuple(params)))
 
+    async def change_one(self, sql: str, params: Sequence[Any], refusal: Exception) -> None:
+        self._pending.append(("one", sql, tuple(params), refusal))
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         self._pending.append(("many", sql, [tuple(row) for row in rows]))
 
