@@ -118,9 +118,9 @@ async def open_lobby_here(interaction: discord.Interaction, kind: str, *, player
     interaction.extras["game_id"] = table.game_id
     game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, players=players)
     language = channel_locale(interaction.client, table)
-    await interaction.response.send_message(lobby_text(table, language), view=lobby_view(table, language))
-    message = await interaction.original_response()
-    await service_of(interaction.client).set_lobby_message(table.game_id, message.id)
+    sent = await interaction.response.send_message(lobby_text(table, language), view=lobby_view(table, language))
+    message_id = sent.message_id or (await interaction.original_response()).id  # Discord names it in the response
+    await service_of(interaction.client).set_lobby_message(table.game_id, message_id)
 
 
 async def _open_in_new_thread(interaction: discord.Interaction, kind: str, options: GameOptions) -> None:
