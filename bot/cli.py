@@ -265,7 +265,8 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
     if config.discord_api is not None:
         use_discord_api(config.discord_api)
     bot = create_bot(config.db_path, turn_timeout=config.turn_timeout, lobby_timeout=config.lobby_timeout,
-                     owner_ids=config.owner_ids, workers=config.workers, shards=shards)
+                     owner_ids=config.owner_ids, workers=config.workers, shards=shards,
+                     requests_per_second=config.requests_per_second)
     stopping = stop_on_signals(bot)
     beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
     try:
@@ -357,7 +358,7 @@ async def sync_commands(token: str, config: Config, guild_id: int | None) -> int
 
     if config.discord_api is not None:
         use_discord_api(config.discord_api)
-    bot = create_bot(config.db_path)
+    bot = create_bot(config.db_path, requests_per_second=config.requests_per_second)
     async with bot:
         await bot.login(token)
         return await bot.publish_commands(guild_id)

@@ -21,6 +21,7 @@ from bot.logging_setup import context
 from bot.games.registry import FACES
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
+from bot.rate_limit import RequestWindow, limit_token_requests, process_share
 from bot.service.workers import Workers, default_count, install, retire
 from bot.store import ShardSet
 from bot.store.backend import database_target, describe_database
@@ -105,7 +106,7 @@ class ShelfieBot(commands.Bot):
     def __init__(self, db_path: str | Path, *, turn_timeout: timedelta | None = None,
                  lobby_timeout: timedelta | None = None, owner_ids: frozenset[int] = frozenset(),
                  workers: int | None = 0, shards: ShardSet | None = None, seeds: Callable[[], int] | None = None,
-                 intents: discord.Intents = INTENTS):
+                 intents: discord.Intents = INTENTS, requests_per_second: int | None = None):
         # SHELFIE_SHARD_COUNT / SHELFIE_SHARD_IDS: the shards this process connects (create_bot then builds the
         # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
         self.shard_set = shards
@@ -122,6 +123,10 @@ class ShelfieBot(commands.Bot):
             # names that look like mentions ("<@id>", "@everyone") stay text.
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        # SHELFIE_REQUESTS_PER_SECOND: the bot token's requests a second from this process (None: Discord's global
+        # limit, or this process's shards' share of it: every process of a token shares that one limit).
+        self.requests_per_second = requests_per_second or process_share(shards)
+        limit_token_requests(self.http, RequestWindow(self.requests_per_second))
         self.db_path = database_target(db_path) if isinstance(db_path, str) else db_path
         # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
         self.turn_timeout = turn_timeout
@@ -150,8 +155,9 @@ class ShelfieBot(commands.Bot):
             await self.load_extension(name)
         served = "every shard" if self.shard_set is None else (
             f"shards {', '.join(map(str, sorted(self.shard_set.ids)))} of {self.shard_set.count}")
-        log.info("started: %d extension(s), database %s, %s, event loop %s", len(self.extensions),
-                 describe_database(self.db_path), served, event_loop.describe())
+        log.info("started: %d extension(s), database %s, %s, event loop %s, at most %d requests/s with the token",
+                 len(self.extensions), describe_database(self.db_path), served, event_loop.describe(),
+                 self.requests_per_second)
 
     async def publish_commands(self, guild_id: int | None = None) -> int:
         """Register the command tree with Discord (`shelfie-bot sync`); a guild gets it at once, global takes up to an hour."""
@@ -253,7 +259,8 @@ class ShardedShelfieBot(ShelfieBot, commands.AutoShardedBot):
 
 def create_bot(db_path: str | Path = DEFAULT_DB, **options: Any) -> ShelfieBot:
     """The one way to build the bot (CLI, sandbox and tests); options: turn_timeout, lobby_timeout, owner_ids,
-    workers, shards (a ShardSet: a sharded bot serving those shards), seeds, intents (INTENTS unless told)."""
+    workers, shards (a ShardSet: a sharded bot serving those shards), seeds, intents (INTENTS unless told),
+    requests_per_second (the token's requests a second from this process; None: its share of Discord's 50)."""
     if options.get("shards") is not None:
         return ShardedShelfieBot(db_path, **options)
     return ShelfieBot(db_path, **options)

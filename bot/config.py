@@ -20,6 +20,9 @@ line that names the variable, instead of failing hours later inside a game.
 | SHELFIE_DISCORD_API   | (discord.py's: https://discord.com/api/v10) | Discord's REST base: for a REST     |
 |                       |                                 | proxy (e.g. nirn-proxy) or a Discord replica in |
 |                       |                                 | tests; the gateway is the one it names          |
+| SHELFIE_REQUESTS_PER_SECOND | 50, or with shards this process's share of 50 | requests a second this |
+|                       |                                 | process makes with the bot token (Discord's     |
+|                       |                                 | global rate limit), 1 .. 100000                 |
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ MAX_TURN_TIMEOUT = timedelta(days=7)
 DEFAULT_TURN_TIMEOUT = timedelta(hours=24)
 DEFAULT_LOBBY_TIMEOUT = timedelta(hours=24)
 MAX_SHARDS = 4096
+MAX_REQUESTS_PER_SECOND = 100_000
 
 # ASCII digits, at most 7 of them (7d is 604800 s): int() also reads superscripts and other scripts' digits,
 # and a number of any length overflows timedelta before the range check could refuse it.
@@ -72,6 +76,7 @@ class Config:
     shard_count: int | None = None  # None: one process, not sharded (unless the ids say otherwise: refused)
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     discord_api: str | None = None  # None: discord.py's own base (https://discord.com/api/v10)
+    requests_per_second: int | None = None  # None: Discord's 50, or this process's shards' share of it
 
     @property
     def shards(self) -> ShardSet | None:
@@ -149,6 +154,13 @@ def parse_api_base(text: str) -> str:
             and not url.query and not url.fragment):
         raise ValueError("is not an http(s) URL without credentials, like https://discord.com/api/v10")
     return text.strip().rstrip("/")
+
+
+def parse_requests_per_second(text: str) -> int:
+    """The bot token's requests a second for this process: 1 .. MAX_REQUESTS_PER_SECOND."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= MAX_REQUESTS_PER_SECOND):
+        raise ValueError(f"{text[:20]!r} is not a number of requests a second 1 .. {MAX_REQUESTS_PER_SECOND}")
+    return int(text)
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -246,6 +258,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     shard_ids = _parsed(env, "SHELFIE_SHARD_IDS", parse_shard_ids)
     shard_set(shard_count, shard_ids)  # refuses ids without a count, or beyond it, at start
     discord_api = _parsed(env, "SHELFIE_DISCORD_API", parse_api_base)
+    requests_per_second = _parsed(env, "SHELFIE_REQUESTS_PER_SECOND", parse_requests_per_second)
 
     return Config(
         token=token,
@@ -259,4 +272,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         shard_count=shard_count,
         shard_ids=shard_ids,
         discord_api=discord_api,
+        requests_per_second=requests_per_second,
     )

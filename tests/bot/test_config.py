@@ -23,6 +23,7 @@ def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
     assert config.dev_guild is None
     assert config.workers is None  # one process per core and lane
     assert config.discord_api is None  # discord.py's own https://discord.com/api/v10
+    assert config.requests_per_second is None  # Discord's 50, or this process's shards' share of it
 
 
 def test_every_variable_is_read(tmp_path: Path) -> None:
@@ -36,6 +37,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
             "SHELFIE_DEV_GUILD": "323456789012345678",
             "SHELFIE_WORKERS": "0",
             "SHELFIE_DISCORD_API": "http://127.0.0.1:8080/api/v10/",
+            "SHELFIE_REQUESTS_PER_SECOND": "1200",
         },
         dotenv=None,
     )
@@ -47,6 +49,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
     assert config.owner_ids == {123456789012345678, 223456789012345678}
     assert config.dev_guild == 323456789012345678
     assert config.workers == 0
+    assert config.requests_per_second == 1200
 
 
 def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> None:
@@ -79,6 +82,11 @@ def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> 
         ("SHELFIE_DISCORD_API", "ftp://proxy/api/v10", "SHELFIE_DISCORD_API: is not an http(s) URL"),
         ("SHELFIE_DISCORD_API", "http://proxy:99999/api", "SHELFIE_DISCORD_API: is not an http(s) URL"),
         ("SHELFIE_DISCORD_API", "http://proxy/api?v=10", "SHELFIE_DISCORD_API: is not an http(s) URL"),
+        ("SHELFIE_REQUESTS_PER_SECOND", "0", "SHELFIE_REQUESTS_PER_SECOND: '0' is not a number of requests a "
+                                              "second 1 .. 100000"),
+        ("SHELFIE_REQUESTS_PER_SECOND", "fast", "SHELFIE_REQUESTS_PER_SECOND: 'fast' is not a number of requests"),
+        ("SHELFIE_REQUESTS_PER_SECOND", "12.5", "SHELFIE_REQUESTS_PER_SECOND: '12.5' is not a number of requests"),
+        ("SHELFIE_REQUESTS_PER_SECOND", "100001", "SHELFIE_REQUESTS_PER_SECOND: '100001' is not a number of"),
     ],
 )
 def test_a_wrong_value_is_refused_with_one_line(variable: str, value: str, explanation: str) -> None:

@@ -1,0 +1,129 @@
+"""The bot's own keeping of Discord's global rate limit (bot/rate_limit.py), on a clock the test moves: never
+more than the limit in any second, in the order the requests asked, none lost, and no wait that was not needed."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.rate_limit import DISCORD_GLOBAL_LIMIT, RequestWindow, process_share
+from bot.store import ShardSet
+
+PERIOD = 1.0
+SETTLE_TURNS = 20  # turns of the event loop that let every task run as far as it can
+HANG_GUARD = 30.0  # real seconds before a stuck window fails the test instead of hanging it
+
+
+class Clock:
+    """Virtual time: `sleep` parks a task until the clock reaches its moment, and `run` moves the clock from one
+    such moment to the next, earliest first, once every task that can run has run."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._parked: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._count = 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self._count += 1
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._parked, (self.now + seconds, self._count, woken))
+        await woken
+
+    async def run(self, tasks: list[asyncio.Task[None]]) -> None:
+        while not all(task.done() for task in tasks):
+            for _ in range(SETTLE_TURNS):
+                await asyncio.sleep(0)
+            assert self._parked or all(task.done() for task in tasks), "every task waits, none on the clock"
+            if self._parked:
+                self.now, _, woken = heapq.heappop(self._parked)
+                woken.set_result(None)
+        for task in tasks:
+            task.result()
+
+
+@dataclass
+class Request:
+    asked: float = 0.0
+    started: float = -1.0
+    ended: float = -1.0
+
+
+async def play(limit: int, plan: list[tuple[float, float, int]]) -> tuple[list[Request], list[int]]:
+    """Requests ask one after another (each `gap` after the last), and each takes `trip` seconds and `hops`
+    turns of the loop; returns them in the order they asked, and the order in which they started."""
+    clock = Clock()
+    window = RequestWindow(limit, PERIOD, clock=clock, sleep=clock.sleep)
+    requests = [Request() for _ in plan]
+    order: list[int] = []
+
+    async def send(number: int, at: float, trip: float, hops: int) -> None:
+        await clock.sleep(at)
+        request = requests[number]
+        request.asked = clock()
+        async with window.place():
+            request.started = clock()
+            order.append(number)
+            for _ in range(hops):
+                await asyncio.sleep(0)
+            await clock.sleep(trip)
+            request.ended = clock()
+
+    at, tasks = 0.0, []
+    for number, (gap, trip, hops) in enumerate(plan):
+        at += gap
+        tasks.append(asyncio.ensure_future(send(number, at, trip, hops)))
+    await asyncio.wait_for(clock.run(tasks), HANG_GUARD)
+    return requests, order
+
+
+plans = st.lists(st.tuples(st.sampled_from([0.0, 0.0, 0.001, 0.05, 0.3, 1.2]),
+                           st.sampled_from([0.0, 0.002, 0.04, 0.5, 1.5]),
+                           st.integers(0, 3)), min_size=1, max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(limit=st.integers(1, 8), plan=plans)
+async def test_no_second_ever_holds_more_than_the_limit(limit: int, plan: list[tuple[float, float, int]]) -> None:
+    requests, order = await play(limit, plan)
+
+    assert order == sorted(order), "requests start in the order they asked"
+    assert all(request.ended >= request.started >= request.asked for request in requests), "none is lost"
+    for number, request in enumerate(requests):
+        # Where the server saw each request is anywhere between its start and its answer: this one as early as
+        # it started, the earlier ones as late as their answers. Those still within a period are too close.
+        close = [earlier for earlier in requests[:number] if earlier.ended + PERIOD > request.started]
+        assert len(close) < limit, (number, request, close)
+
+
+@settings(max_examples=150, deadline=None)
+@given(limit=st.integers(1, 8), plan=plans)
+async def test_a_request_waits_only_for_a_place_to_free(limit: int, plan: list[tuple[float, float, int]]) -> None:
+    requests, _ = await play(limit, plan)
+
+    for number, request in enumerate(requests):
+        if number < limit:
+            assert request.started == request.asked, "the first requests of a window go at once"
+        elif request.started > max(request.asked, requests[number - 1].started):
+            held = [earlier for earlier in requests[:number] if earlier.ended + PERIOD >= request.started]
+            assert len(held) >= limit, "a request that waited did so while every place was held"
+
+
+async def test_a_burst_beyond_the_limit_is_spread_over_seconds() -> None:
+    requests, _ = await play(5, [(0.0, 0.0, 0)] * 12)
+
+    assert [request.started for request in requests] == [0.0] * 5 + [1.0] * 5 + [2.0] * 2
+
+
+def test_shard_processes_share_the_token_s_limit() -> None:
+    assert process_share(None) == DISCORD_GLOBAL_LIMIT
+    assert process_share(ShardSet(4, frozenset({0, 1, 2, 3}))) == 50
+    three, one = process_share(ShardSet(4, frozenset({0, 1, 2}))), process_share(ShardSet(4, frozenset({3})))
+    assert (three, one) == (37, 12) and three + one <= DISCORD_GLOBAL_LIMIT
+    assert process_share(ShardSet(64, frozenset({5}))) == 1, "a process always gets to send"
