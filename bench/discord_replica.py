@@ -12,9 +12,11 @@ asks is answered 404 and logged at ERROR, so a gap shows.
 
 Like Discord: the first callback of an interaction must arrive within 3 s (later: 404 Unknown interaction), a
 second one is refused (400, already acknowledged), and the first followup after a "thinking" defer edits the
-original. Unlike Discord, and so kinder to the bot: no rate limits are enforced (the headers discord.py keeps
-book of are sent, always with requests to spare: Discord allows 5 messages per 5 s in a channel and 50 requests/s
-per bot, which a closed loop of people moving the instant their picture arrives far exceeds), nothing crosses a
+original. With `global_limit`, the bot token's global rate limit is enforced as Discord does: a request with the
+token (not an interaction's callback or webhook) beyond `global_limit` in the last second is refused 429 with
+`"global": true`. Unlike Discord, and so kinder to the bot: no other rate limit is enforced (the headers discord.py
+keeps book of are sent, always with requests to spare: Discord allows 5 messages per 5 s in a channel, which a
+closed loop of people moving the instant their picture arrives far exceeds), nothing crosses a
 network (loopback, no TLS), attachments are not stored or served, and only the latest messages are kept (PATCH
 of an older one is a loud 404).
 """
@@ -25,11 +27,12 @@ import asyncio
 import base64
 import json
 import logging
+import math
 import re
 import secrets
 import time
 import zlib
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -106,7 +109,8 @@ class Upload:
 class Replica:
     """The replica: call `start()`, give the bot `api_base`, then `await connected` and send slash commands."""
 
-    def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan")) -> None:
+    def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan"),
+                 global_limit: int | None = None) -> None:
         self.ids = Snowflakes()
         self.application_id = self.ids()
         self.token = fake_token(self.application_id)
@@ -122,6 +126,9 @@ class Replica:
         self.messages: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self.requests: Counter[str] = Counter()  # "METHOD route" -> how many
         self.failures: Counter[str] = Counter()  # "METHOD route STATUS" -> how many answered >= 400
+        self.global_limit = global_limit  # the bot token's requests per second (None: not enforced)
+        self.token_requests = 0  # requests that needed the bot token (all but interaction callbacks and webhooks)
+        self._token_requests: deque[float] = deque()  # when the last second's accepted token requests arrived
         self.callback_types: Counter[int] = Counter()  # an interaction's first callback: 4 message, 5 defer...
         self.pictures: dict[int, bytes] = {}  # channel -> the latest picture posted there (not ephemeral)
         self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
@@ -185,9 +192,12 @@ class Replica:
         key = f"{request.method} {route.canonical.removeprefix(API) if known else request.path}"  # type: ignore[union-attr]
         self.requests[key] += 1
         try:
-            if (request.path.startswith(API) and not request.path.startswith(_TOKEN_FREE)
-                    and request.headers.get("Authorization") != f"Bot {self.token}"):
+            with_token = request.path.startswith(API) and not request.path.startswith(_TOKEN_FREE)
+            self.token_requests += with_token
+            if with_token and request.headers.get("Authorization") != f"Bot {self.token}":
                 response = _error(401, 0, "401: Unauthorized")
+            elif with_token and (wait := self._over_global_limit()) is not None:
+                response = _globally_limited(wait)
             else:
                 response = await handler(request)
         except web.HTTPException as refused:
@@ -204,6 +214,19 @@ class Replica:
             response.headers["X-RateLimit-Bucket"] = key.replace(" ", "-")
             response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
         return response
+
+    def _over_global_limit(self) -> float | None:
+        """Seconds until the bot token may make another request, or None (and the request is counted) if it may now:
+        at most `global_limit` accepted in any second, as they arrive here."""
+        if self.global_limit is None:
+            return None
+        now = time.monotonic()
+        while self._token_requests and self._token_requests[0] + 1.0 <= now:
+            self._token_requests.popleft()
+        if len(self._token_requests) >= self.global_limit:
+            return self._token_requests[0] + 1.0 - now
+        self._token_requests.append(now)
+        return None
 
     async def _unknown(self, request: web.Request) -> web.Response:
         log.error("replica: no route for %s %s (the bot asked for something the replica does not serve)",
@@ -573,6 +596,16 @@ def _json(data: Any, status: int = 200) -> web.Response:
     `application/json`, with no charset (aiohttp's json_response adds one)."""
     return web.Response(body=json.dumps(data, separators=(",", ":")).encode(), status=status,
                         headers={"Content-Type": "application/json"})
+
+
+def _globally_limited(retry_after: float) -> web.Response:
+    """Discord's answer past the global limit. discord.py takes a 429 without a Via header for Cloudflare's ban (and
+    gives up): Discord's own come through Google's front end, and say so."""
+    response = _json({"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": True},
+                     status=429)
+    response.headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global", "Via": "1.1 google",
+                             "Retry-After": str(math.ceil(retry_after))})
+    return response
 
 
 def _error(status: int, code: int, message: str) -> web.Response:

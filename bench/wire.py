@@ -16,7 +16,12 @@ Per step: moves/s; move -> turn picture p50/p99 (INTERACTION_CREATE written to t
 the picture arrives); defer p99 (-> the interaction's first callback, whatever its type); CPU per move of the bot
 process, of its workers (its child processes) and of the replica with the people (this process); resident memory
 of the bot with its workers and of the bot alone; moves refused and lost (as `bench load`) and errors: lines the
-bot logged at ERROR or above, and requests the replica refused (a status >= 400).
+bot logged at ERROR or above, and requests the replica refused (a status >= 400, a global 429 included).
+
+The bot keeps to RAISED_LIMIT requests a second with its token, a bot whose global limit Discord raised, and the
+replica enforces none. `WIRE_GLOBAL_LIMIT=50 LOAD_STEPS=20 python -m bench wire`: the replica refuses the token's
+requests beyond 50 a second as Discord does by default, and the bot keeps to 50 (what one token posts at Discord's
+default).
 """
 
 from __future__ import annotations
@@ -45,6 +50,9 @@ START_SECONDS = 60.0  # the bot process has this long to sync its commands and c
 STOP_SECONDS = 20.0
 ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
 BOT = "import sys; from bot.cli import main; sys.exit(main())"  # the `shelfie-bot` console script
+# The bot's requests a second with its token unless the replica enforces a limit: a bot whose global limit Discord
+# raised, so the figures are the bot's own (at Discord's default 50 a second, a token posts about 25 moves/s).
+RAISED_LIMIT = 10_000
 
 
 @dataclass
@@ -82,10 +90,18 @@ class BotProcess:
         return code
 
 
+def global_limit() -> int | None:
+    """WIRE_GLOBAL_LIMIT: the replica refuses the bot token's requests beyond this many a second, as Discord does
+    (its default is 50), and the bot is set to keep to it; unset: the replica enforces none."""
+    text = os.environ.get("WIRE_GLOBAL_LIMIT", "").strip()
+    return int(text) if text else None
+
+
 def bot_environment(replica: Replica, db_path: Path) -> dict[str, str]:
-    """The operator's environment (SHELFIE_WORKERS, SHELFIE_LOG_LEVEL... as set) pointed at the replica."""
+    """The operator's environment (SHELFIE_WORKERS, SHELFIE_LOG_LEVEL... as set) pointed at the replica, with the
+    replica's global limit as the bot's, or, where the replica enforces none, RAISED_LIMIT."""
     return {**os.environ, "DISCORD_TOKEN": replica.token, "SHELFIE_DISCORD_API": replica.api_base,
-            "SHELFIE_DB": str(db_path)}
+            "SHELFIE_DB": str(db_path), "SHELFIE_REQUESTS_PER_SECOND": str(replica.global_limit or RAISED_LIMIT)}
 
 
 async def start_bot(replica: Replica, db_path: Path) -> BotProcess:
@@ -239,7 +255,7 @@ async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
     rows: list[dict[str, float]] = []
     samples = Samples()
     stop = asyncio.Event()
-    replica = Replica(channels=max(STEPS))
+    replica = Replica(channels=max(STEPS), global_limit=global_limit())
     replica.on_callback = lambda sent: samples.defers.append((sent.first_callback_at, sent.first_callback_at - sent.sent_at))  # type: ignore[arg-type, operator]
     await replica.start()
     people = list(replica.people)
@@ -312,9 +328,14 @@ def _row(row: dict[str, float]) -> str:
 
 def main() -> None:
     workers = os.environ.get("SHELFIE_WORKERS", "").strip() or "one per core"
+    limit = global_limit()
+    limits = (f"the replica refuses the bot token's requests beyond {limit}/s (Discord's global limit, "
+              f"WIRE_GLOBAL_LIMIT) and the bot keeps to {limit}/s" if limit else
+              f"the bot keeps to {RAISED_LIMIT:,} requests/s with its token (a limit Discord raised; the replica "
+              f"enforces none)")
     print(f"closed-loop My Shelfie games through `shelfie-bot run` in its own process and a Discord replica (HTTP "
           f"and gateway, with the people, in this process); {step_seconds():g} s per step after {WARMUP_SECONDS:g} s "
-          f"warm-up; workers per lane: {workers}; log level {os.environ.get('SHELFIE_LOG_LEVEL', 'INFO')}")
+          f"warm-up; workers per lane: {workers}; log level {os.environ.get('SHELFIE_LOG_LEVEL', 'INFO')}; {limits}")
     print("| concurrent games | moves/s | move → turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
           "CPU per move (replica + people) | HTTP requests per move | memory (RSS / PSS) | refused / lost / errors |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -1,17 +1,20 @@
 """The real bot process over the real wire: `shelfie-bot sync` and `run`, pointed by SHELFIE_DISCORD_API at the
-Discord replica of `python -m bench wire`, play a move of My Shelfie over HTTP and a zlib-compressed gateway."""
+Discord replica of `python -m bench wire`, play a move of My Shelfie over HTTP and a zlib-compressed gateway, and
+play games in four channels at once against a replica that enforces Discord's global rate limit."""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import random
 from pathlib import Path
 
 import discord
 from PIL import Image
 
 from bench.discord_replica import Replica, Sent
-from bench.wire import Table, start_bot
+from bench.load import Samples
+from bench.wire import Channel, Table, start_bot, until
 from bot.store import Store
 
 ANSWER_SECONDS = 30.0
@@ -65,3 +68,38 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
     assert any("shutdown: database closed" in line for line in bot.tail)
     assert any("event loop uvloop" in line for line in bot.tail), "the bot serves on uvloop where it is installed"
     assert replica.intents == discord.Intents(guilds=True).value, "no channel chatter is sent to the bot"
+
+
+LIMIT = 20  # requests a second with the bot token, the replica's and the bot's
+MOVES = 28  # two requests with the token a move: with the games' starts, over LIMIT * 4 of them
+
+
+async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_path: Path) -> None:
+    replica = Replica(channels=4, people=("ann", "ben"), global_limit=LIMIT)
+    await replica.start()
+    bot = await start_bot(replica, tmp_path / "wire.sqlite3")
+    store = await Store.open(tmp_path / "wire.sqlite3")
+    samples, stop = Samples(), asyncio.Event()
+    channels = {channel_id: Channel(replica, Table(store), channel_id, list(replica.people), random.Random(number),
+                                    samples) for number, channel_id in enumerate(replica.channel_ids)}
+    replica.on_picture = lambda channel_id, at: channels[channel_id].pictured(at)
+    playing = [asyncio.ensure_future(channel.play(stop)) for channel in channels.values()]
+
+    async def played() -> bool:
+        return len(samples.moves) >= MOVES
+
+    try:
+        await asyncio.wait_for(until(played), ANSWER_SECONDS)
+        stop.set()
+        await asyncio.wait_for(asyncio.gather(*playing), ANSWER_SECONDS)
+    finally:
+        stop.set()
+        code = await bot.stop()
+        await store.close()
+        await replica.close()
+
+    assert replica.token_requests > 4 * LIMIT, replica.requests
+    assert not replica.failures, f"refused: {replica.failures}"
+    assert len(samples.moves) >= MOVES and not samples.refused and not samples.lost, "every move's picture came"
+    assert any(f"at most {LIMIT} requests/s with the token" in line for line in bot.tail), "\n".join(bot.tail)
+    assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
