@@ -76,11 +76,12 @@ async def send_hand_dms(client: discord.Client, table: Table) -> list[Seat]:
     async def send(seat: Seat) -> Seat | None:
         assert seat.user_id is not None
         try:
-            user = client.get_user(seat.user_id) or await client.fetch_user(seat.user_id)
-            await user.send(hand_dm_text(client, table, seat, locale),
-                            file=await hand_file(game, seat.index, names, locale),
-                            view=view_of(GameButton(KIND, table.game_id, "handdm",
-                                                    label=t("button.refresh", locale))))
+            # The DM channel by id: no GET /users/{id} first (the bot caches no users with its intents).
+            dm = await client.create_dm(discord.Object(seat.user_id))
+            await dm.send(hand_dm_text(client, table, seat, locale),
+                          file=await hand_file(game, seat.index, names, locale),
+                          view=view_of(GameButton(KIND, table.game_id, "handdm",
+                                                  label=t("button.refresh", locale))))
         except discord.HTTPException:
             log.info("could not DM a hand", extra=context(table.game_id, table.guild_id, seat.user_id))
             return seat

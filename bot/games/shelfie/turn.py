@@ -59,8 +59,9 @@ async def send_goal_dms(client: discord.Client, table: Table) -> list[Seat]:
     async def send(seat: Seat) -> Seat | None:
         assert seat.user_id is not None
         try:
-            user = client.get_user(seat.user_id) or await client.fetch_user(seat.user_id)
-            await user.send(
+            # The DM channel by id: no GET /users/{id} first (the bot caches no users with its intents).
+            dm = await client.create_dm(discord.Object(seat.user_id))
+            await dm.send(
                 goal_dm_text(table, seat, guild_name, channel_name, locale),
                 file=await goal_picture(game, seat.index, locale),
                 view=view_of(GameButton(KIND, table.game_id, "refresh", label=t("button.refresh", locale))),
