@@ -79,7 +79,8 @@ def process_share(shards: ShardSet | None, limit: int = DISCORD_GLOBAL_LIMIT) ->
 def limit_token_requests(http: discord.http.HTTPClient, window: RequestWindow) -> None:
     """Every request made with the bot token (discord.py's HTTPClient.request) takes a place in `window` first.
     Interaction callbacks and followups go through discord.py's webhook adapter instead: they are not bound by the
-    global limit, and so not held here."""
+    global limit, and so not held here. A request discord.py sends again (after a 5xx answer) does so within its
+    one place: rare, and not counted twice."""
     send = http.request
 
     async def request(route: discord.http.Route, **options: Any) -> Any:
