@@ -22,6 +22,10 @@ The bot keeps to RAISED_LIMIT requests a second with its token, a bot whose glob
 replica enforces none. `WIRE_GLOBAL_LIMIT=50 LOAD_STEPS=20 python -m bench wire`: the replica refuses the token's
 requests beyond 50 a second as Discord does by default, and the bot keeps to 50 (what one token posts at Discord's
 default).
+
+After the steps, the memory of each process at the end of each step against the games played so far: memory that
+grows with the games played, not with the games at once, shows over many steps of the same size (a soak:
+LOAD_STEPS=40,40,40,40,40,40,40,40 LOAD_STEP_SECONDS=60).
 """
 
 from __future__ import annotations
@@ -177,6 +181,7 @@ class Channel:
         self.picture = asyncio.Event()
         self.playing = asyncio.Event()  # set once the channel's first game has started
         self.picture_at = 0.0
+        self.played = 0  # games played to their end
 
     def pictured(self, at: float) -> None:
         self.picture_at = at
@@ -206,6 +211,7 @@ class Channel:
             await until(self.started)  # a late picture of the last game is not this one's
             self.playing.set()
             await self.play_game(stop)
+            self.played += not stop.is_set()
 
     async def started(self) -> bool:
         found = await self.table.open_game(self.channel_id)
@@ -246,13 +252,42 @@ class Channel:
         return now
 
 
+def _resident(pid: int) -> tuple[str, float]:
+    """(role, RSS in MB) of the bot or one of its processes: the picture workers run at niceness 5, the computer
+    players' at 10 (bot/service/workers.py); the others are multiprocessing's forkserver and resource tracker."""
+    try:
+        nice = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, IndexError, ValueError):
+        return "gone", 0.0
+    role = {5: "pictures", 10: "computer"}.get(nice) or next(
+        (name for name in ("forkserver", "resource_tracker") if name.encode() in command), "bot")
+    return role, _proc_figures([pid])[1] / 2**20
+
+
+def _memory_row(bot: BotProcess, minutes: float, played: int, moves: int) -> dict[str, Any]:
+    """Who holds how much at this moment, against the games played so far."""
+    workers = sorted((_resident(pid) for pid in descendants(bot.pid)), key=lambda found: (found[0], -found[1]))
+    return {"minutes": minutes, "played": played, "moves": moves, "bot": _resident(bot.pid)[1], "workers": workers}
+
+
+def _memory_line(row: dict[str, Any]) -> str:
+    roles: dict[str, list[float]] = {}
+    for role, rss in row["workers"]:
+        roles.setdefault(role, []).append(rss)
+    shown = "; ".join(f"{role} {', '.join(f'{rss:.0f}' for rss in sizes)}" for role, sizes in sorted(roles.items()))
+    return f"| {row['minutes']:.1f} | {row['played']:,} | {row['moves']:,} | {row['bot']:.0f} | {shown} |"
+
+
 def _figures(bot: BotProcess) -> tuple[tuple[float, int, int], tuple[float, int, int], tuple[float, int, int]]:
     """CPU seconds, RSS and PSS of the bot, of its workers and of this process (the replica and the people)."""
     return _proc_figures([bot.pid]), _proc_figures(descendants(bot.pid)), _proc_figures([os.getpid()])
 
 
-async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
+async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProcess, Replica]:
     rows: list[dict[str, float]] = []
+    memory: list[dict[str, Any]] = []
+    began = time.perf_counter()
     samples = Samples()
     stop = asyncio.Event()
     replica = Replica(channels=max(STEPS), global_limit=global_limit())
@@ -305,6 +340,8 @@ async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
                              "lost": len(samples.window(samples.lost, start, end)),
                              "errors": bot.errors - logged + sum(replica.failures.values()) - refusals})
                 print(_row(rows[-1]), flush=True)
+                memory.append(_memory_row(bot, (end - began) / 60, sum(channel.played for channel in channels.values()),
+                                          len(samples.moves)))
         finally:
             stop.set()
             if loops:
@@ -316,7 +353,7 @@ async def _run() -> tuple[list[dict[str, float]], BotProcess, Replica]:
             await replica.close()
     if code != 0:
         print(f"!!! the bot process exited with status {code} !!!")
-    return rows, bot, replica
+    return rows, memory, bot, replica
 
 
 def _row(row: dict[str, float]) -> str:
@@ -339,7 +376,12 @@ def main() -> None:
     print("| concurrent games | moves/s | move → turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
           "CPU per move (replica + people) | HTTP requests per move | memory (RSS / PSS) | refused / lost / errors |")
     print("|---|---|---|---|---|---|---|---|---|")
-    rows, bot, replica = asyncio.run(_run())
+    rows, memory, bot, replica = asyncio.run(_run())
+    print("\nresident memory (RSS, MB) at the end of each step, against what was played since the bot started:")
+    print("| minutes | games played | moves | bot | its processes |")
+    print("|---|---|---|---|---|")
+    for row in memory:
+        print(_memory_line(row))
     print(f"requests the bot made over the whole run (warm-ups included): {replica.requests.total():,} ("
           + ", ".join(f"{key} {count:,}" for key, count in replica.requests.most_common()) + ")")
     print("first answers to interactions by callback type (4: a message, 5: a defer, then a followup): "
