@@ -12,6 +12,7 @@ import base64
 import importlib
 import json
 import math
+import os
 import sqlite3
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from bot import event_loop
 from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
+from bot.resident_memory import memory_status, memory_text
 from bot.store import StoreError, database_target, is_postgres_url
 from bot.store.records import ShardSet
 
@@ -297,8 +299,9 @@ async def write_heartbeat(bot: Any, path: Path) -> None:
 
 async def process_status(bot: Any) -> dict[str, Any]:
     """What `health` judges: when, each shard's gateway latency in ms (None: not connected; "all" for an unsharded
-    bot), whether the database answered, and how many of the process's deadlines are more than BACKLOG_LATE
-    seconds overdue (None when the database did not answer)."""
+    bot), whether the database answered, how many of the process's deadlines are more than BACKLOG_LATE
+    seconds overdue (None when the database did not answer), and the resident memory of the process and its
+    workers (None where the system does not say)."""
     up = bot.is_ready() and not bot.is_closed()
     latencies = bot.latencies if hasattr(bot, "latencies") else [("all", bot.latency)]
     shards = {str(shard): round(latency * 1000) if up and math.isfinite(latency) else None
@@ -309,7 +312,8 @@ async def process_status(bot: Any) -> dict[str, Any]:
             overdue = await asyncio.wait_for(bot.service.deadline_backlog(BACKLOG_LATE), DATABASE_PATIENCE)
         except Exception:  # noqa: BLE001 - whatever the database raised, it did not answer: that is the finding
             overdue = None
-    return {"at": time.time(), "shards": shards or {"all": None}, "database": overdue is not None, "overdue": overdue}
+    return {"at": time.time(), "shards": shards or {"all": None}, "database": overdue is not None, "overdue": overdue,
+            "memory": memory_status(os.getpid(), bot.workers.pids())}
 
 
 def application_id(token: str) -> int:
@@ -327,6 +331,7 @@ def health(path: Path) -> int:
         status = json.loads(path.read_text(encoding="utf-8"))
         age = time.time() - float(status["at"])
         shards, database, overdue = dict(status["shards"]), bool(status["database"]), status["overdue"]
+        memory = memory_text(status["memory"]) if status.get("memory") else None
     except FileNotFoundError:
         print("unhealthy: the bot is not running here (no status yet)")
         return 1
@@ -344,7 +349,8 @@ def health(path: Path) -> int:
         problems.append(f"{counted(overdue, 'deadline')} more than {BACKLOG_LATE / 60:.0f} minutes overdue")
     connected = ", ".join(f"{shard} ({latency} ms)" for shard, latency in shards.items() if latency is not None)
     facts = (f"connected: {connected or 'nothing'}; database {'answers' if database else 'silent'}; "
-             f"{counted(overdue or 0, 'deadline')} overdue; last heartbeat {age:.0f} s ago")
+             f"{counted(overdue or 0, 'deadline')} overdue; last heartbeat {age:.0f} s ago"
+             + (f"; {memory}" if memory else ""))
     if problems:
         print(f"unhealthy: {'; '.join(problems)} ({facts})")
         return 1

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bot.cogs
-from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, main, write_heartbeat
+from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, health, main, write_heartbeat
 from bot.client import EXTENSIONS
 from bot.games.registry import FACES
 from bot.service import GameOptions, TableService
@@ -176,6 +176,16 @@ def test_health_follows_the_heartbeat(operator: Path, capsys: pytest.CaptureFixt
     assert "last heartbeat" in capsys.readouterr().out
 
 
+def test_health_shows_the_memory_the_bot_and_its_workers_hold(operator: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    memory = {"bot": 112 * 2**20, "workers": 254 * 2**20, "processes": 3}
+    (operator.parent / HEARTBEAT_NAME).write_text(json.dumps({"at": time.time(), "shards": {"all": 40},
+                                                              "database": True, "overdue": 0, "memory": memory}))
+    assert main(["health"]) == 0
+    assert capsys.readouterr().out == ("healthy: connected: all (40 ms); database answers; 0 deadlines overdue; "
+                                       "last heartbeat 0 s ago; memory: bot 112 MB, 3 workers 254 MB\n")
+
+
 def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Path, monkeypatch: pytest.MonkeyPatch,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB")
@@ -205,7 +215,8 @@ async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) 
     assert result.response.embeds[0].title == "How to take a turn"
 
 
-async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tmp_path: Path) -> None:
+async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / HEARTBEAT_NAME
     beat = asyncio.get_running_loop().create_task(write_heartbeat(simcord_env.bot, path))
     try:
@@ -216,3 +227,6 @@ async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tm
     finally:
         beat.cancel()
     assert path.exists()
+    health(path)
+    said = re.search(r"; memory: bot (\d+) MB", capsys.readouterr().out)
+    assert said is not None and int(said[1]) > 10, "the bot's own resident memory (its workers are threads here)"
