@@ -60,7 +60,8 @@ Decisions callers rely on:
   each, `coop_records` a player's.
 - Per-game asyncio lock plus the store's version compare-and-set: calls on one game apply in order,
   different games never wait on each other. Games load lazily into an LRU of `cache_size` entries
-  (about 8 KB each: the default 1,024 holds the games being played right now in a few MB).
+  (about 8 KB each: the default 1,024 holds the games being played right now in a few MB; finished games stay
+  until evicted, so a long-serving bot's cache is full from its ~1,000th game on: ~10 MB, then flat).
 - `Table.game` is never mutated after it is handed out (each step works on a copy); don't mutate it.
 - A corrupted row raises `CorruptGame` for that game only; listings skip it (and log it).
 - Calls made inside `background()` (the outbox's posting) reach the embedded database after every call that is not
