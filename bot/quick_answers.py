@@ -24,10 +24,11 @@ T = TypeVar("T")
 
 QUICK_GRACE = 0.05
 """Seconds the work may run before the interaction is deferred. A move's commit takes milliseconds on an idle bot, but
-on a busy one each of its trips to the database waits for a turn of the event loop, so the grace sets how late a
-first answer can be. Through the real wire (`bench wire`, quiet machine, interleaved runs at 80 closed-loop games):
-0.05 s deferred 23-27% of moves and kept the first answer's p99 at 69-75 ms with 111-116 moves/s; 0.15 s deferred
-13-15% and let it reach 169-203 ms with 106-114 moves/s; at 10 games the p99 was 45-54 ms with either."""
+on a busy one it waits for the database (bot/store/priority.py puts it before the outbox's work) and for turns of
+the event loop, so the grace sets how late a first answer can be. Through the real wire (`bench wire`, quiet machine,
+interleaved runs at 80 closed-loop games, before that priority): 0.05 s deferred 23-27% of moves and kept the first
+answer's p99 at 69-75 ms with 111-116 moves/s; 0.15 s deferred 13-15% and let it reach 169-203 ms with 106-114
+moves/s. With the priority, 2-3% of moves outlast 0.05 s and the p99 is 30-38 ms."""
 ANSWER_BUDGET = 2.0
 """Seconds after Discord created the interaction by which it is deferred at the latest: an interaction that reached
 a busy bot late gets a shorter grace, leaving a second of Discord's 3 for the defer's own request and a difference
