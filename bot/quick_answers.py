@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.replies import DEFERRED_PRIVATELY
+from bot.replies import defer_privately
 
 T = TypeVar("T")
 
@@ -97,8 +97,7 @@ def _expire(expired: asyncio.Future[None]) -> None:
 
 async def _defer(interaction: discord.Interaction, deferral: Deferral) -> None:
     if deferral is Deferral.PRIVATE:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras[DEFERRED_PRIVATELY] = True
+        await defer_privately(interaction)
     else:
         await interaction.response.defer()
 

@@ -15,9 +15,16 @@ from bot.presenters.user_text import fit_content
 
 log = logging.getLogger("shelfie.views")
 
-DEFERRED_PRIVATELY = "deferred_privately"
-"""Set in `interaction.extras` by a private "thinking" defer (bot.quick_answers): its answer needs no look at the
-thinking message to know it is private."""
+_DEFERRED_PRIVATELY = "deferred_privately"
+"""Set in `interaction.extras` by `defer_privately`: its answer needs no look at the thinking message (a GET of the
+original response) to know it is private."""
+
+
+async def defer_privately(interaction: discord.Interaction) -> None:
+    """A "thinking" message only the user sees, which `reply_private` then completes without asking Discord what
+    kind of thinking it was."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    interaction.extras[_DEFERRED_PRIVATELY] = True
 
 
 async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -44,7 +51,7 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
 async def _thinking_in_public(interaction: discord.Interaction) -> bool:
     """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
     if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
-            or interaction.extras.get(DEFERRED_PRIVATELY):
+            or interaction.extras.get(_DEFERRED_PRIVATELY):
         return False
     try:
         original = await interaction.original_response()

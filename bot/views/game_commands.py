@@ -19,7 +19,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import command_text, game_name
 from bot.quick_answers import Deferral, in_time
-from bot.replies import guild_only, reply_private
+from bot.replies import defer_privately, guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Table
 from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, service_of
@@ -127,7 +127,7 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
     """`thread:true`: the lobby and every later message of the game go to a new public thread. The thread
     comes first, so a thread Discord refuses leaves no lobby behind without a place to play."""
     service = service_of(interaction.client)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_privately(interaction)
     host = display_name(interaction.user)
     title = game_name(kind, interaction.guild_locale)
     try:

@@ -15,7 +15,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import command_text, game_name, rounded_duration_text, seat_label, turn_order_text
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
@@ -139,7 +139,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
             if interaction.type is discord.InteractionType.component:
                 await interaction.response.defer()
             else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await defer_privately(interaction)
             result = await service.start(game_id, user.id)
             game_event("started", game=game_id, guild=result.table.guild_id, user=user.id,
                        seats=len(result.table.seats))
@@ -276,7 +276,7 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
         await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),
                                            permissions=permission_names(missing, locale)))
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_privately(interaction)
 
     async def open_thread() -> int:
         parent = client.get_channel(old.channel_id) or await client.fetch_channel(old.channel_id)

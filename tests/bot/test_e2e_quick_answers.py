@@ -138,3 +138,19 @@ async def test_a_move_that_reaches_the_bot_late_is_deferred_at_once_within_disco
     assert first.path.startswith("/interactions/") and first.json == DEFERRED_PRIVATELY, "accepted, so in time"
     assert played.response.ephemeral and played.response.content.startswith("Done:")
     assert (await game_here(table)).turn == game.turn + 1
+
+
+async def test_an_answer_after_a_private_defer_asks_discord_nothing_about_the_thinking_message(table: Table) -> None:
+    """`/shelfie start` thinks privately first (computer seats may play inside the start), then answers: the bot
+    knows its thinking message is private, so it completes it without fetching it from Discord first."""
+    from test_game_driver import open_lobby
+
+    await open_lobby(table, table.alice, 2)
+    await table.bob.slash(table.channel, "shelfie join")
+    before = len(table.env.http_requests)
+    started = await table.alice.slash(table.channel, "shelfie start")
+    sent = table.env.http_requests[before:]
+    assert [r.json for r in sent if r.path.startswith("/interactions/")] == [DEFERRED_PRIVATELY]
+    assert started.response.ephemeral and started.response.content == "The game is on."
+    assert [r for r in sent if r.method == "GET"] == []
+    assert (await game_here(table)).status == "active"

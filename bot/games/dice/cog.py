@@ -24,7 +24,7 @@ from bot.games.registry import install_face
 from bot.i18n import t
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.views.common import channel_locale, service_of
 from bot.views.game_commands import (
@@ -190,7 +190,7 @@ class DiceCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         found = await seat_for_click(interaction, table.game_id, must_move=True)
         if found is None or not isinstance(table.game, DiceGame):
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
         try:
             action = await service_of(self.bot).hint(table.game_id, interaction.user.id)
         except ServiceError as refusal:

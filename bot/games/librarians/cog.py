@@ -28,7 +28,7 @@ from bot.i18n import t
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
 from bot.views.common import channel_locale, service_of
@@ -237,7 +237,7 @@ class LibrariansCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         if found is None or not isinstance(table.game, LibrariansGame):
             return
         seat = found[1]
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
         try:
             action = await service_of(self.bot).hint(table.game_id, interaction.user.id)
         except ServiceError as refusal:

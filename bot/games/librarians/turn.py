@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import PlayResult, Seat, Table
 from bot.views.common import channel_locale, place_names, service_of
@@ -98,7 +98,7 @@ async def show_hand(interaction: discord.Interaction, table: Table, seat: Seat) 
     assert isinstance(game, LibrariansGame)
     locale = interaction.locale
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
     await interaction.followup.send(hand_line(game, seat.index, locale),
                                     file=await hand_file(game, seat.index, seat_names(table), locale),
                                     ephemeral=True)

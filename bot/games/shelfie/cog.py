@@ -32,7 +32,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
 from bot.views.common import channel_locale, service_of
@@ -237,7 +237,7 @@ class ShelfieCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         found = await seat_for_click(interaction, table.game_id, must_move=True)
         if found is None or table.game is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
         try:
             move = await service_of(self.bot).hint(table.game_id, interaction.user.id)
         except ServiceError as refusal:
@@ -261,7 +261,7 @@ class ShelfieCog(LobbyVerbs, commands.GroupCog, group_name=GROUP_NAME,
         if goal_id is None:
             await reply_private(interaction, t("rules.unknown_goal", locale, goal=quoted(goal)))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
         text = t("rules.goal", locale, title=t(f"goal.{goal_id}", locale), number=COMMON_GOALS[goal_id].number,
                  text=t(f"goal.{goal_id}.text", locale))
         await interaction.followup.send(text, file=await common_goal_picture(goal_id, locale), ephemeral=True)

@@ -20,7 +20,7 @@ from bot.presenters.user_text import lines_content
 from bot.games.shelfie.words import goal_matches, shelf_line
 from bot.presenters.words import seat_names
 from bot.service.models import Seat, Table
-from bot.replies import reply_private
+from bot.replies import defer_privately, reply_private
 from bot.views.common import channel_locale, place_names, service_of
 from bot.views.components import GameButton, Origin, handles, view_of
 from bot.views.seats import seat_for_click
@@ -95,7 +95,7 @@ async def show_goal(interaction: discord.Interaction, table: Table, seat: Seat) 
     assert table.game is not None
     locale = interaction.locale
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
     matches, points = goal_matches(table.game, seat.index)
     await interaction.followup.send(
         t("goal.private", locale, matches=matches, points=points),
@@ -120,7 +120,7 @@ async def show_shelves(interaction: discord.Interaction, table: Table, seats: Se
     assert game is not None
     locale = interaction.locale
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_privately(interaction)
     lines = [f"**{t('shelves.title', locale)}**"]
     lines.extend(shelf_line(game, seat, locale) for seat in seats)
     picture = await shelves_picture(game, seat_names(table), locale, [seat.index for seat in seats])
