@@ -21,7 +21,7 @@ from bot.logging_setup import context
 from bot.games.registry import FACES
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
-from bot.rate_limit import RequestWindow, limit_token_requests, process_share
+from bot.rate_limit import RequestWindow, process_share, token_request_trace
 from bot.service.workers import Workers, default_count, install, retire
 from bot.store import ShardSet
 from bot.store.backend import database_target, describe_database
@@ -111,7 +111,11 @@ class ShelfieBot(commands.Bot):
         # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
         self.shard_set = shards
         sharding = {} if shards is None else {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
+        # SHELFIE_REQUESTS_PER_SECOND: the bot token's requests a second from this process (None: Discord's global
+        # limit, or this process's shards' share of it: every process of a token shares that one limit).
+        self.requests_per_second = requests_per_second or process_share(shards)
         super().__init__(
+            http_trace=token_request_trace(RequestWindow(self.requests_per_second)),
             **sharding,
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -123,10 +127,6 @@ class ShelfieBot(commands.Bot):
             # names that look like mentions ("<@id>", "@everyone") stay text.
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        # SHELFIE_REQUESTS_PER_SECOND: the bot token's requests a second from this process (None: Discord's global
-        # limit, or this process's shards' share of it: every process of a token shares that one limit).
-        self.requests_per_second = requests_per_second or process_share(shards)
-        limit_token_requests(self.http, RequestWindow(self.requests_per_second))
         self.db_path = database_target(db_path) if isinstance(db_path, str) else db_path
         # SHELFIE_TURN_TIMEOUT: the default turn time for servers that set none (None: the service default).
         self.turn_timeout = turn_timeout

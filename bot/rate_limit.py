@@ -11,11 +11,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-import discord
+import aiohttp
 
 from bot.store import ShardSet
 
@@ -44,9 +43,8 @@ class RequestWindow:
         self._turn = asyncio.Lock()  # FIFO: one request at a time waits for a place, the others queue behind it
         self._one_ended = asyncio.Event()
 
-    @asynccontextmanager
-    async def place(self) -> AsyncIterator[None]:
-        """Wait for a place in the window, then make the request inside the block."""
+    async def take(self) -> None:
+        """Wait for a place; `give_back` when the request's answer has come (or it failed)."""
         async with self._turn:
             while True:
                 now = self._clock()
@@ -60,12 +58,11 @@ class RequestWindow:
                     self._one_ended.clear()
                     await self._one_ended.wait()
             self._running += 1
-        try:
-            yield
-        finally:
-            self._running -= 1
-            self._ended.append(self._clock())
-            self._one_ended.set()
+
+    def give_back(self) -> None:
+        self._running -= 1
+        self._ended.append(self._clock())
+        self._one_ended.set()
 
 
 def process_share(shards: ShardSet | None, limit: int = DISCORD_GLOBAL_LIMIT) -> int:
@@ -76,15 +73,30 @@ def process_share(shards: ShardSet | None, limit: int = DISCORD_GLOBAL_LIMIT) ->
     return max(1, limit * len(shards.ids) // shards.count)
 
 
-def limit_token_requests(http: discord.http.HTTPClient, window: RequestWindow) -> None:
-    """Every request made with the bot token (discord.py's HTTPClient.request) takes a place in `window` first.
-    Interaction callbacks and followups go through discord.py's webhook adapter instead: they are not bound by the
-    global limit, and so not held here. A request discord.py sends again (after a 5xx answer) does so within its
-    one place: rare, and not counted twice."""
-    send = http.request
+def token_request_trace(window: RequestWindow) -> aiohttp.TraceConfig:
+    """An aiohttp trace (discord.py's `http_trace`) that holds every request made with the bot token to a place in
+    `window`, from the moment aiohttp sends it to its answer (or its failure: aiohttp ends every request it started
+    with one of the two). Held there rather than around discord.py's `HTTPClient.request`, which first waits for
+    the route's own bucket (a channel's 5 messages in 5 s): a request waiting there holds no place, and a retry
+    takes one of its own. Interaction answers and followups (/interactions/, /webhooks/: not bound by the global
+    limit) and the gateway's connection (no token) are not held."""
+    trace = aiohttp.TraceConfig()
 
-    async def request(route: discord.http.Route, **options: Any) -> Any:
-        async with window.place():
-            return await send(route, **options)
+    async def sent(session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
+        if _with_token(params.headers.get("Authorization", ""), params.url.path):
+            await window.take()
+            context.placed = True
 
-    http.request = request  # type: ignore[method-assign]
+    async def answered(session: aiohttp.ClientSession, context: Any, params: Any) -> None:
+        if getattr(context, "placed", False):
+            context.placed = False
+            window.give_back()
+
+    trace.on_request_start.append(sent)
+    trace.on_request_end.append(answered)
+    trace.on_request_exception.append(answered)
+    return trace
+
+
+def _with_token(authorization: str, path: str) -> bool:
+    return authorization.startswith("Bot ") and not any(part in path for part in ("/interactions/", "/webhooks/"))

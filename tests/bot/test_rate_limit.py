@@ -7,10 +7,14 @@ import asyncio
 import heapq
 from dataclasses import dataclass
 
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rate_limit import DISCORD_GLOBAL_LIMIT, RequestWindow, process_share
+from bot.rate_limit import DISCORD_GLOBAL_LIMIT, RequestWindow, process_share, token_request_trace
 from bot.store import ShardSet
 
 PERIOD = 1.0
@@ -67,13 +71,16 @@ async def play(limit: int, plan: list[tuple[float, float, int]]) -> tuple[list[R
         await clock.sleep(at)
         request = requests[number]
         request.asked = clock()
-        async with window.place():
+        await window.take()
+        try:
             request.started = clock()
             order.append(number)
             for _ in range(hops):
                 await asyncio.sleep(0)
             await clock.sleep(trip)
             request.ended = clock()
+        finally:
+            window.give_back()
 
     at, tasks = 0.0, []
     for number, (gap, trip, hops) in enumerate(plan):
@@ -127,3 +134,52 @@ def test_shard_processes_share_the_token_s_limit() -> None:
     three, one = process_share(ShardSet(4, frozenset({0, 1, 2}))), process_share(ShardSet(4, frozenset({3})))
     assert (three, one) == (37, 12) and three + one <= DISCORD_GLOBAL_LIMIT
     assert process_share(ShardSet(64, frozenset({5}))) == 1, "a process always gets to send"
+
+
+async def test_requests_with_the_token_hold_places_where_aiohttp_sends_them_and_interaction_answers_do_not() -> None:
+    """The bot's HTTP session as discord.py builds it (with the trace as its `http_trace`) against a real server: a
+    request with the token waits for a place, interaction answers and followups never do, and a request that
+    fails gives its place back."""
+    seen: list[str] = []
+
+    async def answer(request: web.Request) -> web.Response:
+        seen.append(request.path)
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    server = TestServer(app)
+    await server.start_server()
+    now, moved = [0.0], asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await moved.wait()
+
+    window = RequestWindow(1, PERIOD, clock=lambda: now[0], sleep=sleep)
+    try:
+        async with aiohttp.ClientSession(trace_configs=[token_request_trace(window)]) as session:
+            async def call(url: str, *, token: bool = True) -> None:
+                headers = {"Authorization": "Bot secret"} if token else {}
+                async with session.post(url, headers=headers) as response:
+                    await response.read()
+
+            await call(str(server.make_url("/api/v10/channels/1/messages")))
+            held = asyncio.ensure_future(call(str(server.make_url("/api/v10/channels/2/messages"))))
+            await call(str(server.make_url("/api/v10/interactions/9/token/callback")), token=False)
+            await call(str(server.make_url("/api/v10/webhooks/7/token")))  # a followup, sent with the token too
+            assert not held.done(), "the window's one place is taken for a second"
+            assert seen == ["/api/v10/channels/1/messages", "/api/v10/interactions/9/token/callback",
+                            "/api/v10/webhooks/7/token"]
+            now[0] = 1.0
+            moved.set()
+            await asyncio.wait_for(held, HANG_GUARD)
+            assert seen[-1] == "/api/v10/channels/2/messages"
+
+            now[0] = 5.0
+            with pytest.raises(aiohttp.ClientConnectionError):
+                await call("http://127.0.0.1:1/api/v10/channels/3/messages")  # nobody listens there
+            now[0] = 7.0
+            await asyncio.wait_for(call(str(server.make_url("/api/v10/channels/4/messages"))), HANG_GUARD)
+            assert seen[-1] == "/api/v10/channels/4/messages", "the failed request gave its place back"
+    finally:
+        await server.close()
