@@ -9,6 +9,7 @@ while). Here each request with the bot token waits its turn instead, so none is 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -98,5 +99,10 @@ def token_request_trace(window: RequestWindow) -> aiohttp.TraceConfig:
     return trace
 
 
+_INTERACTION_ROUTE = re.compile(r"/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+)(/|$)")
+"""An interaction's answer (/interactions/{id}/{token}/callback) or followup (/webhooks/{application}/{token}...),
+wherever the REST base puts them; a webhook read with the bot token (/webhooks/{id}) is not one."""
+
+
 def _with_token(authorization: str, path: str) -> bool:
-    return authorization.startswith("Bot ") and not any(part in path for part in ("/interactions/", "/webhooks/"))
+    return authorization.startswith("Bot ") and _INTERACTION_ROUTE.search(path) is None

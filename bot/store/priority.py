@@ -29,10 +29,6 @@ def background() -> Iterator[None]:
         _BACKGROUND.reset(token)
 
 
-def is_background() -> bool:
-    return _BACKGROUND.get()
-
-
 class PriorityLock:
     """An asyncio lock with two queues: a waiter outside `background()` is served before every background waiter,
     each queue in arrival order. The lock is handed to the next waiter on release, so nobody overtakes a waiter
@@ -50,7 +46,7 @@ class PriorityLock:
         if not self._held and not self._first and not self._later:
             self._held = True
             return
-        queue = self._later if is_background() else self._first
+        queue = self._later if _BACKGROUND.get() else self._first
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue.append(turn)
         try:
