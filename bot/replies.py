@@ -13,7 +13,7 @@ import discord
 from bot.i18n import t
 from bot.presenters.user_text import fit_content
 
-log = logging.getLogger("shelfie.views")
+log = logging.getLogger("shelfie.messages")
 
 _DEFERRED_PRIVATELY = "deferred_privately"
 """Set in `interaction.extras` by `defer_privately`: its answer needs no look at the thinking message (a GET of the

@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.presenters.words import duration_text
 from bot.service.models import GuildSettings
 from bot.replies import reply_private
-from bot.views.common import service_of
+from bot.context import service_of
 
 SERVER_LANGUAGE = "server"
 """The `language` choice that drops the server's own choice and follows its Discord language again."""

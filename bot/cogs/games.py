@@ -20,7 +20,7 @@ from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
 from bot.replies import guild_only, reply_private
-from bot.views.common import display_name, service_of
+from bot.context import display_name, service_of
 
 GROUP_NAME = "games"
 AUTOCOMPLETE_LIMIT = 25

@@ -13,10 +13,10 @@ from bot.logging_setup import context
 from bot.presenters.words import rounded_duration_text
 from bot.service.deadlines import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
-from bot.views.common import channel_locale, service_of
-from bot.views.components import DYNAMIC_ITEMS
-from bot.views.lobby import close_expired_lobby
-from bot.views.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
+from bot.context import channel_locale, service_of
+from bot.clicks.routing import DYNAMIC_ITEMS
+from bot.lobby import close_expired_lobby
+from bot.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
 
 log = logging.getLogger("shelfie.tables")
 

@@ -19,9 +19,9 @@ from bot.i18n import language_of
 from bot.service.errors import ServiceError
 from bot.service.models import GameOptions, PlayResult, Seat, Table
 from bot.presenters.refusals import refusal_text
-from bot.views.common import service_of
-from bot.views.game_commands import LobbyVerbs, open_lobby_here, table_here
-from bot.views.outbox import announce
+from bot.context import service_of
+from bot.game_commands import LobbyVerbs, open_lobby_here, table_here
+from bot.outbox import announce
 from engine.protocol import OptionValue
 
 KIND = "coop"
@@ -87,7 +87,7 @@ async def setup(bot: commands.Bot) -> None:
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot import client
     from bot.games import registry as faces
-    from bot.views import components
+    from bot.clicks import routing as components
     from engine import registry
     from tests.service.coop_game import RULES
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import arriving_together
 from test_game_driver import channel_messages, game_here, labels, member, start_game
 
-import bot.views.lobby as lobby_view
+import bot.lobby as lobby_view
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 

@@ -20,7 +20,7 @@ from test_game_driver import (
     start_thread_game,
 )
 
-from bot.views.outbox import post_turn
+from bot.outbox import post_turn
 
 if TYPE_CHECKING:
     from conftest import Table

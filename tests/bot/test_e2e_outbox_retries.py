@@ -12,7 +12,7 @@ import pytest
 import render.shelfie
 from test_game_driver import channel_messages, game_here, labels, member, open_lobby, play_typed_move, start_game
 
-from bot.views import outbox
+from bot import outbox
 
 if TYPE_CHECKING:
     from conftest import Table

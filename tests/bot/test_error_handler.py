@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.errors import reports_errors
 from bot.logging_setup import game_event, setup_logging
-from bot.views.components import GameButton, view_of
+from bot.clicks.routing import GameButton, view_of
 
 if TYPE_CHECKING:
     from conftest import Table

@@ -49,7 +49,7 @@ def test_the_check_sees_every_way_of_naming_a_game() -> None:
     assert game_imports("from bot.games import shelfie", "bot.x") == ["bot.games.shelfie"]
     assert game_imports("def f():\n    from engine.dice.ai import choose", "bot.x") == [
         "engine.dice.ai", "engine.dice.ai.choose"]
-    assert game_imports("from ..games.shelfie import KIND", "bot.views.x") == [
+    assert game_imports("from ..games.shelfie import KIND", "bot.clicks.x") == [
         "bot.games.shelfie", "bot.games.shelfie.KIND"]
     assert game_imports("from engine.registry import rules_of\nfrom engine.protocol import Outcome", "bot.x") == []
 

@@ -26,8 +26,8 @@ from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
-from bot.views.common import channel_locale, service_of
-from bot.views.game_commands import (
+from bot.context import channel_locale, service_of
+from bot.game_commands import (
     TIME_OPTION,
     LobbyVerbs,
     open_lobby_here,
@@ -36,8 +36,8 @@ from bot.views.game_commands import (
     started_table_here,
     table_here,
 )
-from bot.views.outbox import adopt_turn_message, announce
-from bot.views.seats import seat_for_click
+from bot.outbox import adopt_turn_message, announce
+from bot.clicks.seats import seat_for_click
 
 GROUP_NAME = "dice"
 TYPED_OPTION = 60

@@ -22,10 +22,10 @@ from bot.quick_answers import Deferral, acknowledge, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Table
-from bot.views.common import service_of
-from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
-from bot.views.outbox import announce
-from bot.views.seats import seat_for_click
+from bot.context import service_of
+from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
+from bot.outbox import announce
+from bot.clicks.seats import seat_for_click
 
 ROW_SIZE = 5
 """Buttons Discord puts in one row."""

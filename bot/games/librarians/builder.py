@@ -37,10 +37,10 @@ from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
-from bot.views.common import service_of
-from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
-from bot.views.outbox import announce
-from bot.views.seats import seat_for_click
+from bot.context import service_of
+from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
+from bot.outbox import announce
+from bot.clicks.seats import seat_for_click
 
 BUILDER = "librarians-builder"
 """The prompt of the builder's private message: its actions are taken from no other private message."""

@@ -31,8 +31,8 @@ from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
-from bot.views.common import channel_locale, service_of
-from bot.views.game_commands import (
+from bot.context import channel_locale, service_of
+from bot.game_commands import (
     TIME_OPTION,
     LobbyVerbs,
     open_lobby_here,
@@ -41,8 +41,8 @@ from bot.views.game_commands import (
     started_table_here,
     table_here,
 )
-from bot.views.outbox import adopt_turn_message, announce
-from bot.views.seats import seat_for_click
+from bot.outbox import adopt_turn_message, announce
+from bot.clicks.seats import seat_for_click
 
 GROUP_NAME = "librarians"
 CARD_OPTION = 40

@@ -3,7 +3,7 @@ pending) and **Use power** open the private builder; **End turn** and **Undo** a
 clicking player their own hand. Hands by DM at the start, each with a **Refresh** button.
 
 Every action, from a click, a typed command, a computer or an expired turn, is announced by
-`bot.views.outbox.post_turn`, so all of them look the same in the channel.
+`bot.outbox.post_turn`, so all of them look the same in the channel.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import PlayResult, Seat, Table
-from bot.views.common import channel_locale, place_names, service_of
-from bot.views.components import GameButton, Origin, handles, view_of
-from bot.views.outbox import announce
-from bot.views.seats import seat_for_click
+from bot.context import channel_locale, place_names, service_of
+from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.outbox import announce
+from bot.clicks.seats import seat_for_click
 
 log = logging.getLogger("shelfie.librarians")
 

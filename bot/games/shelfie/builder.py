@@ -22,8 +22,8 @@ from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import LARGEST_ID, Table
-from bot.views.common import service_of
-from bot.views.components import GameButton, GameSelect, Origin, handles, view_of
+from bot.context import service_of
+from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
 from bot.games.shelfie.picks import (
     Cell,
     cells_text,
@@ -37,8 +37,8 @@ from bot.games.shelfie.picks import (
     pick_problem,
     reading_order,
 )
-from bot.views.seats import seat_for_click
-from bot.views.outbox import announce
+from bot.clicks.seats import seat_for_click
+from bot.outbox import announce
 
 SELECT_LIMIT = 25
 BUILDER = "builder"

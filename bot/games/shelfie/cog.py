@@ -1,7 +1,7 @@
 """The `/shelfie` commands: lobby, play by typing (with autocomplete), goals, rules, stats.
 
 Commands stay thin: they find the channel's game, ask the service, and hand the result
-to the same message code the buttons use (bot/views), so typing and clicking always
+to the same message code the buttons use (bot/lobby, bot/clicks, bot/outbox), so typing and clicking always
 produce the same messages.
 """
 
@@ -35,8 +35,8 @@ from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Seat, Table
-from bot.views.common import channel_locale, service_of
-from bot.views.game_commands import (
+from bot.context import channel_locale, service_of
+from bot.game_commands import (
     TIME_OPTION,
     LobbyVerbs,
     open_lobby_here,
@@ -45,8 +45,8 @@ from bot.views.game_commands import (
     started_table_here,
     table_here,
 )
-from bot.views.outbox import adopt_turn_message, announce
-from bot.views.seats import seat_for_click
+from bot.outbox import adopt_turn_message, announce
+from bot.clicks.seats import seat_for_click
 
 
 AUTOCOMPLETE_LIMIT = 25

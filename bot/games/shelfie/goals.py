@@ -10,8 +10,8 @@ from bot.games.shelfie.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
 from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
-from bot.views.common import place_names, service_of
-from bot.views.components import Origin, handles
+from bot.context import place_names, service_of
+from bot.clicks.routing import Origin, handles
 from bot.games.shelfie.turn import goal_dm_text
 
 MAX_FILES = 10

@@ -1,7 +1,7 @@
 """Turn messages' buttons and the private answers behind them (My goal, Shelves), goal DMs.
 
 Every move, from a click, a typed command, a computer or an expired turn, is announced by
-`bot.views.outbox.post_turn`, so all of them look the same in the channel.
+`bot.outbox.post_turn`, so all of them look the same in the channel.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from bot.games.shelfie.words import goal_matches, shelf_line
 from bot.presenters.words import seat_names
 from bot.service.models import Seat, Table
 from bot.replies import defer_privately, reply_private
-from bot.views.common import channel_locale, place_names, service_of
-from bot.views.components import GameButton, Origin, handles, view_of
-from bot.views.seats import seat_for_click
+from bot.context import channel_locale, place_names, service_of
+from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.clicks.seats import seat_for_click
 
 log = logging.getLogger("shelfie.turn")
 

@@ -9,7 +9,7 @@ from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
-from bot.views.common import service_of
+from bot.context import service_of
 
 
 async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,

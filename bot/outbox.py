@@ -43,7 +43,7 @@ from bot.replies import reply_private
 from bot.service import background
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Seat, Table
-from bot.views.common import channel_locale, pings, place_of, service_of
+from bot.context import channel_locale, pings, place_of, service_of
 
 log = logging.getLogger("shelfie.outbox")
 
@@ -316,7 +316,7 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
     too, as the people the notices may ping)."""
     if announcement.event != "start":
         return [], []
-    from bot.views.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
+    from bot.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
     await refresh_lobby(client, table)
     if table.status != "active":
         return [], []

@@ -22,9 +22,9 @@ from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Table
-from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, service_of
-from bot.views.lobby import lobby_action, lobby_text, lobby_view
-from bot.views.outbox import announce
+from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
+from bot.lobby import lobby_action, lobby_text, lobby_view
+from bot.outbox import announce
 
 log = logging.getLogger("shelfie.commands")
 

@@ -25,7 +25,7 @@ from bot.presenters.refusals import refusal_text
 from bot.service.errors import ServiceError
 from bot.service.models import Table
 from bot.replies import reply_private
-from bot.views.common import service_of
+from bot.context import service_of
 
 Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 """(interaction, game_id, id arguments, selected values)"""

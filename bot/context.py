@@ -10,7 +10,7 @@ from bot.presenters.user_text import NAME_LIMIT, clipped, quoted
 from bot.service import TableService
 from bot.service.models import Table
 
-log = logging.getLogger("shelfie.views")
+log = logging.getLogger("shelfie.messages")
 
 CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
 THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "attach_files")

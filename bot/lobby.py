@@ -16,9 +16,9 @@ from bot.presenters.words import command_text, game_name, rounded_duration_text,
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
-from bot.views.common import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
-from bot.views.components import GameButton, Origin, handles, view_of
-from bot.views.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
+from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
+from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
 
