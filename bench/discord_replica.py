@@ -2,7 +2,10 @@
 process (`SHELFIE_DISCORD_API=http://127.0.0.1:PORT/api/v10`) talks to it over real HTTP and a real WebSocket:
 `python -m bench wire` and tests/bot/test_wire.py.
 
-One guild with text channels and members, made before the bot connects. REST: the bot user, GET /gateway/bot,
+One guild with text channels and members, made before the bot connects; with `shards`, one such guild in each shard
+(its id puts it there), and a gateway connection per shard process: each IDENTIFY names its shard, its READY says
+so (`shard`) and lists that shard's guild, and each guild's events go to the connection of its shard (DMs to
+shard 0's, as Discord does). REST: the bot user, GET /gateway/bot,
 command sync (bulk overwrite), interaction callbacks (with `with_response`), the interaction webhooks (followups,
 @original), channel messages (JSON or multipart with payload_json and files[n]), DM channels. Gateway: HELLO,
 IDENTIFY -> READY -> GUILD_CREATE, heartbeat ACKs, zlib-stream (one compressor per connection, a Z_SYNC_FLUSH per
@@ -100,6 +103,17 @@ class Sent:
 
 
 @dataclass
+class Connection:
+    """One gateway connection: its socket, its zlib stream and sequence, and what its IDENTIFY asked for."""
+
+    ws: web.WebSocketResponse
+    zlib: Any = field(default_factory=zlib.compressobj)
+    sequence: int = 0
+    shard: tuple[int, int] = (0, 1)  # (shard id, shard count); an unsharded client is shard 0 of 1
+    intents: int = 0
+
+
+@dataclass
 class Upload:
     filename: str
     content_type: str
@@ -110,13 +124,16 @@ class Replica:
     """The replica: call `start()`, give the bot `api_base`, then `await connected` and send slash commands."""
 
     def __init__(self, *, channels: int = 1, people: tuple[str, ...] = ("ann", "ben", "cat", "dan"),
-                 global_limit: int | None = None) -> None:
+                 global_limit: int | None = None, shards: int = 1) -> None:
         self.ids = Snowflakes()
         self.application_id = self.ids()
         self.token = fake_token(self.application_id)
         self.bot_user = self._user(self.application_id, "Shelfie", bot=True)
-        self.guild_id = self.ids()
-        self.channel_ids = [self.ids() for _ in range(channels)]
+        self.shard_count = shards
+        self.guild_ids = [self._guild_id_in(shard) for shard in range(shards)]  # guild_ids[n] is in shard n
+        self.guild_id = self.guild_ids[0]
+        self.guild_of: dict[int, int] = {self.ids(): guild_id for guild_id in self.guild_ids for _ in range(channels)}
+        self.channel_ids = list(self.guild_of)  # `channels` in each guild, shard 0's first
         self.people = {self.ids(): name for name in people}
         self.users = {int(user["id"]): user for user in
                       [self.bot_user, *(self._user(uid, name) for uid, name in self.people.items())]}
@@ -133,11 +150,10 @@ class Replica:
         self.pictures: dict[int, bytes] = {}  # channel -> the latest picture posted there (not ephemeral)
         self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
         self.on_callback: Callable[[Sent], None] = lambda sent: None
-        self.connected = asyncio.Event()  # set once READY and GUILD_CREATE are sent
-        self._ws: web.WebSocketResponse | None = None
-        self._zlib: Any = None
-        self._sequence = 0
-        self.intents = 0  # what the bot asked for in IDENTIFY; events outside them are not sent
+        self.connected = asyncio.Event()  # set once every guild's READY and GUILD_CREATE are sent
+        self.connections: dict[int, Connection] = {}  # by shard id, once identified
+        self._shard_connected: dict[int, asyncio.Event] = {}
+        self.intents = 0  # what the bot last asked for in IDENTIFY; events outside them are not sent
         self._runner: web.AppRunner | None = None
         self.base = ""
 
@@ -178,8 +194,8 @@ class Replica:
         return self.api_base
 
     async def close(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        for connection in list(self.connections.values()):
+            await connection.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -256,7 +272,7 @@ class Replica:
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
         return _json({
-            "url": self.base.replace("http", "ws", 1) + "/gateway", "shards": 1,
+            "url": self.base.replace("http", "ws", 1) + "/gateway", "shards": self.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86_400_000,
                                     "max_concurrency": 1}})
 
@@ -303,7 +319,7 @@ class Replica:
                    "embeds": body.get("embeds") or [], "components": body.get("components") or [],
                    "pinned": False, "type": 0 if sent is None else 20, "flags": flags | (body.get("flags") or 0)}
         if channel_id not in self.dm_channels:
-            message["guild_id"] = str(self.guild_id)
+            message["guild_id"] = str(self.guild_of[channel_id])
         if sent is not None:
             message["interaction_metadata"] = {"id": str(sent.id), "type": 2, "user": self.users[sent.user_id]}
             message["webhook_id"] = str(self.application_id)
@@ -351,12 +367,13 @@ class Replica:
             self.pictures[channel_id] = pictures[0]
             self.on_picture(channel_id, time.perf_counter())
         intent = DIRECT_MESSAGES_INTENT if channel_id in self.dm_channels else GUILD_MESSAGES_INTENT
-        if self.intents & intent:
-            self.dispatch(event, message)
+        connection = self._connection_of(channel_id)
+        if connection is not None and connection.intents & intent:
+            self.dispatch(event, message, connection)
 
     async def _post_message(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["channel"])
-        if channel_id not in self.dm_channels and channel_id not in self.channel_ids:
+        if channel_id not in self.dm_channels and channel_id not in self.guild_of:
             return _error(404, 10003, "Unknown Channel")
         body, uploads = await self._body(request)
         return _json(self._message(channel_id, body, uploads))
@@ -380,7 +397,7 @@ class Replica:
         channel_id = int(request.match_info["channel"])
         if channel_id in self.dm_channels:
             return _json(self._dm_payload(channel_id))
-        if channel_id in self.channel_ids:
+        if channel_id in self.guild_of:
             return _json(self._channel_payload(channel_id))
         return _error(404, 10003, "Unknown Channel")
 
@@ -477,79 +494,121 @@ class Replica:
             log.error("replica: the bot asked for a gateway the replica does not speak: %s", request.query_string)
         ws = web.WebSocketResponse(compress=False, max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        self._ws, self._zlib, self._sequence = ws, zlib.compressobj(), 0
-        await self._send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS, "_trace": ["replica"]}})
+        connection = Connection(ws)
+        await self._send(connection, {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS, "_trace": ["replica"]}})
         async for frame in ws:
             if frame.type is not WSMsgType.TEXT and frame.type is not WSMsgType.BINARY:
                 break
             message = json.loads(frame.data)
             if message["op"] == 1:
-                await self._send({"op": 11})
+                await self._send(connection, {"op": 11})
             elif message["op"] == 2:
-                await self._ready(message["d"])
+                await self._ready(connection, message["d"])
             else:
                 log.error("replica: gateway op %s is not in the replica", message["op"])
-        self.connected.clear()
+        if self.connections.get(connection.shard[0]) is connection:
+            del self.connections[connection.shard[0]]
+            self.shard_connected(connection.shard[0]).clear()
+            self.connected.clear()
         return ws
 
-    async def _ready(self, identify: dict[str, Any]) -> None:
+    async def _ready(self, connection: Connection, identify: dict[str, Any]) -> None:
         if identify.get("token") != self.token:
-            await self._ws.close(code=4004, message=b"Authentication failed.")  # type: ignore[union-attr]
+            await connection.ws.close(code=4004, message=b"Authentication failed.")
             return
-        self.intents = int(identify.get("intents") or 0)
-        await self._event("READY", {
-            "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": secrets.token_hex(16), "resume_gateway_url": self.base.replace("http", "ws", 1) + "/gateway",
-            "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
-            "_trace": ["replica"]})
-        await self._event("GUILD_CREATE", self._guild_payload())
-        self.connected.set()
+        shard = tuple(identify.get("shard") or (0, 1))
+        if len(shard) != 2 or not 0 <= shard[0] < shard[1]:
+            await connection.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        connection.shard, connection.intents = (int(shard[0]), int(shard[1])), int(identify.get("intents") or 0)
+        self.intents = connection.intents
+        self.connections[connection.shard[0]] = connection
+        guilds = self._guilds_of(connection)
+        ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(gid), "unavailable": True} for gid in guilds],
+                 "session_id": secrets.token_hex(16),
+                 "resume_gateway_url": self.base.replace("http", "ws", 1) + "/gateway",
+                 "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
+                 "_trace": ["replica"]}
+        if "shard" in identify:
+            ready["shard"] = list(connection.shard)  # Discord's READY names the shard a sharded client identified as
+        await self._event(connection, "READY", ready)
+        for guild_id in guilds:
+            await self._event(connection, "GUILD_CREATE", self._guild_payload(guild_id, connection.intents))
+        self.shard_connected(connection.shard[0]).set()
+        if all(self._connection_of_guild(guild_id) is not None for guild_id in self.guild_ids):
+            self.connected.set()
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def shard_connected(self, shard: int) -> asyncio.Event:
+        """Set while a bot process is connected as `shard` (its READY and GUILD_CREATEs sent)."""
+        return self._shard_connected.setdefault(shard, asyncio.Event())
+
+    def _guild_id_in(self, shard: int) -> int:
+        """A new guild id in `shard` of `shard_count`: Discord routes a guild to shard (id >> 22) % count."""
+        fresh = self.ids()
+        stamp = fresh >> 22
+        return (stamp - (stamp - shard) % self.shard_count) << 22 | (fresh & 0x3FFFFF)
+
+    def _guilds_of(self, connection: Connection) -> list[int]:
+        shard, count = connection.shard
+        return [guild_id for guild_id in self.guild_ids if (guild_id >> 22) % count == shard]
+
+    def _connection_of_guild(self, guild_id: int) -> Connection | None:
+        return next((c for c in self.connections.values() if guild_id in self._guilds_of(c) and not c.ws.closed),
+                    None)
+
+    def _connection_of(self, channel_id: int) -> Connection | None:
+        """The connection a channel's events go to: its guild's shard's, and a DM's to shard 0's."""
+        if channel_id in self.dm_channels:
+            connection = self.connections.get(0)
+            return connection if connection is not None and not connection.ws.closed else None
+        return self._connection_of_guild(self.guild_of[channel_id])
+
+    def _guild_payload(self, guild_id: int, intents: int) -> dict[str, Any]:
         """Without the presences intent (the bot's case) Discord lists only the bot among the members."""
         owner = next(iter(self.people))
-        listed = self.users.values() if self.intents & PRESENCES_INTENT else [self.bot_user]
+        listed = self.users.values() if intents & PRESENCES_INTENT else [self.bot_user]
         members = [{"user": user, "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None,
                     "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
                     "communication_disabled_until": None} for user in listed]
-        return {"id": str(self.guild_id), "name": "Replica", "owner_id": str(owner), "icon": None, "splash": None,
+        channels = [channel_id for channel_id, guild in self.guild_of.items() if guild == guild_id]
+        return {"id": str(guild_id), "name": "Replica", "owner_id": str(owner), "icon": None, "splash": None,
                 "discovery_splash": None, "banner": None, "description": None, "afk_channel_id": None,
                 "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
                 "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "premium_subscription_count": 0,
                 "preferred_locale": "en-US", "system_channel_id": None, "system_channel_flags": 0,
                 "rules_channel_id": None, "public_updates_channel_id": None, "vanity_url_code": None,
                 "application_id": None, "features": [], "emojis": [], "stickers": [],
-                "roles": [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(PERMISSIONS),
+                "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": str(PERMISSIONS),
                            "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
                            "flags": 0, "icon": None, "unicode_emoji": None}],
                 "member_count": len(self.users), "large": False, "unavailable": False, "joined_at": now_iso(),
-                "members": members, "channels": [self._channel_payload(cid) for cid in self.channel_ids],
+                "members": members, "channels": [self._channel_payload(cid) for cid in channels],
                 "threads": [], "presences": [], "voice_states": [], "stage_instances": [],
                 "guild_scheduled_events": [], "soundboard_sounds": [], "premium_progress_bar_enabled": False}
 
     def _channel_payload(self, channel_id: int) -> dict[str, Any]:
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
-                "name": f"games-{self.channel_ids.index(channel_id)}", "position": self.channel_ids.index(channel_id),
+        position = self.channel_ids.index(channel_id)
+        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_of[channel_id]),
+                "name": f"games-{position}", "position": position,
                 "permission_overwrites": [], "parent_id": None, "topic": None, "rate_limit_per_user": 0,
                 "last_message_id": None, "nsfw": False}
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, connection: Connection, message: dict[str, Any]) -> None:
         """One gateway message, compressed on the connection's zlib stream (compress and write with no await
         between them, so concurrent senders keep the stream's order)."""
-        ws = self._ws
-        if ws is None or ws.closed:
+        if connection.ws.closed:
             raise ConnectionError("the bot is not connected to the replica's gateway")
         raw = json.dumps(message, separators=(",", ":")).encode()
-        await ws.send_bytes(self._zlib.compress(raw) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+        await connection.ws.send_bytes(connection.zlib.compress(raw) + connection.zlib.flush(zlib.Z_SYNC_FLUSH))
 
-    async def _event(self, name: str, data: dict[str, Any]) -> None:
-        self._sequence += 1
-        await self._send({"op": 0, "t": name, "s": self._sequence, "d": data})
+    async def _event(self, connection: Connection, name: str, data: dict[str, Any]) -> None:
+        connection.sequence += 1
+        await self._send(connection, {"op": 0, "t": name, "s": connection.sequence, "d": data})
 
-    def dispatch(self, name: str, data: dict[str, Any]) -> None:
+    def dispatch(self, name: str, data: dict[str, Any], connection: Connection) -> None:
         """A gateway event from a REST handler: sent at once, in order, without waiting for the socket to drain."""
-        if self._ws is not None and not self._ws.closed:
-            asyncio.get_running_loop().create_task(self._event(name, data))
+        if not connection.ws.closed:
+            asyncio.get_running_loop().create_task(self._event(connection, name, data))
 
     # -- people ------------------------------------------------------------------------------------------------
 
@@ -574,14 +633,18 @@ class Replica:
         member = {"user": self.users[user_id], "roles": [], "nick": None, "joined_at": now_iso(),
                   "premium_since": None, "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
                   "communication_disabled_until": None, "permissions": str(PERMISSIONS)}
+        guild_id = self.guild_of[channel_id]
+        connection = self._connection_of(channel_id)
+        if connection is None:
+            raise ConnectionError(f"no bot is connected to the shard of guild {guild_id}")
         sent.sent_at = time.perf_counter()
-        await self._event("INTERACTION_CREATE", {
+        await self._event(connection, "INTERACTION_CREATE", {
             "id": str(sent.id), "application_id": str(self.application_id), "type": 2, "token": sent.token,
             "version": 1, "data": {"id": command["id"], "name": command["name"], "type": 1, "options": given,
-                                   "guild_id": str(self.guild_id)},
-            "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": self._channel_payload(channel_id),
+                                   "guild_id": str(guild_id)},
+            "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": self._channel_payload(channel_id),
             "member": member, "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(PERMISSIONS),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)}, "context": 0,
             "attachment_size_limit": 26_214_400})
         return sent
 

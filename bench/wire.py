@@ -101,17 +101,24 @@ def global_limit() -> int | None:
     return int(text) if text else None
 
 
-def bot_environment(replica: Replica, db_path: Path) -> dict[str, str]:
+def bot_environment(replica: Replica, database: Path | str, shard: int | None = None) -> dict[str, str]:
     """The operator's environment (SHELFIE_WORKERS, SHELFIE_LOG_LEVEL... as set) pointed at the replica, with the
-    replica's global limit as the bot's, or, where the replica enforces none, RAISED_LIMIT."""
+    replica's global limit as the bot's, or, where the replica enforces none, RAISED_LIMIT; with `shard`, the
+    environment of that shard's process (of the replica's shard count)."""
+    sharding = {} if shard is None else {"SHELFIE_SHARD_COUNT": str(replica.shard_count),
+                                         "SHELFIE_SHARD_IDS": str(shard)}
     return {**os.environ, "DISCORD_TOKEN": replica.token, "SHELFIE_DISCORD_API": replica.api_base,
-            "SHELFIE_DB": str(db_path), "SHELFIE_REQUESTS_PER_SECOND": str(replica.global_limit or RAISED_LIMIT)}
+            "SHELFIE_DB": str(database), "SHELFIE_REQUESTS_PER_SECOND": str(replica.global_limit or RAISED_LIMIT),
+            **sharding}
 
 
-async def start_bot(replica: Replica, db_path: Path) -> BotProcess:
+async def start_bot(replica: Replica, database: Path | str, *, folder: Path | None = None,
+                    shard: int | None = None) -> BotProcess:
     """`shelfie-bot sync --guild` (the commands reach the replica, with their ids), then `shelfie-bot run`, in
-    the database's folder (no stray .env); returns once the bot is connected to the replica's gateway."""
-    env, folder = bot_environment(replica, db_path), db_path.parent
+    `folder` (default: the SQLite database's; no stray .env); returns once the bot is connected to the replica's
+    gateway. With `shard`, the process serves that shard only and returns once that shard is connected."""
+    env = bot_environment(replica, database, shard)
+    folder = folder or Path(database).parent
     sync = await asyncio.create_subprocess_exec(sys.executable, "-c", BOT, "sync", "--guild", str(replica.guild_id),
                                                 env=env, cwd=folder, stdout=asyncio.subprocess.PIPE,
                                                 stderr=asyncio.subprocess.STDOUT)
@@ -122,7 +129,8 @@ async def start_bot(replica: Replica, db_path: Path) -> BotProcess:
                                                    stderr=asyncio.subprocess.PIPE)
     bot = BotProcess(process)
     bot.reader = asyncio.get_running_loop().create_task(bot.read())
-    connected = asyncio.get_running_loop().create_task(replica.connected.wait())
+    ready = replica.connected if shard is None else replica.shard_connected(shard)
+    connected = asyncio.get_running_loop().create_task(ready.wait())
     await asyncio.wait([connected, bot.reader], timeout=START_SECONDS, return_when=asyncio.FIRST_COMPLETED)
     if not connected.done():
         connected.cancel()

@@ -1,6 +1,7 @@
 """The real bot process over the real wire: `shelfie-bot sync` and `run`, pointed by SHELFIE_DISCORD_API at the
 Discord replica of `python -m bench wire`, play a move of My Shelfie over HTTP and a zlib-compressed gateway, and
-play games in four channels at once against a replica that enforces Discord's global rate limit."""
+play games in four channels at once against a replica that enforces Discord's global rate limit, and two shard
+processes on one PostgreSQL database each serve their own server's game through one replica."""
 
 from __future__ import annotations
 
@@ -103,3 +104,30 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
     assert len(samples.moves) >= MOVES and not samples.refused and not samples.lost, "every move's picture came"
     assert any(f"at most {LIMIT} requests/s with the token" in line for line in bot.tail), "\n".join(bot.tail)
     assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
+
+
+async def test_two_shard_processes_connect_to_the_replica_and_each_serves_its_own_servers_game(
+        tmp_path: Path, postgres_url: str) -> None:
+    replica = Replica(channels=1, people=("ann", "ben"), shards=2)
+    await replica.start()
+    ann, ben = replica.people
+    pictures: asyncio.Queue[int] = asyncio.Queue()
+    replica.on_picture = lambda channel_id, at: pictures.put_nowait(channel_id)
+    bots = [await start_bot(replica, postgres_url, folder=tmp_path, shard=shard) for shard in (0, 1)]
+    try:
+        assert replica.connected.is_set(), "both shards connected"
+        for shard, channel in enumerate(replica.channel_ids):
+            assert (replica.guild_of[channel] >> 22) % 2 == shard
+            await answered(await replica.slash(ann, channel, "shelfie new", players=2))
+            await answered(await replica.slash(ben, channel, "shelfie join"))
+            await replica.slash(ann, channel, "shelfie start")
+            assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel, "its opening picture"
+    finally:
+        codes = [await bot.stop() for bot in bots]
+        await replica.close()
+
+    for shard, bot in enumerate(bots):
+        assert any(f"shards {shard} of 2" in line for line in bot.tail), "\n".join(bot.tail)
+        assert bot.errors == 0, "\n".join(bot.tail)
+    assert codes == [0, 0]
+    assert not replica.failures, replica.failures
