@@ -27,7 +27,7 @@ from .library import LOOSE_STEPS, TOUCH_STEPS, Library, Place
 SEARCH_BUDGET = 3000
 """Placements each pass may try before it gives up without an answer (a safety net, not a rule): both passes
 take 0.2-0.5 s on a busy machine (1.0-3.5 s before the groups and the bound were kept per shape, measured back
-to back in the positions of tests/engine_librarians/test_trial_turns.py). Only Self-Help's
+to back in the positions of tests/engine/librarians/test_trial_turns.py). Only Self-Help's
 order-dependent search has reached it (a split library, a hand of 6 or 7); the set search needed at most a few
 hundred in every position tried."""
 _MERGE_PER_CARD = 3

@@ -3,7 +3,7 @@ symbols.
 
 A book card is a coloured cover with a cream spine label holding its letter big, and under the label its
 colour's symbol beside its alphabet position (A=1 … Z=26). The colours stay apart under
-deuteranopia and protanopia (Machado 2009, CIE76 distance >= 38, tests/render_librarians/test_colours.py), and
+deuteranopia and protanopia (Machado 2009, CIE76 distance >= 38, tests/render/librarians/test_colours.py), and
 the symbol tells them apart without colour at all: one shape per colour, naming what its genres do
 (red destroys: a flame; green adds: a plus; blue moves: two arrows; purple bends a rule: a star; yellow
 informs: an eye; black is chaos: a lightning bolt). Every piece is drawn once per size and cached.

@@ -28,8 +28,8 @@ from render.librarians import render_turn as librarians_turn
 from render.librarians.gallery import sample_game, step
 from render.shelfie import goals, render_board, render_common_goal, render_goal_card, render_scores, render_shelves
 from render.shelfie.table import render_table
-from tests.render_dice.conftest import choosing
-from tests.render_dice.conftest import finished as dice_finished
+from tests.render.dice.conftest import choosing
+from tests.render.dice.conftest import finished as dice_finished
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -20,8 +20,8 @@ from render.dice.sheets import item_states
 from render.dice.table import has_news
 from render.palette import OUTLINE, PLACED, SEAT_COLORS, TAKEN, TILE_INK
 from render.text import caption
-from tests.engine_dice.positions import position, sheet
-from tests.render.test_pictures import decode
+from tests.engine.dice.positions import position, sheet
+from tests.render.shelfie.test_pictures import decode
 
 from .conftest import NAMES, after_turn, choosing, finished
 

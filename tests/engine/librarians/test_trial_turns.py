@@ -17,7 +17,7 @@ from engine.librarians import search as search_module
 from engine.librarians.actions import parse_action
 from engine.librarians.ai import choose
 from engine.librarians.effects import ANY_STACK
-from tests.engine_librarians.positions import build, hand_card
+from tests.engine.librarians.positions import build, hand_card
 
 RIGHT = 1
 

@@ -1,4 +1,4 @@
-"""Positions for the power tests: a built game (tests.engine_librarians.positions) plus a power held by a seat."""
+"""Positions for the power tests: a built game (tests.engine.librarians.positions) plus a power held by a seat."""
 from __future__ import annotations
 
 import pytest

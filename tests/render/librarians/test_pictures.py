@@ -19,7 +19,7 @@ from render.librarians.pictures import (
 )
 from render.librarians.table import SEAT_H, SEATS_PAD, genres_height, seats_height
 from render.palette import MUTED, PLACED, SEAT_COLORS
-from tests.render.test_pictures import decode
+from tests.render.shelfie.test_pictures import decode
 
 from .conftest import NAMES, finished, mid_game, mid_turn
 

@@ -6,7 +6,7 @@ import pytest
 from engine.dice import Circle, Cross, DiceGame, Reroll, Roll
 from engine.dice.ai import LEVELS, choose
 
-from .positions import OPEN_SHEET, position, sheet
+from tests.engine.dice.positions import OPEN_SHEET, position, sheet
 
 
 def _play(levels: tuple[str, ...], seed: int, dice: int = 5) -> DiceGame:

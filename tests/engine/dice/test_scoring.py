@@ -35,7 +35,7 @@ def test_high_items_in_a_scattered_pattern() -> None:
 
 
 def test_values_come_from_the_data_file_and_say_they_are_house_values() -> None:
-    data = json.loads((Path(__file__).resolve().parents[2] / "data" / "dice.json").read_text(encoding="utf-8"))
+    data = json.loads((Path(__file__).resolve().parents[3] / "data" / "dice.json").read_text(encoding="utf-8"))
     assert tuple(data["item_values_by_column"]) == ITEM_VALUES
     assert "printed score sheet is not public" in data["note"]
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.librarians import EFFECTS, GIVE, Choose, EndTurn, LibrariansGame, Play, UsePower, seat_option
 from engine.librarians.effects import NO_MINIMUM
 from engine.librarians.ai import LEVELS, choose
-from tests.engine_librarians.positions import build
+from tests.engine.librarians.positions import build
 
 
 def position(players: int, seed: int, steps: int, levels: tuple[str, ...] = ("easy",)) -> LibrariansGame:

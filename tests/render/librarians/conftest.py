@@ -7,8 +7,8 @@ import pytest
 from engine.librarians.game import LibrariansGame
 from render.librarians.encoding import librarians_palette
 from render.librarians.gallery import sample_game, step
-from tests.render_dice.conftest import Drawn
-from tests.render_dice.conftest import drawn as dice_drawn  # noqa: F401  (a fixture, used by name)
+from tests.render.dice.conftest import Drawn
+from tests.render.dice.conftest import drawn as dice_drawn  # noqa: F401  (a fixture, used by name)
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named Player of Games", "🦊 Zoë", "Mo",
          "Ingrid"]

@@ -12,7 +12,7 @@ from render.librarians.cards import BOOK_COLOURS
 from render.librarians.layout import PICTURE_W
 from render.librarians.pictures import as_view, turn_grid
 from render.librarians.table import SEAT_H, SEATS_PAD
-from tests.render.test_pictures import decode
+from tests.render.shelfie.test_pictures import decode
 
 from .conftest import NAMES, finished, mid_game, twin
 

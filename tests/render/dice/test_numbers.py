@@ -15,7 +15,7 @@ from render.dice.layout import (
 )
 from render.dice.pictures import COL_X
 from render.text import caption, points
-from tests.engine_dice.positions import position, sheet
+from tests.engine.dice.positions import position, sheet
 
 from .conftest import NAMES, Drawn, after_turn, finished
 
