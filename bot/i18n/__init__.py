@@ -1,8 +1,8 @@
 """User-facing text in the reader's language, from gettext .po catalogs.
 
 Catalogs live in data/locale/<lang>/LC_MESSAGES/*.po. Every .po file of a
-language is merged, so each feature keeps its own file (core.po, game.po, ...)
-and engineers never edit the same catalog. Message ids are stable dotted keys
+language is merged: each game keeps its own words in `<kind>.po` (shelfie.po, dice.po, ...) and what games
+share lives in catalogs named for what they hold (lobby.po, play.po, records.po, errors.po, ...). Message ids are stable dotted keys
 ("error.unexpected"); the English catalog holds the English text. Placeholders
 use str.format names: ``t("error.unexpected", "it", error_id="ab12")``. A message whose words depend
 on a number is a gettext plural entry whose ``msgid_plural`` names the counting placeholder
