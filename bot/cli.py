@@ -29,12 +29,14 @@ from bot.config import Config, ConfigError, load_config, parse_shard_count, pars
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
 from bot.resident_memory import memory_status, memory_text
+from bot.service.processes import ProcessName, this_process
 from bot.store import StoreError, database_target, is_postgres_url
 from bot.store.records import ShardSet
 
 HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
-HEARTBEAT_STALE = 120.0
+STALE_BEATS = 2
+"""A status older than this many of its writer's heartbeat intervals (plus the database's patience) is stale."""
 DEMO = next(face for face in FACES.values() if face.demo is not None)
 """The game `shelfie-bot demo` plays (the first face that has a demo)."""
 
@@ -145,8 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
             "the permissions the bot needs. The application id is read from DISCORD_TOKEN.")
     health_check = command(
         "health", "exit 0 when the running bot (or shard process) is healthy (Docker HEALTHCHECK)",
-        f"Read the status the bot process running on this database writes every {HEARTBEAT_EVERY:.0f} s and exit 0 "
-        f"when it is fresh (under {HEARTBEAT_STALE:.0f} s old), every shard of the process is connected to Discord, "
+        f"Read the status the bot process running on this database writes every {HEARTBEAT_EVERY:.0f} s (and at "
+        "once when a shard connects or drops) and exit 0 when the process that wrote it still runs, the status is "
+        f"fresh (under {STALE_BEATS} of its intervals old), every shard of the process is connected to Discord, "
         f"the database answers and no deadline is more than {BACKLOG_LATE / 60:.0f} minutes overdue; else print "
         "why and exit 1. A shard process is named by the same shard settings it runs with.")
     _shard_flags(health_check)
@@ -270,7 +273,7 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
                      owner_ids=config.owner_ids, workers=config.workers, shards=shards,
                      requests_per_second=config.requests_per_second)
     stopping = stop_on_signals(bot)
-    beat = asyncio.get_running_loop().create_task(write_heartbeat(bot, heartbeat_path(config, shards)))
+    beat = start_heartbeat(bot, heartbeat_path(config, shards))
     try:
         async with bot:
             await bot.login(token)  # bot.start, with the gateway of SHELFIE_DISCORD_API between its two steps
@@ -287,21 +290,45 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
             await asyncio.gather(*stopping)
 
 
-async def write_heartbeat(bot: Any, path: Path) -> None:
-    """Rewrite `path` with the process's status (see `process_status`) every HEARTBEAT_EVERY seconds."""
+CONNECTION_EVENTS = ("on_ready", "on_resumed", "on_disconnect", "on_shard_ready", "on_shard_resumed",
+                     "on_shard_disconnect")
+"""discord.py's events after which the heartbeat is written at once: health must not say "not connected" for a
+heartbeat's interval after the bot connected, nor "connected" after it dropped."""
+
+
+def start_heartbeat(bot: Any, path: Path) -> asyncio.Task[None]:
+    """The task writing `bot`'s heartbeat to `path` (see `write_heartbeat`), at once after each CONNECTION_EVENTS."""
+    changed = asyncio.Event()
+
+    async def listener(*_: Any) -> None:
+        changed.set()
+
+    for event in CONNECTION_EVENTS:
+        bot.add_listener(listener, event)
+    return asyncio.get_running_loop().create_task(write_heartbeat(bot, path, changed))
+
+
+async def write_heartbeat(bot: Any, path: Path, changed: asyncio.Event | None = None) -> None:
+    """Rewrite `path` with the process's status (see `process_status`) every HEARTBEAT_EVERY seconds, and at once
+    whenever `changed` is set (a shard connected or dropped)."""
+    changed = changed or asyncio.Event()
     while True:
+        changed.clear()
         status = await process_status(bot)
         scratch = path.with_name(path.name + ".new")
         scratch.write_text(json.dumps(status), encoding="utf-8")
         scratch.replace(path)  # whole or not at all: `health` never reads half a status
-        await asyncio.sleep(HEARTBEAT_EVERY)
+        try:
+            await asyncio.wait_for(changed.wait(), HEARTBEAT_EVERY)
+        except TimeoutError:
+            pass
 
 
 async def process_status(bot: Any) -> dict[str, Any]:
     """What `health` judges: when, each shard's gateway latency in ms (None: not connected; "all" for an unsharded
     bot), whether the database answered, how many of the process's deadlines are more than BACKLOG_LATE
     seconds overdue (None when the database did not answer), and the resident memory of the process and its
-    workers (None where the system does not say)."""
+    workers (None where the system does not say), which process wrote it and how often it writes."""
     up = bot.is_ready() and not bot.is_closed()
     latencies = bot.latencies if hasattr(bot, "latencies") else [("all", bot.latency)]
     shards = {str(shard): round(latency * 1000) if up and math.isfinite(latency) else None
@@ -313,7 +340,8 @@ async def process_status(bot: Any) -> dict[str, Any]:
         except Exception:  # noqa: BLE001 - whatever the database raised, it did not answer: that is the finding
             overdue = None
     return {"at": time.time(), "shards": shards or {"all": None}, "database": overdue is not None, "overdue": overdue,
-            "memory": memory_status(os.getpid(), bot.workers.pids())}
+            "memory": memory_status(os.getpid(), bot.workers.pids()), "process": str(this_process()),
+            "every": HEARTBEAT_EVERY}
 
 
 def application_id(token: str) -> int:
@@ -326,20 +354,27 @@ def application_id(token: str) -> int:
 
 
 def health(path: Path) -> int:
-    """Exit status 0 when the status at `path` is fresh and good (see `process_status`); print the findings."""
+    """Exit status 0 when the status at `path` is fresh and good (see `process_status`) and the process that wrote
+    it still runs; print the findings."""
     try:
         status = json.loads(path.read_text(encoding="utf-8"))
         age = time.time() - float(status["at"])
         shards, database, overdue = dict(status["shards"]), bool(status["database"]), status["overdue"]
         memory = memory_text(status["memory"]) if status.get("memory") else None
+        writer, every = ProcessName.parse(status["process"]), float(status["every"])
+        if writer is None:
+            raise ValueError(status["process"])
     except FileNotFoundError:
         print("unhealthy: the bot is not running here (no status yet)")
         return 1
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         print(f"unhealthy: {path} is not a status the bot wrote")
         return 1
-    if age > HEARTBEAT_STALE:
-        print(f"unhealthy: last heartbeat {age:.0f} s ago")
+    if writer.is_running() is False:
+        print(f"unhealthy: the bot process that wrote the status (pid {writer.pid}) is not running")
+        return 1
+    if age > every * STALE_BEATS + DATABASE_PATIENCE:
+        print(f"unhealthy: last heartbeat {age:.0f} s ago (the bot writes one every {every:.0f} s)")
         return 1
     down = [shard for shard, latency in shards.items() if latency is None]
     problems = [f"not connected to Discord: {'shard ' if 'all' not in down else ''}{', '.join(down)}"] if down else []

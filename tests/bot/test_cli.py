@@ -7,18 +7,28 @@ import asyncio
 import json
 import re
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 import bot.cogs
-from bot.cli import HEARTBEAT_NAME, HEARTBEAT_STALE, build_parser, health, main, write_heartbeat
-from bot.client import EXTENSIONS
+import bot.cli
+from bot.cli import HEARTBEAT_EVERY, HEARTBEAT_NAME, build_parser, health, main, start_heartbeat, write_heartbeat
+from bot.client import EXTENSIONS, ShelfieBot, create_bot
 from bot.games.registry import FACES
 from bot.service import GameOptions, TableService
+from bot.service.processes import ProcessName, start_ticks, this_process
 
 PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def beat(**changes: object) -> str:
+    """A status as this (running) process would write it."""
+    return json.dumps({"at": time.time(), "shards": {"all": 40}, "database": True, "overdue": 0,
+                       "process": str(this_process()), "every": HEARTBEAT_EVERY, **changes})
 
 
 @pytest.fixture
@@ -168,19 +178,38 @@ def test_health_follows_the_heartbeat(operator: Path, capsys: pytest.CaptureFixt
     heartbeat = operator.parent / HEARTBEAT_NAME
     assert main(["health"]) == 1
     assert "not running" in capsys.readouterr().out
-    heartbeat.write_text(json.dumps({"at": time.time(), "shards": {"all": 40}, "database": True, "overdue": 0}))
+    heartbeat.write_text(beat())
     assert main(["health"]) == 0
-    stale = time.time() - HEARTBEAT_STALE - 60
-    heartbeat.write_text(json.dumps({"at": stale, "shards": {"all": 40}, "database": True, "overdue": 0}))
+    heartbeat.write_text(beat(at=time.time() - 3 * HEARTBEAT_EVERY))
     assert main(["health"]) == 1
-    assert "last heartbeat" in capsys.readouterr().out
+    assert "last heartbeat 90 s ago (the bot writes one every 30 s)" in capsys.readouterr().out
+    heartbeat.write_text(beat(at=time.time() - 60, every=5))
+    assert main(["health"]) == 1, "stale by the interval its writer beats at"
+    capsys.readouterr()
+    heartbeat.write_text(json.dumps({"at": time.time(), "shards": {"all": 40}, "database": True, "overdue": 0}))
+    assert main(["health"]) == 1
+    assert "is not a status the bot wrote" in capsys.readouterr().out, "a status that names no process"
+
+
+def test_health_does_not_trust_the_status_of_a_process_that_is_gone(operator: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    heartbeat = operator.parent / HEARTBEAT_NAME
+    killed = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    started = start_ticks(killed.pid)
+    killed.kill()
+    killed.wait()
+    me = this_process()
+    assert started is not None and started != me.started
+    for gone in (ProcessName(me.host, killed.pid, started), ProcessName(me.host, me.pid, str(int(me.started) - 1))):
+        heartbeat.write_text(beat(process=str(gone)))
+        assert main(["health"]) == 1, "killed; or its pid now runs another process (a restarted container)"
+        assert capsys.readouterr().out == f"unhealthy: the bot process that wrote the status (pid {gone.pid}) is not running\n"
 
 
 def test_health_shows_the_memory_the_bot_and_its_workers_hold(operator: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     memory = {"bot": 112 * 2**20, "workers": 254 * 2**20, "processes": 3}
-    (operator.parent / HEARTBEAT_NAME).write_text(json.dumps({"at": time.time(), "shards": {"all": 40},
-                                                              "database": True, "overdue": 0, "memory": memory}))
+    (operator.parent / HEARTBEAT_NAME).write_text(beat(memory=memory))
     assert main(["health"]) == 0
     assert capsys.readouterr().out == ("healthy: connected: all (40 ms); database answers; 0 deadlines overdue; "
                                        "last heartbeat 0 s ago; memory: bot 112 MB, 3 workers 254 MB\n")
@@ -230,3 +259,28 @@ async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tm
     health(path)
     said = re.search(r"; memory: bot (\d+) MB", capsys.readouterr().out)
     assert said is not None and int(said[1]) > 10, "the bot's own resident memory (its workers are threads here)"
+
+
+async def test_the_heartbeat_says_connected_as_soon_as_a_restarted_bot_connects(
+        simcord_env, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(bot.cli, "HEARTBEAT_EVERY", 3600.0)  # no periodic beat within the test: only the events'
+    path = tmp_path / HEARTBEAT_NAME
+    restarted = create_bot(tmp_path / "restarted.sqlite3")
+    beating = start_heartbeat(restarted, path)
+    try:
+        while not path.exists():
+            await asyncio.sleep(0)
+        assert health(path) == 1
+        assert "not connected to Discord" in capsys.readouterr().out, "the status written at start"
+        await simcord_env.restart_bot(restarted)
+
+        async def connected() -> None:
+            while health(path) != 0:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(connected(), HEARTBEAT_EVERY)  # a failure, not a hang, without the events' beat
+    finally:
+        beating.cancel()
+        if isinstance(restarted, ShelfieBot) and restarted.service is not None:
+            await restarted.service.close()
+    assert capsys.readouterr().out.splitlines()[-1].startswith("healthy: connected: all")

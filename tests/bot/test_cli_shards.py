@@ -12,6 +12,7 @@ import pytest
 from bot.cli import build_parser, main, run_shards
 from bot.client import ShardedShelfieBot, ShelfieBot, create_bot
 from bot.config import ConfigError, load_config
+from bot.service.processes import this_process
 from bot.store import ShardSet
 
 
@@ -81,7 +82,8 @@ def test_a_sharded_bot_connects_only_its_shards(tmp_path: Path) -> None:
 
 
 def status(**changes: object) -> str:
-    return json.dumps({"at": time.time(), "shards": {"0": 41, "2": 38}, "database": True, "overdue": 0, **changes})
+    return json.dumps({"at": time.time(), "shards": {"0": 41, "2": 38}, "database": True, "overdue": 0,
+                       "process": str(this_process()), "every": 30, **changes})
 
 
 def test_health_reads_its_own_shard_process_status(shell: pytest.MonkeyPatch, tmp_path: Path,
