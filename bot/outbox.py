@@ -35,7 +35,7 @@ from typing import Any
 import discord
 
 from bot.games.registry import face_of
-from bot.i18n import t
+from bot.i18n import lookup, t
 from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
@@ -327,8 +327,8 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
 def dms_closed_text(kind: str, mention: str, locale: object) -> str:
     """Whose DMs refused their secrets and where to see them instead: the game's own words
     (`turn.dms_closed.<kind>`, naming its private button and command) when its catalog has them."""
-    key = f"turn.dms_closed.{kind}"
-    return t(key if t(key, locale) != key else "turn.dms_closed", locale, mention=mention)
+    own = lookup(f"turn.dms_closed.{kind}", locale, mention=mention)
+    return own if own is not None else t("turn.dms_closed", locale, mention=mention)
 
 
 def closed_dm_notices(closed: list[Seat], kind: str, locale: object) -> list[str]:

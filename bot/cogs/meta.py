@@ -11,16 +11,16 @@ from engine.registry import rules_of
 
 from bot.cogs.games import GROUP_NAME
 from bot.games.registry import FACES
-from bot.i18n import language_of, t
+from bot.i18n import language_of, lookup, t
 
 
 async def show_help(interaction: discord.Interaction) -> None:
     locale = interaction.locale
     embed = discord.Embed(title=t("help.title", locale), description=t("help.text", locale))
     for kind in FACES:  # a game whose turn goes another way says how in a field of its own (`help.turn.<kind>`)
-        key = f"help.turn.{kind}"
-        if t(key, locale) != key:
-            embed.add_field(name=rules_of(kind).description.name(language_of(locale)), value=t(key, locale),
+        turn_help = lookup(f"help.turn.{kind}", locale)
+        if turn_help is not None:
+            embed.add_field(name=rules_of(kind).description.name(language_of(locale)), value=turn_help,
                             inline=False)
     embed.add_field(name=t("help.hints_title", locale), value=t("help.hints", locale), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)

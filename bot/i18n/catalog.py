@@ -86,14 +86,26 @@ def _text(key: str, language: str, params: Mapping[str, object]) -> str | None:
     return plural.forms[min(form, len(plural.forms) - 1)]
 
 
+def _found(key: str, locale: object, params: Mapping[str, object]) -> str | None:
+    return _text(key, language_of(locale), params) or _text(key, DEFAULT_LANGUAGE, params)
+
+
 def template(key: str, locale: object, params: Mapping[str, object]) -> str:
     """The unformatted message `key` in `locale`'s language (English, then the key itself, if missing);
     a message with plural forms takes the form its counting parameter in `params` asks for."""
-    language = language_of(locale)
-    return _text(key, language, params) or _text(key, DEFAULT_LANGUAGE, params) or key
+    return _found(key, locale, params) or key
 
 
 def t(key: str, locale: object = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The message `key` in `locale`'s language, formatted: "1 tile", "2 tiles" come from one plural entry."""
     text = template(key, locale, params)
+    return text.format(**params) if params else text
+
+
+def lookup(key: str, locale: object = DEFAULT_LANGUAGE, /, **params: object) -> str | None:
+    """The message `key` formatted as `t` would, or None when no catalog holds it: for the keys a game may or may
+    not have (its own turn help, a power's own step words), so asking never mistakes a message for its key."""
+    text = _found(key, locale, params)
+    if text is None:
+        return None
     return text.format(**params) if params else text

@@ -10,7 +10,7 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, catalog, language_of, plurals, t
+from bot.i18n import LANGUAGES, catalog, language_of, lookup, plurals, t
 from bot.i18n.catalog import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,6 +111,14 @@ def test_lookup_formats_and_falls_back() -> None:
     assert t("error.unexpected", "it", error_id="x").startswith("Scusa")
     assert t("error.unexpected", "de", error_id="x").startswith("Sorry")
     assert t("no.such.key", "it") == "no.such.key"
+
+
+def test_an_optional_key_is_asked_for_without_comparing_a_message_to_its_key() -> None:
+    """A game's own words that other games need not have (`help.turn.<kind>`): found, in the reader's language
+    (English where the language has no catalog), or plainly absent."""
+    assert lookup("error.unexpected", "it", error_id="x") == t("error.unexpected", "it", error_id="x")
+    assert lookup("error.unexpected", "de", error_id="x") == t("error.unexpected", "en", error_id="x")
+    assert lookup("help.turn.no_such_game", "it") is None
 
 
 def _localizable(node: dict, where: str) -> list[tuple[str, dict]]:

@@ -18,7 +18,7 @@ from engine.librarians.library import Place
 from engine.librarians.pending import GIVE, Pending, read_option
 from engine.protocol import ActionRefused
 
-from bot.i18n import t
+from bot.i18n import lookup, t
 from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
 from bot.service.errors import IllegalMoveError, ServiceError
@@ -127,14 +127,12 @@ def option_text(game: LibrariansGame, seats: Sequence[Seat], token: str, locale:
 def _word_text(token: str, locale: object) -> str:
     """A power's own option word ("done", "dir:up", "column:-3"), from the catalog: the whole token's key, else
     its prefix's key with the value, else the token itself."""
-    whole = f"librarians.option.{token.replace(':', '.')}"
-    if t(whole, locale) != whole:
-        return t(whole, locale)
+    whole = lookup(f"librarians.option.{token.replace(':', '.')}", locale)
+    if whole is not None:
+        return whole
     prefix, _, value = token.partition(":")
-    key = f"librarians.option.{prefix}"
-    if value and t(key, locale) != key:
-        return t(key, locale, value=value.replace("-", "−"))[:100]
-    return token[:100]
+    with_value = lookup(f"librarians.option.{prefix}", locale, value=value.replace("-", "−")) if value else None
+    return (token if with_value is None else with_value)[:100]
 
 
 def pending_prompt(game: LibrariansGame, pending: Pending, locale: object) -> str:
@@ -143,11 +141,9 @@ def pending_prompt(game: LibrariansGame, pending: Pending, locale: object) -> st
     if pending.kind == GIVE:
         genre = game.genre_of(int(pending.data[0]))
         return t("librarians.prompt.give", locale, genre=genre_text(genre, locale), power=power_text(genre, locale))
-    key = f"librarians.step.{pending.kind}"
     genre = genre_text(pending.genre, locale) if pending.genre else ""
-    if t(key, locale) != key:
-        return t(key, locale, genre=genre)
-    return t("librarians.prompt.step", locale, genre=genre)
+    own = lookup(f"librarians.step.{pending.kind}", locale, genre=genre)
+    return own if own is not None else t("librarians.prompt.step", locale, genre=genre)
 
 
 def _name(seats: Sequence[Seat], seat: int, locale: object) -> str:
@@ -265,9 +261,10 @@ def final_lines(table: Table, locale: object) -> list[str]:
     elif game.result == "won":
         lines = [BLOCK + t("librarians.won", locale)]
     else:
-        key = f"librarians.lost.{game.end_reason}"
         name = _name(table.seats, game.current_seat, locale)
-        why = t(key, locale, name=name) if t(key, locale) != key else t("librarians.lost.other", locale)
+        why = lookup(f"librarians.lost.{game.end_reason}", locale, name=name)
+        if why is None:
+            why = t("librarians.lost.other", locale)
         lines = [BLOCK + t("librarians.lost", locale, why=why, count=game.cards_not_played())]
     lines.append(t("librarians.genres_played", locale, genres=genres_line(game, locale)))
     return lines
