@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.words import rounded_duration_text
-from bot.service.deadlines import DeadlineDispatcher
+from bot.service.dispatcher import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
 from bot.context import channel_locale, service_of
 from bot.clicks.routing import DYNAMIC_ITEMS

@@ -67,7 +67,7 @@ Decisions callers rely on:
 - Calls made inside `background()` (the outbox's posting) reach the embedded database after every call that is not
   waiting for it at the same time: a person's move is not queued behind the bookkeeping of moves already answered.
 """
-from bot.service.deadlines import DeadlineDispatcher
+from bot.service.dispatcher import DeadlineDispatcher
 from bot.store import background
 from bot.service.errors import (
     AlreadyJoined,
@@ -115,7 +115,8 @@ from bot.service.models import (
     TurnReminder,
     TurnTimedOut,
 )
-from bot.service.tables import Rater, TableService
+from bot.service.records import Rater
+from bot.service.tables import TableService
 
 __all__ = [
     "DEFAULT_TURN_TIMEOUT", "background", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",

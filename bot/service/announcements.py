@@ -9,45 +9,32 @@ turns are rebuilt by replaying the move log.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
-from typing import Any
-
-from engine.protocol import GameRules, GameState
 from engine.registry import rules_of
 
-from bot.service.models import Announcement, GameOptions, GameOutbox, PlayedTurn, PlayResult, Standing, Table
-from bot.store import MoveRow, ShardSet, Store
+from bot.service.cache import Entry, GameCache
+from bot.service.models import Announcement, GameOutbox, PlayedTurn, PlayResult, Table
+from bot.service.replay import apply_entry, new_game
+from bot.service.seats import final_standings
+from bot.store import ShardSet
 
 
 OUTBOX_LEASE = 60.0
 """Seconds a process's claim on a game's pending announcements keeps another process from posting them too."""
 
 
-def new_game(kind: str, n_players: int, seed: int, options: GameOptions) -> GameState:
-    """The game a stored kind, seed and (checked) options start from; replaying its move log reaches the stored
-    state."""
-    return rules_of(kind).new(n_players, seed, options.game)
-
-
-def apply_entry(rules: GameRules, game: GameState, row: MoveRow) -> Any:
-    """Apply one move-log entry again (its text read by the game); raises what the engine raises if it does not
-    apply."""
-    return game.resign(row.seat) if row.move is None else game.apply(rules.parse_action(row.move), row.seat)
-
-
 class AnnouncementOutbox:
-    """TableService's part that reads and settles the outbox (a mixin: it uses the service's store and games)."""
+    """Reads and settles the outbox of this process's shards (`shards`, None: every guild), claimed under
+    `claimer`."""
 
-    _store: Store
-    clock: Callable[[], float]
-    shards: ShardSet | None
-    claimer: str
-
-    async def table(self, game_id: int) -> Table:
-        raise NotImplementedError
-
-    def _final_standings(self, table: Table) -> tuple[Standing, ...]:
-        raise NotImplementedError
+    def __init__(self, cache: GameCache, *, clock: Callable[[], float], shards: ShardSet | None,
+                 claimer: str) -> None:
+        self._cache = cache
+        self._store = cache.store
+        self._clock = clock
+        self._shards = shards
+        self._claimer = claimer
 
     async def outbox(self, game_id: int) -> GameOutbox:
         """The game's unposted announcements, in the order they must be posted, and its live one, in one read."""
@@ -57,12 +44,12 @@ class AnnouncementOutbox:
     async def games_to_announce(self, created_before: float) -> list[int]:
         """Games of this process's shards with an announcement older than `created_before` still waiting to be
         posted."""
-        return await self._store.games_to_announce(created_before, self.shards)
+        return await self._store.games_to_announce(created_before, self._shards)
 
     async def claim_outbox(self, game_id: int) -> bool:
         """Whether this process may post the game's pending announcements again now: another process serving the
         same shards (a rolling deploy) that claimed them first keeps them for OUTBOX_LEASE seconds."""
-        return await self._store.claim_outbox(game_id, owner=self.claimer, now=self.clock(), lease=OUTBOX_LEASE)
+        return await self._store.claim_outbox(game_id, owner=self._claimer, now=self._clock(), lease=OUTBOX_LEASE)
 
     async def live_announcement(self, game_id: int) -> Announcement | None:
         """The posted announcement whose message is still shown in full (it collapses when a newer one posts)."""
@@ -70,7 +57,7 @@ class AnnouncementOutbox:
 
     async def announcement_posted(self, announcement: Announcement, message_id: int | None,
                                   summary: str | None) -> None:
-        await self._store.mark_posted(announcement.game_id, announcement.version, now=self.clock(),
+        await self._store.mark_posted(announcement.game_id, announcement.version, now=self._clock(),
                                       message_id=message_id, summary=summary)
 
     async def announcement(self, game_id: int, version: int) -> Announcement | None:
@@ -83,14 +70,14 @@ class AnnouncementOutbox:
 
     async def announcement_sending(self, announcement: Announcement, digest: str) -> None:
         """About to hand the announcement to Discord with text of this digest (see `announcement_posted`)."""
-        await self._store.mark_sending(announcement.game_id, announcement.version, now=self.clock(), digest=digest)
+        await self._store.mark_sending(announcement.game_id, announcement.version, now=self._clock(), digest=digest)
 
     async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
         await self._store.move_announcement(announcement.game_id, announcement.version, message_id)
 
     async def replayed_result(self, announcement: Announcement) -> PlayResult:
         """What the announced step played, rebuilt from the move log, with the game as it is now."""
-        table = await self.table(announcement.game_id)
+        table = await self._cache.table(announcement.game_id)
         loaded = await self._store.load_game_with_moves(announcement.game_id)
         assert loaded is not None and table.game is not None
         record, moves = loaded
@@ -105,16 +92,36 @@ class AnnouncementOutbox:
                 turns.append(PlayedTurn(table.seats[row.seat], row.kind, move, report))
         scored = table.status == "finished" or table.end_reason == "abandoned"  # an abandoned game scores who left
         ended = scored and announcement.last_seq == table.turn
-        return PlayResult(table, tuple(turns), self._final_standings(table) if ended else ())
+        return PlayResult(table, tuple(turns), final_standings(table) if ended else ())
 
     async def was_played(self, game_id: int, turn: int, user_id: int, move: object) -> bool:
         """Whether the move-log entry after `turn` is this person's `move` (a repeated Confirm of a move
         that already went through). A turn the game has not reached (or below 0) was never played: only a
         forged custom id carries one, and it must not reach the store (SQLite's integers end at 2**63-1)."""
-        if not 0 <= turn < (await self.table(game_id)).turn:
+        if not 0 <= turn < (await self._cache.table(game_id)).turn:
             return False
         row = await self._store.move_at(game_id, turn + 1)
         if row is None or row.kind != "move" or row.move != str(move):
             return False
-        table = await self.table(game_id)
+        table = await self._cache.table(game_id)
         return row.seat < len(table.seats) and table.seats[row.seat].user_id == user_id
+
+    async def set_turn_message(self, game_id: int, message_id: int) -> Table:
+        """The bot's message for the current turn; its buttons are the live ones."""
+        return await self._cache.set_message(game_id, turn_message_id=message_id)
+
+    async def turn_posted(self, announcement: Announcement, message_id: int, summary: str | None,
+                          collapsed: Announcement | None) -> None:
+        """An announcement's message is out: marked posted with the summary it collapses to; with a summary it
+        is the turn message (as set_turn_message), and `collapsed` (the previous live announcement, whose message
+        was just collapsed) is settled, all in one commit. The commit touches no game state, so the game's next
+        move (its player answers the message at once) does not wait for it: only the cached copy is updated under
+        the game's lock, after it."""
+        game_id = announcement.game_id
+        await self._store.mark_posted_turn(game_id, announcement.version, now=self._clock(), message_id=message_id,
+                                           summary=summary,
+                                           collapsed_version=None if collapsed is None else collapsed.version)
+        if summary is not None:
+            async with self._cache.lock(game_id):
+                entry = await self._cache.load(game_id)
+                self._cache.remember(Entry(replace(entry.table, turn_message_id=message_id), entry.seed))

@@ -1,135 +1,118 @@
-"""Turn deadlines: when a person's turn is reminded and expires, and the one task that fires them.
+"""Firing due deadlines: a turn's reminders, its expiry (the stand-in computer plays it), a lobby's expiry.
 
-A lobby has one deadline of its own (`bot.store.LOBBY_EXPIRY`), stored with it when it opens: nobody started it in
-time, so it closes and frees its channel.
-
-Deadlines live in the database (written in the same transaction as the move that starts the turn),
-so a restart loses none: the dispatcher simply fires whatever is already due, then sleeps until the
-earliest one. The service wakes it when a move stores a deadline earlier than the one it sleeps on.
+Each deadline is claimed in the store before it fires, so two processes serving one shard never fire it twice;
+one whose firing fails is kept and tried again later (see `bot.service.schedule`).
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-import math
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import replace
 
-from bot.service.models import DeadlineEvent
+from engine.registry import rules_of
 
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
+from bot.service.cache import Entry, GameCache
+from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
+from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, firing_retry_delay
+from bot.service.turns import Chain, Turns
+from bot.store import LOBBY_EXPIRY, DeadlineRow, ShardSet
 
 log = logging.getLogger(__name__)
 
-REMINDER = "reminder"
-FINAL_REMINDER = "final_reminder"
-EXPIRY = "expiry"
-EXPIRIES_BEFORE_REPLACEMENT = 3
-MAX_SLEEP = 600.0
-"""Re-read the earliest deadline at least this often, so a wall clock that jumps (suspend, NTP) is caught."""
-RETRY_DELAY = 1.0
-"""After an unexpected error (a database hiccup, a failing event handler) wait this long, then carry on."""
-FIRING_RETRY_DELAYS = (60.0, 300.0, 900.0, 3600.0)
-"""A deadline whose firing failed (a database write that did not go through) is tried again this much later,
-the delay growing with each failure and staying at the last one."""
-FIRING_ATTEMPTS = 6
-"""Firings of one deadline before it is given up (and logged): about four hours of retries."""
+FIRE_BATCH = 100
+CLAIM_LEASE = 60.0
+"""Seconds a claimed deadline stays this process's to fire; one claimed by a process that died is claimed again
+(by any process serving its shard) once this has passed."""
 
 
-def turn_deadlines(started_at: float, timeout: int) -> dict[str, float]:
-    """The three due times of a turn that starts now: half time, shortly before the end, the end.
+class Deadlines:
+    """The deadlines of this process's shards (`shards`, None: every guild), claimed under `claimer`."""
 
-    "Shortly before" is a tenth of the timeout, at least a minute and at most an hour.
-    """
-    final_notice = min(3600.0, max(60.0, timeout / 10))
-    return {
-        REMINDER: started_at + timeout / 2,
-        FINAL_REMINDER: started_at + timeout - final_notice,
-        EXPIRY: started_at + timeout,
-    }
+    def __init__(self, cache: GameCache, turns: Turns, *, clock: Callable[[], float], shards: ShardSet | None,
+                 claimer: str) -> None:
+        self._cache = cache
+        self._store = cache.store
+        self._turns = turns
+        self._clock = clock
+        self._shards = shards
+        self._claimer = claimer
 
+    async def next_deadline(self) -> float | None:
+        """When this process's next deadline may fire (a deadline claimed by another process: when its lease ends)."""
+        return await self._store.next_due(self._shards)
 
-def firing_retry_delay(failures: int) -> float | None:
-    """How long after its `failures`-th failed firing a deadline is tried again; None once it is given up."""
-    if failures >= FIRING_ATTEMPTS:
-        return None
-    return FIRING_RETRY_DELAYS[min(failures, len(FIRING_RETRY_DELAYS)) - 1]
+    async def deadline_backlog(self, late: float) -> int:
+        """How many of this process's deadlines are more than `late` seconds overdue (the health check's figure)."""
+        return await self._store.overdue(self._clock() - late, self._shards)
 
+    async def fire_due(self, now: float | None = None) -> list[DeadlineEvent]:
+        """Fire every deadline of this process's shards due at `now` (default: the clock), each exactly once,
+        oldest first: each is claimed in the store first, so another process never fires it too; one whose
+        firing fails is kept and tried again later (see `_fire_failed`)."""
+        now = self._clock() if now is None else now
+        events: list[DeadlineEvent] = []
+        batch = FIRE_BATCH
+        while batch == FIRE_BATCH:
+            due = await self._store.claim_due(now, owner=self._claimer, lease=CLAIM_LEASE, shards=self._shards,
+                                              limit=FIRE_BATCH)
+            batch = len(due)
+            for deadline in due:
+                try:
+                    event = await self._fire(deadline)
+                except Exception:
+                    await self._fire_failed(deadline, now)
+                    continue
+                if event is not None:
+                    events.append(event)
+        return events
 
-class DeadlineDispatcher:
-    """Fires due deadlines through `service.fire_due` and hands the events to `on_events`.
-
-    `start()` inside a running loop; `stop()` on shutdown. Sleeping uses the event loop's timers, so a
-    simulated loop (simcord's `advance_time`) drives it together with the service's injected clock.
-    """
-
-    def __init__(self, service: TableService, on_events: Callable[[list[DeadlineEvent]], Awaitable[None]]) -> None:
-        self._service = service
-        self._on_events = on_events
-        self._woken = False
-        self._sleeper: asyncio.Task[None] | None = None
-        self._sleeping_until = math.inf
-        self._task: asyncio.Task[None] | None = None
-        self._listening = False
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            if not self._listening:
-                self._service.add_deadline_listener(self._deadline_stored)
-                self._listening = True
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="shelfie-deadlines")
-
-    async def stop(self) -> None:
-        self._service.remove_deadline_listener(self._deadline_stored)
-        self._listening = False
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
-
-    def wake(self) -> None:
-        """Re-read the earliest deadline now, e.g. after the service's clock jumped (a test's fake clock)."""
-        self._woken = True
-        if self._sleeper is not None:
-            self._sleeper.cancel()
-
-    def _deadline_stored(self, due_at: float) -> None:
-        if due_at < self._sleeping_until:
-            self.wake()
-
-    async def _run(self) -> None:
-        """Never ends on its own: an error in one round is logged and the next round starts shortly after."""
-        while True:
-            try:
-                await self._round()
-            except Exception:
-                log.exception("deadline dispatcher round failed; retrying in %s s", RETRY_DELAY)
-                await asyncio.sleep(RETRY_DELAY)
-
-    async def _round(self) -> None:
-        """Fire what is due, or sleep until the earliest deadline (or a wake)."""
-        self._sleeping_until = math.inf  # any deadline stored while we look wakes the wait below
-        self._woken = False
-        due = await self._service.next_deadline()
-        now = self._service.clock()
-        if due is not None and due <= now:
-            events = await self._service.fire_due(now)
-            if events:
-                await self._on_events(events)
+    async def _fire_failed(self, deadline: DeadlineRow, now: float) -> None:
+        """A failed firing (a write the database refused) must not lose the turn's expiry: the deadline moves
+        forward by a growing delay, so it is neither lost nor retried in a tight loop; after
+        `FIRING_ATTEMPTS` failures it is dropped with an error naming the game."""
+        failures = deadline.attempts + 1
+        delay = firing_retry_delay(failures)
+        if delay is None:
+            log.exception("game %s: deadline %s (turn %s) failed %s times; dropping it",
+                          deadline.game_id, deadline.kind, deadline.turn, failures)
+            await self._store.take_deadline(deadline)
             return
-        self._sleeping_until = math.inf if due is None else due
-        delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - now)
-        if self._woken:
-            return
-        # A plain sleep in a child task, cancelled to wake early: simcord's advance_time understands
-        # asyncio.sleep, not an Event wait with a timeout (see /work/notes/simcord.md).
-        self._sleeper = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
-        try:
-            await self._sleeper
-        except asyncio.CancelledError:
-            current = asyncio.current_task()
-            if current is not None and current.cancelling():
-                raise
-        finally:
-            self._sleeper = None
+        log.exception("game %s: deadline %s (turn %s) failed (attempt %s); retrying in %s s",
+                      deadline.game_id, deadline.kind, deadline.turn, failures, delay)
+        await self._store.retry_deadline(deadline, now + delay)
+
+    async def _fire(self, deadline: DeadlineRow) -> DeadlineEvent | None:
+        async with self._cache.lock(deadline.game_id):
+            entry = await self._cache.load(deadline.game_id)
+            table = entry.table
+            if deadline.kind == LOBBY_EXPIRY:
+                return await self._expire_lobby(entry, deadline)
+            seat = next((s for s in table.acting if s.is_human), None)
+            if table.turn != deadline.turn or seat is None:
+                await self._store.take_deadline(deadline)  # left over from a turn already played
+                return None
+            if deadline.kind != EXPIRY:
+                if not await self._store.take_deadline(deadline):
+                    return None
+                pending = await self._store.deadlines_of(table.game_id)
+                expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
+                return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
+            stand_in = rules_of(table.kind).stand_in
+            expired = seat.expired_turns + 1
+            replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
+            chain = Chain(table)
+            after = replace(seat, expired_turns=expired, level=stand_in if replaced else None)
+            # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
+            # the stand-in plays on until the seat's turn is over.
+            await self._turns.computer_turn(chain, seat, entry.seed, stand_in, "timeout", after)
+            result = await self._turns.finish(entry, chain, "replaced" if replaced else "timeout")
+            return TurnTimedOut(seat, result, replaced)
+
+    async def _expire_lobby(self, entry: Entry, deadline: DeadlineRow) -> LobbyExpired | None:
+        """Close a lobby nobody started (its place is free again); a lobby that started or closed meanwhile
+        only loses the deadline."""
+        if entry.table.status != "lobby":
+            await self._store.take_deadline(deadline)
+            return None
+        closed = await self._cache.save(entry, replace(entry.table, status="cancelled", end_reason="expired"))
+        return LobbyExpired(closed.table)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameOptions, LobbyExpired, TableService, TurnReminder, TurnTimedOut
-from bot.service.deadlines import FIRING_ATTEMPTS, FIRING_RETRY_DELAYS
+from bot.service.schedule import FIRING_ATTEMPTS, FIRING_RETRY_DELAYS
 from tests.raw_database import break_writes, mend_writes
 from tests.service.conftest import ANN, BOB, CHANNEL, START, Clock, lobby, started
 
@@ -51,7 +51,7 @@ async def test_a_deadline_that_keeps_failing_is_retried_with_growing_delays_then
     await break_writes(db_path, MOVE_LOG)
     clock.advance(1)
     delays = []
-    with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.deadlines"):
         for _ in range(FIRING_ATTEMPTS - 1):
             assert await svc.fire_due(clock.now) == []
             due = await svc.next_deadline()

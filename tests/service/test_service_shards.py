@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import Conflict, GameOptions, RatingEntry, Table, TableService, TurnReminder, TurnTimedOut
 from bot.service.announcements import OUTBOX_LEASE
-from bot.service.tables import CLAIM_LEASE
+from bot.service.deadlines import CLAIM_LEASE
 from bot.store import ShardSet, Store
 from tests.service.conftest import ANN, BOB, CAT, NAMES, Clock, play_first_legal
 

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from bot.service import GameOptions, PlayResult, TableService, TurnTimedOut
-from bot.service.tables import COMPUTER_STEPS_PER_TURN
+from bot.service.turns import COMPUTER_STEPS_PER_TURN
 from tests.service.conftest import ANN, BOB, Clock, lobby, started
 
 HOUR = 3600
@@ -41,7 +41,7 @@ async def test_a_stand_in_that_never_ends_an_expired_turn_resigns_the_seat_after
     table = await started(svc, ANN, BOB, options=GameOptions(players=2, turn_timeout=HOUR), kind="dither")
     absent = table.current_seat
     assert absent is not None and absent.is_human
-    with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.turns"):
         events = await svc.fire_due(clock.advance(HOUR))
     [timed_out] = [event for event in events if isinstance(event, TurnTimedOut)]
     assert timed_out.seat == absent

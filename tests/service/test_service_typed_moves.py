@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import BoardChanged, StaleTurn, TableService
-from bot.service.tables import SENT_AT_TOLERANCE
+from bot.service.turns import SENT_AT_TOLERANCE
 from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
 
 

@@ -1,0 +1,185 @@
+"""What the service keeps beyond a game's play: finished games' results and ratings, stats and leaderboards,
+co-operative bests, the audit of a stored game, server settings and the operator's figures."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from engine.protocol import CoopMeasure
+from engine.registry import rules_of
+
+from bot.service.cache import Entry, GameCache
+from bot.service.errors import InvalidOption, NotSaved, UnknownGame
+from bot.service.models import (
+    AuditResult,
+    CoopBest,
+    CoopRecord,
+    GameOptions,
+    GuildSettings,
+    PlayerStats,
+    RatingEntry,
+    Standing,
+    Table,
+    check_turn_timeout,
+)
+from bot.service.replay import apply_entry, new_game
+from bot.store import CoopResultRow, CorruptRow, GuildSettingsRow, MoveRow, ResultRow, StatsChanged, Store
+
+log = logging.getLogger(__name__)
+
+Rater = Callable[[Sequence[RatingEntry]], Sequence[tuple[float, float]]]
+"""Turns each person's prior rating and rank into a new (mu, sigma), in the same order."""
+
+RATING_ATTEMPTS = 5
+"""Times a finishing game reads its players' ratings again when other processes keep finishing their games first."""
+
+
+def _coop_result(table: Table) -> CoopResultRow | None:
+    """A co-operative game played to its end: the table's shared result by the game's measure, kept among the
+    server's results of that player count and setup (a game every person left is not a result of the table)."""
+    game = table.game
+    outcome = game.outcome() if game is not None and table.status == "finished" else None
+    if outcome is None or outcome.result is None or not rules_of(table.kind).description.cooperative:
+        return None
+    return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result,
+                         won=bool(outcome.shared))
+
+
+def _measure(kind: str) -> CoopMeasure:
+    measure = rules_of(kind).description.measure
+    if measure is None:
+        raise InvalidOption("game", kind, "a co-operative game")
+    return measure
+
+
+class Records:
+    """Results, ratings, stats, audit and settings over the store."""
+
+    def __init__(self, cache: GameCache, *, rater: Rater | None, default_turn_timeout: int) -> None:
+        self._cache = cache
+        self._store: Store = cache.store
+        self._rater = rater
+        self._default_turn_timeout = default_turn_timeout
+        self._finishing = asyncio.Lock()
+
+    async def save_finished(self, entry: Entry, table: Table, standings: tuple[Standing, ...], *,
+                            moves: tuple[MoveRow, ...], seats_changed: bool, announce: str) -> Entry:
+        """Commit the step that ended the game together with each person's result (and rating)."""
+        # Two games of one player finishing at once would both rate from the same prior rating and the
+        # later write would win: finishing games read priors and save one at a time in this process, and a
+        # game finished meanwhile by another process (StatsChanged: nothing written) means reading them again.
+        async with self._finishing:
+            for attempt in range(1, RATING_ATTEMPTS + 1):
+                results = await self._results(table, standings)
+                try:
+                    return await self._cache.save(entry, table, moves=moves, results=results,
+                                                  coop=_coop_result(table), seats_changed=seats_changed,
+                                                  announce=announce)
+                except StatsChanged:
+                    log.info("game %s: a player's rating changed in another process; rating again (%d)",
+                             table.game_id, attempt)
+            raise NotSaved(table.game_id)
+
+    async def _results(self, table: Table, standings: tuple[Standing, ...]) -> tuple[ResultRow, ...]:
+        people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
+        ratings: list[tuple[float, float] | None] = [None] * len(people)
+        counted: list[int | None] = [None] * len(people)
+        if self._rater is not None and people and not rules_of(table.kind).description.cooperative:
+            stats = await self._store.stats_of(table.guild_id, table.kind, [user for _, user in people])
+            priors = {user: (row.mu, row.sigma) for user, row in stats.items()
+                      if row.mu is not None and row.sigma is not None}
+            ratings = list(self._rater(
+                [RatingEntry(user, priors.get(user), st.rank, seats=len(standings)) for st, user in people]))
+            counted = [stats[user].games if user in stats else 0 for _, user in people]
+        return tuple(
+            ResultRow(seat=st.seat.index, user_id=user, name=st.seat.name, points=st.total, rank=st.rank,
+                      won=st.won, rating=rating, prior_games=prior)
+            for (st, user), rating, prior in zip(people, ratings, counted)
+        )
+
+    async def count_games(self, status: str = "active") -> int:
+        """How many games are in this status (an operator's figure: `python -m bench store` prints it)."""
+        return await self._store.count_games(status)
+
+    async def stored_game_ids(self) -> list[int]:
+        """Every stored game, oldest first: what `shelfie-bot audit` replays."""
+        return await self._store.game_ids()
+
+    async def refresh_statistics(self) -> None:
+        """After a bulk load, the database plans with up-to-date statistics (see `Store.analyze`)."""
+        await self._store.analyze()
+
+    async def storage_bytes(self) -> int:
+        """The database's size on disk (an operator's figure: `python -m bench store` prints it)."""
+        return await self._store.size_bytes()
+
+    async def audit(self, game_id: int) -> AuditResult:
+        """Replay the seed and the move log from scratch and compare with the stored state."""
+        async with self._cache.lock(game_id):
+            try:
+                loaded = await self._store.load_game_with_moves(game_id)
+            except CorruptRow as exc:
+                return AuditResult(game_id, False, 0, exc.reason)
+            if loaded is None:
+                raise UnknownGame(game_id)
+            record, moves = loaded
+        row = record.game
+        if len(moves) != row.turn or [m.seq for m in moves] != list(range(1, len(moves) + 1)):
+            return AuditResult(game_id, False, len(moves), f"log has {len(moves)} entries, game says {row.turn}")
+        if row.state is None:
+            ok = not moves
+            return AuditResult(game_id, ok, 0, None if ok else "moves logged for a game that never started")
+        try:
+            rules = rules_of(row.kind)
+            game = new_game(row.kind, len(record.seats), row.seed,
+                            GameOptions.from_dict(row.options).checked(rules.description))
+            for m in moves:
+                apply_entry(rules, game, m)
+        except (ValueError, KeyError, TypeError, InvalidOption) as exc:
+            return AuditResult(game_id, False, len(moves), f"replay failed: {exc}")
+        if game.to_dict() != row.state:
+            return AuditResult(game_id, False, len(moves), "replayed state differs from the stored state")
+        return AuditResult(game_id, True, len(moves))
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._store.guild_settings(guild_id)
+        return GuildSettings(guild_id, row.turn_timeout, row.locale, self._default_turn_timeout)
+
+    async def set_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        """Admin defaults for new lobbies (turn timeout in seconds, None = the operator's default) and the
+        channel locale."""
+        check_turn_timeout(settings.turn_timeout)
+        await self._store.save_guild_settings(GuildSettingsRow(settings.guild_id, settings.turn_timeout,
+                                                               settings.locale))
+        return replace(settings, operator_turn_timeout=self._default_turn_timeout)
+
+    async def stats(self, guild_id: int, user_id: int, kind: str) -> PlayerStats | None:
+        """A player's results at one kind of game in this guild."""
+        return await self._store.player_stats(guild_id, user_id, kind)
+
+    async def stats_by_game(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        """A player's results in this guild at every kind of game they finished, most played first."""
+        return await self._store.player_stats_by_kind(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, kind: str, *, order: str = "wins",
+                          limit: int = 10) -> list[PlayerStats]:
+        """Best players of the guild at one kind of game by "wins", "average" or "rating" (conservative
+        mu - 3 sigma)."""
+        try:
+            return await self._store.leaderboard(guild_id, kind, order=order, limit=limit)
+        except ValueError as exc:
+            raise InvalidOption("order", order, "wins, average or rating") from exc
+
+    async def coop_bests(self, guild_id: int, kind: str, *, limit: int = 10) -> list[CoopBest]:
+        """The guild's best shared result at each player count and setup of a co-operative game (no rating:
+        the table wins or loses together), fewest players first."""
+        measure = _measure(kind)
+        return await self._store.coop_bests(guild_id, kind, fewer_is_better=measure.fewer_is_better, limit=limit)
+
+    async def coop_records(self, guild_id: int, user_id: int, kind: str) -> list[CoopRecord]:
+        """A player's shared results at a co-operative game in this guild, per player count and setup, best
+        first."""
+        measure = _measure(kind)
+        return await self._store.coop_records(guild_id, user_id, kind, fewer_is_better=measure.fewer_is_better)
