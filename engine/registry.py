@@ -1,12 +1,23 @@
-"""Every game the platform runs, by kind: the one place that lists the games (adding a game adds a line)."""
+"""Every game the platform runs, by kind. `KINDS` is the one line that lists the games: each layer finds a
+game's parts through it, by the kind's package (engine.<kind>.RULES here, render.<kind>.PICTURES,
+bot.games.<kind>.FACE), so adding a game adds its folders and its kind here."""
 from __future__ import annotations
 
-from .dice.platform import RULES as DICE
-from .librarians.platform import RULES as LIBRARIANS
-from .protocol import GameRules
-from .shelfie.platform import RULES as SHELFIE
+import importlib
 
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in (SHELFIE, DICE, LIBRARIANS)}
+from .protocol import GameRules
+
+KINDS: tuple[str, ...] = ("shelfie", "dice", "librarians")
+
+
+def _rules(kind: str) -> GameRules:
+    rules = importlib.import_module(f"engine.{kind}").RULES
+    if not isinstance(rules, GameRules) or rules.key != kind:
+        raise TypeError(f"engine.{kind}.RULES must be the GameRules of kind {kind!r}")
+    return rules
+
+
+GAMES: dict[str, GameRules] = {kind: _rules(kind) for kind in KINDS}
 
 
 def rules_of(kind: str) -> GameRules:

@@ -35,8 +35,10 @@ from ..protocol import GameDescription, OptionSpec, Outcome
 from .description import DESCRIPTION
 from .game import DiceGame, DiceView, Lock, Report, closed_rows, score_breakdown_of
 from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
+from .platform import RULES  # last: the rules read the modules above
 
 __all__ = [
+    "RULES",
     "Action", "Circle", "Cross", "DiceError", "IllegalAction", "InvalidNotation", "Reroll", "Roll",
     "item_label", "parse_action",
     "COLUMNS", "DICE_COUNTS", "FACE_NAMES", "ITEM_TYPES", "ITEM_VALUES", "MAX_ITEMS", "REROLLS", "ROWS", "WILD",

@@ -1,4 +1,4 @@
-"""The Dice Game as the platform runs it: its line in engine.registry."""
+"""The Dice Game as the platform runs it: the `RULES` engine.registry finds by its kind."""
 from __future__ import annotations
 
 from collections.abc import Mapping

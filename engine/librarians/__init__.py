@@ -55,8 +55,10 @@ from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, card_option, place_option, read_option, row_option, seat_option
 from .powers import POWERS
 from .view import LibrariansView, Phase, Result
+from .platform import RULES  # last: the rules read the modules above
 
 __all__ = [
+    "RULES",
     "Action", "Choose", "Concede", "EndTurn", "IllegalAction", "InvalidNotation", "LibrariansError", "Play", "Undo",
     "UsePower", "parse_action",
     "ARROW_NAMES", "LEFT", "RIGHT", "Card", "colour_of", "letter_text",

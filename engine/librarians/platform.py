@@ -1,4 +1,4 @@
-"""Librarians as the platform runs it: its line in engine.registry."""
+"""Librarians as the platform runs it: the `RULES` engine.registry finds by its kind."""
 from __future__ import annotations
 
 from collections.abc import Mapping

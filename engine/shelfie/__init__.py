@@ -9,8 +9,10 @@ from .game import REFILL_RULES, Game, SeatView, TurnReport
 from .goals import COMMON_GOALS, PERSONAL_GOALS, CommonGoal, PersonalGoal
 from .moves import IllegalMove, Move
 from .shelf import Bookshelf, adjacency_groups, adjacency_score
+from .platform import RULES  # last: the rules read the modules above
 
 __all__ = [
+    "RULES",
     "BOARD_SIZE", "SHELF_COLS", "SHELF_ROWS", "TILE_NAMES", "TILE_TYPES", "cell_label",
     "REFILL_RULES", "Game", "SeatView", "TurnReport",
     "COMMON_GOALS", "PERSONAL_GOALS", "CommonGoal", "PersonalGoal",

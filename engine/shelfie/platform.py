@@ -1,4 +1,4 @@
-"""My Shelfie as the platform runs it: its line in engine.registry."""
+"""My Shelfie as the platform runs it: the `RULES` engine.registry finds by its kind."""
 from __future__ import annotations
 
 from collections.abc import Mapping
