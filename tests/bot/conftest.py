@@ -4,7 +4,8 @@
         result = await table.alice.slash(table.channel, "games help")
         assert result.ephemeral
 
-`table` gives a guild "Shelfie Club", a text channel #games and four members
+`simcord_env` is simcord's, a PatientEnv (tests/bot/patient_simcord.py): the bot's work may take as long as a busy
+machine needs, and its clock moves when the test moves it. `table` gives a guild "Shelfie Club", a text channel #games and four members
 (alice, bob, carol, dave). `arriving_together(env)` makes the interactions sent inside it reach the bot at once. `restart` swaps in a freshly built bot on the same
 database file (like a process restart). `user_locale` sets a member's Discord
 locale (simcord sends "en-US" for everybody otherwise). The `unexpected_errors`
@@ -27,6 +28,7 @@ import simcord
 import simcord.interactions
 
 from bot import ShelfieBot, create_bot
+from tests.bot.patient_simcord import PatientEnv
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -99,6 +101,20 @@ def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot], bot_settings: dict
     bot = create_bot(db_path, **bot_settings)
     opened_bots.append(bot)
     return bot
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: ShelfieBot, request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+    """simcord's own fixture (options from a `simcord` marker), with a PatientEnv."""
+    marker = request.node.get_closest_marker("simcord")
+    env = PatientEnv(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 @pytest_asyncio.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-import pytest
 import simcord
 from PIL import Image
 from test_game_driver import channel_messages, game_here, latest_turn_message, member, start_game
@@ -34,7 +33,6 @@ def english_only_phrases() -> set[str]:
     return phrases
 
 
-@pytest.mark.simcord(settle_timeout=20)
 async def test_an_italian_server_sees_only_italian_words(table: Table, user_locale) -> None:
     env = table.env
     guild = env.create_guild("Circolo", preferred_locale="it")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-import pytest
 from test_game_driver import channel_messages, game_here, labels, play_typed_move, start_game
 
 if TYPE_CHECKING:
@@ -78,7 +77,6 @@ async def test_two_players_type_a_whole_game(table: Table) -> None:
     assert labels(lobby)[:2] == ["Join", "Leave"]
 
 
-@pytest.mark.simcord(settle_timeout=20)
 async def test_four_players_type_a_whole_game(table: Table) -> None:
     alice, bob, carol, dave = table.members
     await start_game(table, alice, [bob, carol, dave], first_game=True)

@@ -31,7 +31,6 @@ async def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot]) -> AsyncIter
     await retire(bot.workers)
 
 
-@pytest.mark.simcord(settle_timeout=30)
 async def test_a_game_against_a_hard_computer_is_played_and_drawn_by_the_workers(
         table: Table, caplog: pytest.LogCaptureFixture) -> None:
     pool = workers()
