@@ -47,6 +47,11 @@ CHANNEL_NAME = "shelfie"
 BOT_NAME = "Shelfie"
 GUIDE_NAME = "Sandbox guide"
 KEEP_EXAMPLE = "games.sqlite3"
+ANSWER_PATIENCE = 60.0
+"""Real seconds the page waits for the bot to finish what a click or command started before it reports a timeout
+(simcord's default is 5). A start or a move with its pictures takes well under a second on a quiet machine, many
+seconds on one whose cores are busy; the person at the page wants the answer either way. A bot timer due within
+this (a reminder, in real time here) is then waited for too, and shows in the same answer."""
 # DMs never show in the page (a simcord preview presents one channel), so the page says where the secrets are.
 SECRETS_WHERE = ("click **My goal** (My Shelfie) or **My hand** (Librarians) on a turn message, "
                  "or type `/shelfie goal` or `/librarians hand`")
@@ -88,7 +93,7 @@ async def serve_sandbox(
         # The sandbox also reads the bot's own DMs, to tell the terminal about each one (the page cannot show them).
         bot = create_bot(db_path or Path(scratch) / "sandbox.sqlite3", intents=SANDBOX_INTENTS)
         try:
-            async with simcord.run(bot, check_errors=False) as env:
+            async with simcord.run(bot, check_errors=False, settle_timeout=ANSWER_PATIENCE) as env:
                 guild = env.create_guild(GUILD_NAME)
                 channel = guild.create_text_channel(CHANNEL_NAME, topic=TOPIC)
                 members = [guild.add_member(env.create_user(name)) for name in MEMBERS]

@@ -21,6 +21,7 @@ from bot.client import EXTENSIONS, ShelfieBot, create_bot
 from bot.games.registry import FACES
 from bot.service import GameOptions, TableService
 from bot.service.processes import ProcessName, start_ticks, this_process
+from tests.patience import eventually
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -249,13 +250,9 @@ async def test_a_connected_bot_writes_the_heartbeat_health_reads(simcord_env, tm
     path = tmp_path / HEARTBEAT_NAME
     beat = asyncio.get_running_loop().create_task(write_heartbeat(simcord_env.bot, path))
     try:
-        for _ in range(100):
-            if path.exists():
-                break
-            await asyncio.sleep(0.01)
+        await eventually(path.exists, "the heartbeat")
     finally:
         beat.cancel()
-    assert path.exists()
     health(path)
     said = re.search(r"; memory: bot (\d+) MB", capsys.readouterr().out)
     assert said is not None and int(said[1]) > 10, "the bot's own resident memory (its workers are threads here)"

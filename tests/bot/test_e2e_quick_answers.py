@@ -14,6 +14,7 @@ import pytest
 from bot import quick_answers
 from conftest import arriving_together
 from test_game_driver import build_clicked_move, game_here, labels, member, play_clicked_move, start_game
+from tests.patience import PATIENCE, eventually
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -38,9 +39,10 @@ def requests_since(table: Table, start: int) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def quick_enough(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Work the bot does in milliseconds may take longer than the grace on a test machine busy with other tests:
-    these tests give it the longest grace there is, to see what a quick move costs."""
-    monkeypatch.setattr(quick_answers, "QUICK_GRACE", quick_answers.ANSWER_BUDGET)
+    """Work the bot does in milliseconds may take seconds on a test machine busy with other work: these tests give it
+    all the time a test waits for anything (and Discord's budget as long), to see what a quick move costs."""
+    monkeypatch.setattr(quick_answers, "QUICK_GRACE", PATIENCE)
+    monkeypatch.setattr(quick_answers, "ANSWER_BUDGET", PATIENCE)
 
 
 @pytest.mark.usefixtures("quick_enough")
@@ -70,15 +72,6 @@ async def test_a_clicked_move_is_confirmed_by_editing_the_builder_in_the_respons
     assert all(body != DEFERRED_PRIVATELY and body.get("type") not in (5, 6) for body in bodies if body)
 
 
-async def _until(check: Any) -> None:
-    """Wait (real time: the bot's save is blocked on a real lock meanwhile) until `check()` holds."""
-    for _ in range(400):
-        if check():
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError("the bot never got there")
-
-
 async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitable[Any]) -> tuple[Any, list[Any]]:
     """Run the action while another writer (a backup, a maintenance script) holds the database, until the bot
     has answered Discord while its save still waits; then let the save through. Returns the action's result and
@@ -89,7 +82,8 @@ async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitabl
     try:
         before = len(table.env.http_requests)
         acting = asyncio.get_running_loop().create_task(act)
-        await _until(lambda: len(table.env.http_requests) > before)
+        # real time: the bot's save is blocked on a real lock meanwhile
+        await eventually(lambda: len(table.env.http_requests) > before, "the bot's first answer")
         first = table.env.http_requests[before:]
         assert (await game_here(table)).turn == game.turn, "the save still waits"
     finally:

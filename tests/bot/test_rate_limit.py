@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from bot.rate_limit import DISCORD_GLOBAL_LIMIT, RequestWindow, process_share, token_request_trace
 from bot.store import ShardSet
+from tests.patience import PATIENCE
 
 PERIOD = 1.0
 SETTLE_TURNS = 20  # turns of the event loop that let every task run as far as it can
-HANG_GUARD = 30.0  # real seconds before a stuck window fails the test instead of hanging it
 
 
 class Clock:
@@ -86,7 +86,7 @@ async def play(limit: int, plan: list[tuple[float, float, int]]) -> tuple[list[R
     for number, (gap, trip, hops) in enumerate(plan):
         at += gap
         tasks.append(asyncio.ensure_future(send(number, at, trip, hops)))
-    await asyncio.wait_for(clock.run(tasks), HANG_GUARD)
+    await asyncio.wait_for(clock.run(tasks), PATIENCE)
     return requests, order
 
 
@@ -172,14 +172,14 @@ async def test_requests_with_the_token_hold_places_where_aiohttp_sends_them_and_
                             "/api/v10/webhooks/7/token"]
             now[0] = 1.0
             moved.set()
-            await asyncio.wait_for(held, HANG_GUARD)
+            await asyncio.wait_for(held, PATIENCE)
             assert seen[-1] == "/api/v10/channels/2/messages"
 
             now[0] = 5.0
             with pytest.raises(aiohttp.ClientConnectionError):
                 await call("http://127.0.0.1:1/api/v10/channels/3/messages")  # nobody listens there
             now[0] = 7.0
-            await asyncio.wait_for(call(str(server.make_url("/api/v10/channels/4/messages"))), HANG_GUARD)
+            await asyncio.wait_for(call(str(server.make_url("/api/v10/channels/4/messages"))), PATIENCE)
             assert seen[-1] == "/api/v10/channels/4/messages", "the failed request gave its place back"
     finally:
         await server.close()

@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 
 from bot.service import TableService
+from tests.patience import PATIENCE
 
 URL_LINE = re.compile(r"Sandbox ready: open (http://127\.0\.0\.1:\d+)/#(\S+)")
 BANNER_END = re.compile(r"^Ctrl\+C stops the sandbox\.$")
-START_TIMEOUT = 60.0
 
 
 class PreviewClient:
@@ -45,7 +45,7 @@ class PreviewClient:
             headers["X-Simcord-Context"] = self.page["context"]["id"]
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=PATIENCE) as response:
             return json.loads(response.read())
 
     def open_page(self, viewer_id: str | None = None) -> dict[str, Any]:
@@ -155,7 +155,7 @@ class Sandbox:
 
     def wait_for_line(self, pattern: re.Pattern[str]) -> str:
         """The next printed line matching `pattern` (lines read on the way are kept in `output`)."""
-        deadline = time.monotonic() + START_TIMEOUT
+        deadline = time.monotonic() + PATIENCE
         while (left := deadline - time.monotonic()) > 0:
             try:
                 line = self._lines.get(timeout=min(left, 1.0))
@@ -172,7 +172,7 @@ class Sandbox:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=30)
+                self.process.wait(timeout=PATIENCE)
             except subprocess.TimeoutExpired:
                 self.process.kill()
         return self.process.wait()
@@ -228,7 +228,7 @@ def test_a_newcomer_is_told_how_to_play_see_the_goal_card_and_keep_games(sandbox
 
 
 def test_the_page_opened_without_its_key_explains_what_to_open(sandbox: Sandbox) -> None:
-    with urllib.request.urlopen(sandbox.client.base + "/", timeout=30) as response:
+    with urllib.request.urlopen(sandbox.client.base + "/", timeout=PATIENCE) as response:
         assert response.status == 200
         html = response.read().decode()
         policy = response.headers["Content-Security-Policy"]
@@ -322,8 +322,8 @@ def test_sigterm_during_a_stream_of_moves_keeps_every_acknowledged_move(
     sender.start()
     time.sleep(0.02)  # a move takes about 70 ms here: SIGTERM lands while it is being played
     process.send_signal(signal.SIGTERM)
-    sender.join(timeout=60)
-    assert process.wait(timeout=60) == 0
+    sender.join(timeout=PATIENCE)
+    assert process.wait(timeout=PATIENCE) == 0
     if answer and not answer[0]["rejected"]:
         acknowledged += 1
 

@@ -17,12 +17,11 @@ from bench.discord_replica import Replica, Sent
 from bench.load import Samples
 from bench.wire import Channel, Table, start_bot, until
 from bot.store import Store
-
-ANSWER_SECONDS = 30.0
+from tests.patience import PATIENCE
 
 
 async def answered(sent: Sent) -> list[str]:
-    await asyncio.wait_for(sent.answered.wait(), ANSWER_SECONDS)
+    await asyncio.wait_for(sent.answered.wait(), PATIENCE)
     return [reply["content"] for reply in sent.replies]
 
 
@@ -39,14 +38,14 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
         lobby = await answered(await replica.slash(ann, channel, "shelfie new", players=2))
         joined = await answered(await replica.slash(ben, channel, "shelfie join"))
         started = await replica.slash(ann, channel, "shelfie start")
-        assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel
+        assert await asyncio.wait_for(pictures.get(), PATIENCE) == channel
         opening = replica.pictures[channel]
 
         record, game = await Table(store).open_game(channel)
         move = game.legal_moves()[0]
         mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
         take = await replica.slash(mover, channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
-        assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel
+        assert await asyncio.wait_for(pictures.get(), PATIENCE) == channel
         answer = await answered(take)
         after, _ = await Table(store).open_game(channel)
     finally:
@@ -90,9 +89,9 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
         return len(samples.moves) >= MOVES
 
     try:
-        await asyncio.wait_for(until(played), ANSWER_SECONDS)
+        await asyncio.wait_for(until(played), PATIENCE)
         stop.set()
-        await asyncio.wait_for(asyncio.gather(*playing), ANSWER_SECONDS)
+        await asyncio.wait_for(asyncio.gather(*playing), PATIENCE)
     finally:
         stop.set()
         code = await bot.stop()

@@ -17,6 +17,7 @@ from bot.service import (
     TurnReminder,
     TurnTimedOut,
 )
+from tests.patience import PATIENCE
 from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
 
 HOUR = 3600
@@ -152,16 +153,16 @@ async def test_dispatcher_fires_late_deadlines_at_start_and_new_ones_when_due(sv
     dispatcher, received = collecting_dispatcher(svc)
     dispatcher.start()
     try:
-        first = await asyncio.wait_for(received.get(), timeout=30)
+        first = await asyncio.wait_for(received.get(), timeout=PATIENCE)
         assert isinstance(first, TurnReminder) and first.table.game_id == late.game_id
         fresh: Table = await started(svc, ANN, BOB, options=OPTIONS, channel=77)
         clock.advance(HOUR / 2 - 360)
         dispatcher.wake()
-        final = await asyncio.wait_for(received.get(), timeout=30)
+        final = await asyncio.wait_for(received.get(), timeout=PATIENCE)
         assert isinstance(final, TurnReminder) and final.final and final.table.game_id == late.game_id
         clock.advance(360)
         dispatcher.wake()
-        got = [await asyncio.wait_for(received.get(), timeout=30) for _ in range(2)]
+        got = [await asyncio.wait_for(received.get(), timeout=PATIENCE) for _ in range(2)]
         assert {(type(e), e.result.table.game_id if isinstance(e, TurnTimedOut) else e.table.game_id)
                 for e in got} == {(TurnTimedOut, late.game_id), (TurnReminder, fresh.game_id)}
         assert received.empty()
@@ -186,7 +187,7 @@ async def test_dispatcher_survives_a_failing_database_read(svc: TableService, cl
     dispatcher, received = collecting_dispatcher(svc)
     dispatcher.start()
     try:
-        event = await asyncio.wait_for(received.get(), timeout=30)
+        event = await asyncio.wait_for(received.get(), timeout=PATIENCE)
         assert failures and isinstance(event, TurnReminder) and event.table.game_id == late.game_id
     finally:
         await dispatcher.stop()

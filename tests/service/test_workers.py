@@ -22,9 +22,12 @@ from render.warm import WARMERS
 from engine.shelfie.ai import choose_move
 
 from bot.service.workers import DRAWING_NICENESS, THINKING_NICENESS, Workers, _Lane
+from tests.patience import PATIENCE, POLL
 from tests.service import worker_jobs
 
 NAMES = ["Ann", "Bob", "Cat"]
+LOWEST = 19
+"""The highest niceness (lowest CPU priority) Linux gives: os.nice stops there."""
 
 
 @pytest.fixture
@@ -43,15 +46,17 @@ def played(seed: int, turns: int) -> Game:
 
 
 def alive(pid: int) -> bool:
-    """False once the process is gone or a zombie, waiting a little: a killed process takes a moment to die."""
-    for _ in range(100):
+    """False once the process is gone or a zombie, waiting for that up to PATIENCE: a killed process takes a
+    moment to die, many on a busy machine."""
+    give_up = time.monotonic() + PATIENCE
+    while time.monotonic() < give_up:
         try:
             state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         except FileNotFoundError:
             return False
         if state == "Z":
             return False
-        time.sleep(0.05)
+        time.sleep(POLL)
     return True
 
 
@@ -70,9 +75,11 @@ async def test_workers_are_other_processes_and_give_the_in_process_moves_and_pic
 
 
 async def test_pictures_and_computer_moves_yield_the_cpu_to_the_bot_process_thinking_the_most(pool: Workers) -> None:
+    """Their niceness, counted from the bot's own: a bot started with `nice` (a shared machine) has workers nicer
+    still, down to the lowest priority there is."""
     mine = os.nice(0)
-    assert (await pool.draw(os.nice, 0), await pool.think(os.nice, 0)) == (mine + DRAWING_NICENESS,
-                                                                          mine + THINKING_NICENESS)
+    assert (await pool.draw(os.nice, 0), await pool.think(os.nice, 0)) == (min(mine + DRAWING_NICENESS, LOWEST),
+                                                                          min(mine + THINKING_NICENESS, LOWEST))
 
 
 async def test_a_dice_game_picture_drawn_by_a_worker_is_the_in_process_picture(pool: Workers) -> None:
@@ -119,7 +126,7 @@ async def test_the_event_loop_keeps_answering_while_a_dead_worker_is_replaced(
     def while_the_loop_answers(lane: _Lane):  # type: ignore[no-untyped-def]
         ran = threading.Event()
         loop.call_soon_threadsafe(ran.set)
-        answered.append(ran.wait(timeout=30))
+        answered.append(ran.wait(timeout=PATIENCE))
         return new_executor(lane)
 
     monkeypatch.setattr(_Lane, "_new_executor", while_the_loop_answers)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from bot.store import GameUpdate, MoveRow, NewGame, SeatRow, Store, background
 from bot.store.priority import PriorityLock
+from tests.patience import PATIENCE
 from tests.store.test_connection import HeldParameter
 
 
@@ -79,7 +80,7 @@ def test_one_holder_at_a_time_and_every_waiter_not_cancelled_gets_its_turn(
             for running, (_, _, cancel_at) in zip(tasks, plans):
                 if cancel_at == turn:
                     running.cancel()
-        outcomes = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 5)
+        outcomes = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), PATIENCE)
         assert all(o is None or isinstance(o, asyncio.CancelledError) for o in outcomes)
         assert {n for n, t in enumerate(tasks) if not t.cancelled()} <= served
         assert not lock.locked()
