@@ -22,14 +22,14 @@ positions = st.builds(
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(game=positions, seed=st.integers(0, 2**32))
 def test_fast_levels_return_a_legal_move(level: str, game: Game, seed: int) -> None:
     move = choose_move(game, level, seed=seed)
     assert move in game.legal_moves()
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(game=positions, seed=st.integers(0, 2**32))
 def test_hard_returns_a_legal_move(game: Game, seed: int) -> None:
     move = choose_move(game, "hard", seed=seed)
@@ -129,7 +129,7 @@ def test_normal_beats_a_random_player() -> None:
         assert scores[normal] > scores[1 - normal]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(game=positions, seed=st.integers(0, 2**32))
 def test_explanation_matches_what_the_move_scores(game: Game, seed: int) -> None:
     move = choose_move(game, "normal", seed=seed)
