@@ -120,7 +120,7 @@ async def test_two_shard_processes_connect_to_the_replica_and_each_serves_its_ow
             await answered(await replica.slash(ann, channel, "shelfie new", players=2))
             await answered(await replica.slash(ben, channel, "shelfie join"))
             await replica.slash(ann, channel, "shelfie start")
-            assert await asyncio.wait_for(pictures.get(), ANSWER_SECONDS) == channel, "its opening picture"
+            assert await asyncio.wait_for(pictures.get(), PATIENCE) == channel, "its opening picture"
     finally:
         codes = [await bot.stop() for bot in bots]
         await replica.close()
