@@ -23,7 +23,8 @@ from bot.replies import defer_privately, guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Table
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
-from bot.lobby import lobby_action, lobby_text, lobby_view
+from bot.lobby import lobby_action
+from bot.lobby_message import lobby_text, lobby_view
 from bot.outbox import announce
 
 log = logging.getLogger("shelfie.commands")

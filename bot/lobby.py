@@ -1,4 +1,5 @@
-"""The lobby message: seats filling up in place, with Join / Leave / Add bot / Start / Cancel."""
+"""What the lobby's buttons and verbs do: join, leave, add a computer, start (and the game's beginning), cancel,
+rematch. The message they change is bot/lobby_message.py's."""
 
 from __future__ import annotations
 
@@ -8,90 +9,22 @@ import discord
 from engine.registry import rules_of
 
 from bot.errors import permission_names
-from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import command_text, game_name, rounded_duration_text, seat_label, turn_order_text
+from bot.presenters.words import game_name, seat_label, turn_order_text
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.lobby_message import lobby_text, lobby_view, refresh_lobby
 from bot.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
 
 THREAD_NAME_LIMIT = 100
 """Discord's limit on a thread's name."""
-
-
-def lobby_text(table: Table, locale: object) -> str:
-    lines = [
-        f"**{t('lobby.title', locale, game=game_name(table.kind, locale))}**",
-        t("lobby.body", locale, host=f"<@{table.host_id}>", players=table.options.players),
-        f"{t('lobby.options', locale)}: {face_of(table.kind).options_text(table.options, locale)}",
-        f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
-    ]
-    lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
-    if table.status != "lobby":
-        lines.append("")  # a line right under a numbered list reads as part of its last item in Discord
-    if table.end_reason == "expired":
-        lived = rounded_duration_text(table.updated_at - table.created_at, locale)
-        lines.append(t("lobby.expired", locale, after=lived, command=command_text(table.kind, "new", locale)))
-    elif table.status == "cancelled":
-        lines.append(t("lobby.cancelled", locale))
-    elif table.status != "lobby":
-        lines.append(t("lobby.started", locale, order=turn_order_text(table, locale)))
-    return "\n".join(lines)
-
-
-def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
-    if table.status != "lobby":
-        return None
-    full = len(table.seats) >= table.options.players
-    gid = table.game_id
-    return view_of(
-        GameButton(table.kind, gid, "join", label=t("button.join", locale), style=discord.ButtonStyle.primary,
-                   disabled=full),
-        GameButton(table.kind, gid, "leave", label=t("button.leave", locale)),
-        GameButton(table.kind, gid, "bot", label=t("button.add_bot", locale), disabled=full),
-        GameButton(table.kind, gid, "start", label=t("button.start", locale), style=discord.ButtonStyle.success,
-                   disabled=len(table.seats) < 2),
-        GameButton(table.kind, gid, "cancel", label=t("button.cancel", locale), style=discord.ButtonStyle.danger),
-    )
-
-
-async def refresh_lobby(client: discord.Client, table: Table, interaction: discord.Interaction | None = None) -> None:
-    """Edit the lobby message in place: as the answer to a click on it, or through the REST API otherwise."""
-    locale = channel_locale(client, table)
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
-    message = interaction.message if interaction is not None else None
-    if interaction is not None and message is not None and message.id == table.lobby_message_id \
-            and not interaction.response.is_done():
-        await interaction.response.edit_message(content=content, view=view)
-        return
-    if table.lobby_message_id is None:
-        return
-    try:
-        channel = await place_of(client, table)
-        lobby = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
-        await lobby.edit(content=content, view=view)
-    except discord.HTTPException:
-        log.warning("could not update the lobby message", extra=context(table.game_id, table.guild_id, None))
-
-
-async def close_expired_lobby(client: discord.Client, table: Table) -> None:
-    """Nobody started the lobby in time: its message says so and loses its buttons; its own thread is archived."""
-    await refresh_lobby(client, table)
-    if table.thread_id is None:
-        return
-    try:
-        thread = await place_of(client, table)
-    except discord.HTTPException:
-        return  # the thread is gone already
-    if isinstance(thread, discord.Thread):
-        await archive_quietly(thread)
 
 
 async def begin_game(interaction: discord.Interaction, result: StartResult) -> None:

@@ -36,6 +36,7 @@ import discord
 
 from bot.games.registry import face_of
 from bot.i18n import lookup, t
+from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
@@ -316,7 +317,6 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
     too, as the people the notices may ping)."""
     if announcement.event != "start":
         return [], []
-    from bot.lobby import refresh_lobby  # imported here: lobby.py imports this module to announce a start
     await refresh_lobby(client, table)
     if table.status != "active":
         return [], []

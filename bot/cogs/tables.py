@@ -15,7 +15,7 @@ from bot.service.dispatcher import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
 from bot.context import channel_locale, service_of
 from bot.clicks.routing import DYNAMIC_ITEMS
-from bot.lobby import close_expired_lobby
+from bot.lobby_message import close_expired_lobby
 from bot.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
 
 log = logging.getLogger("shelfie.tables")

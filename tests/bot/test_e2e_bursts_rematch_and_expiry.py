@@ -12,7 +12,7 @@ import pytest
 from conftest import arriving_together
 from test_game_driver import channel_messages, game_here, labels, member, start_game
 
-import bot.lobby as lobby_view
+import bot.lobby_message as lobby_message
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
@@ -173,14 +173,14 @@ async def test_a_deadline_that_fails_does_not_lose_the_others_of_its_batch(
     failing = (await game_here(table)).game_id
     other = table.guild.create_text_channel("other")
     await table.bob.slash(other, "shelfie new", players=2)
-    real_refresh = lobby_view.refresh_lobby
+    real_refresh = lobby_message.refresh_lobby
 
     async def breaks_for_the_first(client: Any, closed: Any, *args: Any) -> None:
         if closed.game_id == failing:
             raise RuntimeError("a bug in telling one lobby")
         await real_refresh(client, closed, *args)
 
-    monkeypatch.setattr(lobby_view, "refresh_lobby", breaks_for_the_first)
+    monkeypatch.setattr(lobby_message, "refresh_lobby", breaks_for_the_first)
     await table.env.advance_time(LOBBY_TIMEOUT)
     assert "nobody started it" in other.history()[-1].content
     assert "nobody started it" not in table.channel.history()[-1].content

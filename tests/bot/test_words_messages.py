@@ -13,7 +13,7 @@ from test_game_words import SEATS, table_of
 from bot.games.shelfie.words import final_lines, options_text, pick_choice_text, played_turn_lines, public_scores_line, shelf_line
 from bot.presenters.words import duration_text, rounded_duration_text
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
-from bot.lobby import lobby_text
+from bot.lobby_message import lobby_text
 from bot.games.registry import install_face
 from bot.games.shelfie.face import ShelfieFace
 from bot.games.shelfie.builder import column_step

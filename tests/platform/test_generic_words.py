@@ -14,7 +14,8 @@ from bot.games.dice.face import DiceFace
 from bot.i18n.catalog import LANGUAGES, catalog
 from bot.presenters.words import command_text, game_name
 from bot.service import GameOptions, TableService
-from bot.lobby import lobby_text, rematch_thread_name
+from bot.lobby import rematch_thread_name
+from bot.lobby_message import lobby_text
 from tests.platform.test_layers import _generic_modules
 from tests.service.conftest import ANN, CHANNEL, GUILD, Clock
 
