@@ -104,14 +104,3 @@ def check_schema_version(version: int, latest: int) -> None:
     """A database migrated by newer code may hold what this code cannot read: refuse to start on it."""
     if version > latest:
         raise RuntimeError(f"database schema {version} is newer than this code ({latest})")
-
-
-async def open_backend(target: str | Path, *, synchronous: str) -> Backend:
-    """The backend a database setting names: a postgresql:// or postgres:// URL, else a SQLite file path."""
-    if is_postgres_url(target):
-        from bot.store.postgres_backend import PostgresBackend
-
-        return await PostgresBackend.connect(str(target).strip())
-    from bot.store.sqlite_backend import SqliteBackend
-
-    return await SqliteBackend.open(target, synchronous=synchronous)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from bot.store.backend import Backend, Row, Session, open_backend
+from bot.store.backend import Backend, Row, Session, is_postgres_url
 from bot.store.errors import ConstraintViolated, CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict
 from bot.store.records import (
     LOBBY_EXPIRY,
@@ -59,6 +59,18 @@ COPY_FIRST = "games"
 
 NEXT_DUE_WALK = 200
 """Deadlines `next_due` reads in due order before it looks further for one of its shards."""
+
+
+async def _open_backend(target: str | Path, *, synchronous: str) -> Backend:
+    """The backend a database setting names: a postgresql:// or postgres:// URL, else a SQLite file path (each
+    imported only when named, so a SQLite bot never loads asyncpg)."""
+    if is_postgres_url(target):
+        from bot.store.postgres_backend import PostgresBackend
+
+        return await PostgresBackend.connect(str(target).strip())
+    from bot.store.sqlite_backend import SqliteBackend
+
+    return await SqliteBackend.open(target, synchronous=synchronous)
 
 
 def _of_shards(shards: ShardSet | None, guild_column: str) -> tuple[str, list[Any]]:
@@ -134,7 +146,7 @@ class Store:
     async def open(cls, target: str | Path, *, synchronous: str = "NORMAL") -> Store:
         """Open (creating a SQLite file if needed) and migrate the database. `synchronous` is SQLite's durability
         (see SqliteBackend.open); PostgreSQL commits are durable (fsynced) whatever it says."""
-        backend = await open_backend(target, synchronous=synchronous)
+        backend = await _open_backend(target, synchronous=synchronous)
         try:
             await backend.migrate([migration.script(backend.dialect) for migration in MIGRATIONS])
         except BaseException:
@@ -559,14 +571,6 @@ class Store:
             f"SELECT COUNT(*) FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.due_at < ? AND {mine}",
             (before, *params))
         return int(row[0]) if row else 0
-
-    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRow]:
-        rows = await self._fetchall(
-            "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE due_at <= ?"
-            " ORDER BY due_at, game_id, kind LIMIT ?",
-            (now, limit),
-        )
-        return [DeadlineRow(*r) for r in rows]
 
     async def deadlines_of(self, game_id: int) -> list[DeadlineRow]:
         rows = await self._fetchall(
