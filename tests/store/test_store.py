@@ -148,7 +148,7 @@ async def test_deadlines_come_due_in_order_and_are_taken_once(store: Store) -> N
                                                        DeadlineRow(a.id, "expiry", 60.0, 0))), now=1.0)
     await store.commit(GameUpdate(b.id, 0, deadlines=(DeadlineRow(b.id, "reminder", 20.0, 0),)), now=1.0)
     assert await store.next_due() == 20.0
-    due = await store.due_deadlines(45.0)
+    due = await store.claim_due(45.0, owner="this process", lease=60.0)
     assert [(d.game_id, d.kind) for d in due] == [(b.id, "reminder"), (a.id, "reminder")]
     assert await store.take_deadline(due[0]) is True
     assert await store.take_deadline(due[0]) is False
@@ -206,10 +206,10 @@ async def test_a_write_whose_commit_fails_leaves_nothing_behind_for_the_next_wri
 async def test_a_retried_deadline_moves_once_and_only_as_it_was_read(store: Store) -> None:
     game = (await store.create_game(new_game(), now=1.0)).game
     await store.commit(GameUpdate(game.id, 0, deadlines=(DeadlineRow(game.id, "expiry", 50.0, 0),)), now=1.0)
-    [read] = await store.due_deadlines(50.0)
+    [read] = await store.claim_due(50.0, owner="this process", lease=10.0)
     assert await store.retry_deadline(read, 110.0) is True
     assert await store.retry_deadline(read, 500.0) is False, "a second retry of the same reading does nothing"
-    assert await store.due_deadlines(100.0) == []
+    assert await store.claim_due(100.0, owner="this process", lease=10.0) == []
     assert await store.deadlines_of(game.id) == [DeadlineRow(game.id, "expiry", 110.0, 0, attempts=1)]
     await store.commit(GameUpdate(game.id, 1, deadlines=(DeadlineRow(game.id, "expiry", 200.0, 1),)), now=2.0)
     [moved] = await store.deadlines_of(game.id)
