@@ -5,13 +5,16 @@ ARGS   ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# One venv for both: `make run` needs the sandbox extra, `make test` that and the test extra. The build backend is
+# the one constraints.txt pins (installed first, then used in place of pip's isolated build environment).
 
 .PHONY: run test test-busy bench gallery clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -c constraints.txt -e ".[test]"
+	$(BIN)/pip install -q -c constraints.txt setuptools
+	$(BIN)/pip install -q -c constraints.txt --no-build-isolation -e ".[sandbox,test]"
 	touch $(STAMP)
 
 run: $(STAMP)

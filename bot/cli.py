@@ -29,10 +29,13 @@ from bot.config import Config, ConfigError, load_config, parse_shard_count, pars
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
 from bot.resident_memory import memory_status, memory_text
+from bot.sandbox_hints import no_sandbox
 from bot.service.processes import ProcessName, this_process
 from bot.store import StoreError, database_target, is_postgres_url
 from bot.store.records import ShardSet
 
+SANDBOX_ONLY = ("simcord", "av")
+"""Packages of the `sandbox` extra, which the bot's Docker image leaves out (pyproject.toml)."""
 HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
 STALE_BEATS = 2
@@ -101,8 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     sandbox = command("sandbox", "play locally in the browser against a simulated Discord",
                       "The real bot against a simulated Discord (one server, #shelfie, members alice, bob, carol "
                       "and dave), played in the browser at the printed address. Nothing leaves the machine.")
-    sandbox.add_argument("--port", type=int, default=0,
-                         help="loopback port for the page (default: any free port)")
+    sandbox.add_argument("--port", type=int,
+                         help="port for the page (default: SHELFIE_SANDBOX_ADDRESS's, else any free loopback port)")
     sandbox.add_argument("--db", type=database_target, metavar="FILE|URL",
                          help="keep the sandbox games in FILE (or a PostgreSQL database, postgresql://…), so a "
                               "restart resumes them (default: a temporary file, removed when the sandbox stops)")
@@ -217,12 +220,20 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
     if command == "run":
         event_loop.run(run_bot(_require_token(config), config, shards))
     elif command == "sandbox":
-        from bot.sandbox import serve_sandbox
+        address = config.sandbox_address
+        if getattr(args, "port", None) is not None:
+            address = replace(address, port=args.port)
+        try:
+            from bot.sandbox import serve_sandbox
+        except ModuleNotFoundError as exc:
+            if exc.name not in SANDBOX_ONLY:
+                raise
+            raise ConfigError(no_sandbox(address)) from None
 
         def announce(line: str) -> None:
             print(line, flush=True)
 
-        asyncio.run(serve_sandbox(getattr(args, "db", None), port=getattr(args, "port", 0), announce=announce))
+        asyncio.run(serve_sandbox(getattr(args, "db", None), address=address, announce=announce))
     elif command == "sync":
         guild = args.guild or config.dev_guild
         count = asyncio.run(sync_commands(_require_token(config), config, guild))

@@ -23,6 +23,8 @@ line that names the variable, instead of failing hours later inside a game.
 | SHELFIE_REQUESTS_PER_SECOND | 50, or with shards this process's share of 50 | requests a second this |
 |                       |                                 | process makes with the bot token (Discord's     |
 |                       |                                 | global rate limit), 1 .. 100000                 |
+| SHELFIE_SANDBOX_ADDRESS | 127.0.0.1, any free port (0.0.0.0:8000 in Docker) | where the sandbox's page  |
+|                       |                                 | listens, HOST:PORT; not loopback: in a container|
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from bot.sandbox_hints import SandboxAddress, parse_sandbox_address
 from bot.store.records import ShardSet
 
 T = TypeVar("T")
@@ -77,6 +80,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     discord_api: str | None = None  # None: discord.py's own base (https://discord.com/api/v10)
     requests_per_second: int | None = None  # None: Discord's 50, or this process's shards' share of it
+    sandbox_address: SandboxAddress = SandboxAddress()  # the sandbox page's; loopback, any free port by default
 
     @property
     def shards(self) -> ShardSet | None:
@@ -259,6 +263,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     shard_set(shard_count, shard_ids)  # refuses ids without a count, or beyond it, at start
     discord_api = _parsed(env, "SHELFIE_DISCORD_API", parse_api_base)
     requests_per_second = _parsed(env, "SHELFIE_REQUESTS_PER_SECOND", parse_requests_per_second)
+    sandbox_address = _parsed(env, "SHELFIE_SANDBOX_ADDRESS", parse_sandbox_address) or SandboxAddress()
 
     return Config(
         token=token,
@@ -273,4 +278,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         shard_ids=shard_ids,
         discord_api=discord_api,
         requests_per_second=requests_per_second,
+        sandbox_address=sandbox_address,
     )

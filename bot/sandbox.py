@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.client import INTENTS, ShelfieBot, create_bot
+from bot.sandbox_hints import SandboxAddress, keep_commands, start_command, where_to_open
 from bot.store.backend import describe_database
 
 log = logging.getLogger("shelfie.sandbox")
@@ -46,7 +47,6 @@ GUILD_NAME = "Shelfie Sandbox"
 CHANNEL_NAME = "shelfie"
 BOT_NAME = "Shelfie"
 GUIDE_NAME = "Sandbox guide"
-KEEP_EXAMPLE = "games.sqlite3"
 ANSWER_PATIENCE = 60.0
 """Real seconds the page waits for the bot to finish what a click or command started before it reports a timeout
 (simcord's default is 5). A start or a move with its pictures takes well under a second on a quiet machine, many
@@ -59,11 +59,11 @@ TOPIC = ("Secret cards go by DM, which this page does not show: click My goal or
          "or type /shelfie goal or /librarians hand")
 
 # The page simcord serves is blank without the "#key" part of its address, and without a running
-# sandbox. The key never reaches the server, so only the page can tell: KEY_HELP shows until the page
+# sandbox. The key never reaches the server, so only the page can tell: the key help shows until the page
 # shows the channel (see _explain_missing_key; simcord offers no hook for its page).
 KEY_HELP_TEXT = (
     "<strong>Shelfie sandbox:</strong> this page needs the sandbox running and its whole address. "
-    "Start it with <code>make run</code> and open the address it prints after “Sandbox ready: open”, "
+    "Start it with <code>{start}</code> and open the address it prints after “Sandbox ready: open”, "
     "including the part after <code>#</code>: that is the page's key, new at every start."
 )
 KEY_HELP_STYLE = (
@@ -73,20 +73,25 @@ KEY_HELP_STYLE = (
     "body:has(#channel-layout:not([hidden])) .shelfie-key-help,"
     "body:has(#preview-app[aria-busy=true]) .shelfie-key-help{display:none}"
 )
-KEY_HELP = f'<style>{KEY_HELP_STYLE}</style><p class="shelfie-key-help" role="alert">{KEY_HELP_TEXT}</p>'
+
+
+def _key_help(address: SandboxAddress) -> str:
+    text = KEY_HELP_TEXT.format(start=start_command(address))
+    return f'<style>{KEY_HELP_STYLE}</style><p class="shelfie-key-help" role="alert">{text}</p>'
 
 
 async def serve_sandbox(
     db_path: Path | str | None = None,
     *,
-    port: int = 0,
+    address: SandboxAddress = SandboxAddress(),
     announce: Callable[[str], None] = print,
     stop: asyncio.Event | None = None,
 ) -> None:
     """Run until `stop` is set (SIGTERM/SIGINT by default); `announce` receives the banner lines and DM notes.
 
     Games persist in `db_path` (a SQLite file or a PostgreSQL URL) when given, else in a temporary file removed at
-    exit.
+    exit. The page listens at `address` (loopback and any free port by default; in the Docker image, every
+    interface of the container at a fixed port), and the hints name the commands that work there.
     """
     stop = stop or _stop_on_signals()
     with tempfile.TemporaryDirectory(prefix="shelfie-sandbox-") as scratch:
@@ -103,11 +108,13 @@ async def serve_sandbox(
                 await bot.publish_commands()
                 bot.add_listener(_dm_notes(bot, members, announce), "on_message")
                 kept = await _kept_games(bot)
-                await guide.send(_welcome(db_path, kept))
-                preview = env.preview(channel, viewers=members, layout="channel", port=port)
-                _explain_missing_key(preview)
+                await guide.send(_welcome(db_path, address, kept))
+                preview = env.preview(channel, viewers=members, layout="channel", port=address.port)
+                _explain_missing_key(preview, address)
                 async with preview:
-                    for line in _banner(preview.url, db_path, kept):
+                    if address.in_container:
+                        await _listen_on(preview, address.host)
+                    for line in _banner(preview.url, db_path, address, kept):
                         announce(line)
                     await stop.wait()
                     log.info("sandbox: stopping")
@@ -151,7 +158,7 @@ def _plain(markdown: str) -> str:
     return markdown.replace("**", "").replace("`", "")
 
 
-def _welcome(db_path: Path | str | None, kept: tuple[int, int]) -> str:
+def _welcome(db_path: Path | str | None, address: SandboxAddress, kept: tuple[int, int]) -> str:
     """The first message in #shelfie: what a newcomer needs before typing anything."""
     lines = [
         "**Welcome to the Shelfie sandbox**: the real bot in a simulated Discord, only on this machine.",
@@ -160,21 +167,23 @@ def _welcome(db_path: Path | str | None, kept: tuple[int, int]) -> str:
         "command). The others click **Join** or type the game's `join`; the host clicks **Start**.",
         f"3. Secret cards (My Shelfie's personal goal, your Librarians hand) come by DM, which this page does not "
         f"show: {SECRETS_WHERE}.",
-        f"4. {_keeping(db_path, markdown=True)}",
+        f"4. {_keeping(db_path, address, markdown=True)}",
     ]
     if any(kept):
         lines.append(f"5. {_kept_from_earlier(kept)}")
     return "\n".join(lines)
 
 
-def _banner(url: str, db_path: Path | str | None, kept: tuple[int, int]) -> list[str]:
+def _banner(url: str, db_path: Path | str | None, address: SandboxAddress, kept: tuple[int, int]) -> list[str]:
     """The terminal lines printed once the page is up: the address, how to play, where games are kept."""
+    where = where_to_open(address)
     lines = [
         f"Sandbox ready: open {url}",
+        *([where] if where else []),
         "  (the whole address: the part after # is the page's key, new at every start)",
         f"Play every seat: pick {', '.join(MEMBERS[:-1])} or {MEMBERS[-1]} in \"Viewing as\" at the top of the page.",
         f"Secret cards go by DM, which the page does not show: {_plain(SECRETS_WHERE)}.",
-        _keeping(db_path, markdown=False),
+        _keeping(db_path, address, markdown=False),
     ]
     if any(kept):
         lines.append(_plain(_kept_from_earlier(kept)))
@@ -182,13 +191,14 @@ def _banner(url: str, db_path: Path | str | None, kept: tuple[int, int]) -> list
     return lines
 
 
-def _keeping(db_path: Path | str | None, *, markdown: bool) -> str:
+def _keeping(db_path: Path | str | None, address: SandboxAddress, *, markdown: bool) -> str:
     code = "`" if markdown else ""
     if db_path is not None:
         where = describe_database(db_path) if isinstance(db_path, str) else db_path.resolve()
         return f"Games are kept in {code}{where}{code}: stop and start again with the same --db to go on."
-    return (f"Games vanish when the sandbox stops. To keep them, start it with "
-            f"{code}make run ARGS=\"--db {KEEP_EXAMPLE}\"{code} (or {code}shelfie-bot sandbox --db {KEEP_EXAMPLE}{code}).")
+    first, *others = (f"{code}{command}{code}" for command in keep_commands(address))
+    return (f"Games vanish when the sandbox stops. To keep them, start it with {first}"
+            + "".join(f" (or {other})" for other in others) + ".")
 
 
 def _kept_from_earlier(kept: tuple[int, int]) -> str:
@@ -206,8 +216,8 @@ async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
     return await bot.service.count_games("active"), await bot.service.count_games("lobby")
 
 
-def _explain_missing_key(preview: Any) -> None:
-    """Serve simcord's page with KEY_HELP, which its style hides while the page loads or shows the channel.
+def _explain_missing_key(preview: Any, address: SandboxAddress) -> None:
+    """Serve simcord's page with the key help, which its style hides while the page loads or shows the channel.
 
     simcord has no option for its page, so this wraps the preview server's index handler (a private
     attribute, read when the server starts; simcord is pinned in constraints.txt and
@@ -220,13 +230,27 @@ def _explain_missing_key(preview: Any) -> None:
 
     async def index_with_key_help(request: Any) -> Any:
         response = await index(request)
-        response.text = response.text.replace("</body>", KEY_HELP + "</body>", 1)
+        response.text = response.text.replace("</body>", _key_help(address) + "</body>", 1)
         policy = response.headers["Content-Security-Policy"]
         response.headers["Content-Security-Policy"] = policy.replace(
             "style-src 'self'", f"style-src 'self' 'sha256-{style_hash}'", 1)
         return response
 
     server._index = index_with_key_help
+
+
+async def _listen_on(preview: Any, host: str) -> None:
+    """Move the started page from 127.0.0.1 to `host` at the same port: in a container, Docker forwards a published
+    port to the container's own interface, where simcord's server (loopback only) is not. Its Host and Origin checks
+    (127.0.0.1 or localhost at that port) stay, so the page answers a browser on the machine that publishes the
+    port as the same port. Like the key help, this reaches into the preview's server (simcord is pinned)."""
+    from aiohttp import web
+
+    server = preview._server
+    await server.site.stop()
+    server.site = web.TCPSite(server.runner, host, server.port)
+    await server.site.start()
+
 
 def _stop_on_signals() -> asyncio.Event:
     stop = asyncio.Event()

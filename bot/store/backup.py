@@ -11,6 +11,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from bot.store.database_file import check_database_file
+
 
 def _connect_existing(path: Path) -> sqlite3.Connection:
     if not path.is_file():
@@ -25,6 +27,7 @@ def backup_database(source: Path, target: Path) -> int:
     failed backup never leaves a half-written file at `target`.
     """
     partial = target.with_name(target.name + ".partial")
+    check_database_file(target)
     live = _connect_existing(source)
     partial.unlink(missing_ok=True)
     try:

@@ -19,7 +19,8 @@ import aiosqlite
 
 from bot.store.backend import Row, check_schema_version
 from bot.store.connection import BATCH, Step, connect
-from bot.store.errors import ConstraintViolated, WriteFailed
+from bot.store.database_file import check_database_file
+from bot.store.errors import ConstraintViolated, StoreError, WriteFailed
 from bot.store.priority import PriorityLock
 
 log = logging.getLogger(__name__)
@@ -101,15 +102,20 @@ class SqliteBackend:
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         # "IMMEDIATE": the driver opens the write transaction with the first write statement, in the
         # same round trip to the database thread (the store's lock keeps transactions from interleaving).
-        conn = await connect(path, isolation_level="IMMEDIATE")
+        check_database_file(Path(path))
+        conn = None
         try:
+            conn = await connect(path, isolation_level="IMMEDIATE")
             conn.row_factory = sqlite3.Row
             await conn.executescript(
                 f"PRAGMA journal_mode=WAL; PRAGMA synchronous={synchronous}; PRAGMA foreign_keys=ON;"
                 " PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=0;"
             )
-        except BaseException:
-            await conn.close()
+        except BaseException as exc:
+            if conn is not None:
+                await conn.close()
+            if isinstance(exc, sqlite3.Error):  # what check_database_file could not foresee, still naming the file
+                raise StoreError(f"cannot open the SQLite database {path}: {exc}") from exc
             raise
         return cls(conn, str(path), synchronous)
 

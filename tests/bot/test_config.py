@@ -24,6 +24,7 @@ def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
     assert config.workers is None  # one process per core and lane
     assert config.discord_api is None  # discord.py's own https://discord.com/api/v10
     assert config.requests_per_second is None  # Discord's 50, or this process's shards' share of it
+    assert (config.sandbox_address.host, config.sandbox_address.port) == ("127.0.0.1", 0)  # loopback, any port
 
 
 def test_every_variable_is_read(tmp_path: Path) -> None:
@@ -38,6 +39,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
             "SHELFIE_WORKERS": "0",
             "SHELFIE_DISCORD_API": "http://127.0.0.1:8080/api/v10/",
             "SHELFIE_REQUESTS_PER_SECOND": "1200",
+            "SHELFIE_SANDBOX_ADDRESS": "0.0.0.0:8000",
         },
         dotenv=None,
     )
@@ -50,6 +52,7 @@ def test_every_variable_is_read(tmp_path: Path) -> None:
     assert config.dev_guild == 323456789012345678
     assert config.workers == 0
     assert config.requests_per_second == 1200
+    assert (config.sandbox_address.host, config.sandbox_address.port) == ("0.0.0.0", 8000)
 
 
 def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> None:
@@ -87,6 +90,12 @@ def test_dotenv_fills_only_what_the_environment_leaves_unset(tmp_path: Path) -> 
         ("SHELFIE_REQUESTS_PER_SECOND", "fast", "SHELFIE_REQUESTS_PER_SECOND: 'fast' is not a number of requests"),
         ("SHELFIE_REQUESTS_PER_SECOND", "12.5", "SHELFIE_REQUESTS_PER_SECOND: '12.5' is not a number of requests"),
         ("SHELFIE_REQUESTS_PER_SECOND", "100001", "SHELFIE_REQUESTS_PER_SECOND: '100001' is not a number of"),
+        ("SHELFIE_SANDBOX_ADDRESS", "8000", "SHELFIE_SANDBOX_ADDRESS: '8000' is not an IPv4 address and port like "
+                                            "0.0.0.0:8000"),
+        ("SHELFIE_SANDBOX_ADDRESS", "0.0.0.0:0", "SHELFIE_SANDBOX_ADDRESS: '0.0.0.0:0' is not an IPv4 address"),
+        ("SHELFIE_SANDBOX_ADDRESS", "0.0.0.0:65536", "SHELFIE_SANDBOX_ADDRESS: '0.0.0.0:65536' is not an IPv4"),
+        ("SHELFIE_SANDBOX_ADDRESS", "0.0.0.0:８０", "SHELFIE_SANDBOX_ADDRESS: '0.0.0.0:８０' is not an IPv4"),
+        ("SHELFIE_SANDBOX_ADDRESS", "localhost:8000", "SHELFIE_SANDBOX_ADDRESS: 'localhost:8000' is not an IPv4"),
     ],
 )
 def test_a_wrong_value_is_refused_with_one_line(variable: str, value: str, explanation: str) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import ipaddress
 import json
 import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -126,9 +128,9 @@ class PreviewClient:
 class Sandbox:
     """A running `shelfie-bot` process (cwd: an empty folder, so no .env token is picked up) and its page."""
 
-    def __init__(self, args: tuple[str, ...], cwd: Path) -> None:
+    def __init__(self, args: tuple[str, ...], cwd: Path, settings: dict[str, str] | None = None) -> None:
         environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
-        environment["PYTHONUNBUFFERED"] = "1"
+        environment.update(settings or {}, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [str(Path(sys.executable).with_name("shelfie-bot")), *args],
             cwd=cwd,
@@ -240,6 +242,44 @@ def test_the_page_opened_without_its_key_explains_what_to_open(sandbox: Sandbox)
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
     assert f"style-src 'self' 'sha256-{digest}'" in policy, "the browser applies the help's style"
     assert "script-src 'self';" in policy, "nothing else is loosened"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _listening_addresses(port: int) -> set[str]:
+    """The IPv4 addresses a socket listens on at `port`, from the kernel's table (/proc/net/tcp)."""
+    addresses = set()
+    for line in Path("/proc/net/tcp").read_text(encoding="ascii").splitlines()[1:]:
+        fields = line.split()
+        address, _, hex_port = fields[1].partition(":")
+        if fields[3] == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+            addresses.add(str(ipaddress.IPv4Address(bytes.fromhex(address)[::-1])))
+    return addresses
+
+
+def test_in_the_docker_image_the_page_listens_on_every_interface_and_the_hints_name_docker(tmp_path: Path) -> None:
+    port = _free_port()
+    sandbox = Sandbox((), tmp_path, {"SHELFIE_SANDBOX_ADDRESS": f"0.0.0.0:{port}"})  # as the Dockerfile sets it
+    try:
+        assert _listening_addresses(port) == {"0.0.0.0"}, "where Docker forwards a published port"
+        banner = "".join(sandbox.output)
+        assert f"Sandbox ready: open http://127.0.0.1:{port}/#" in banner
+        assert f"publishes its port {port} as the same port: docker run -p {port}:{port} ..." in banner
+        keep = (f"start it with docker run -p {port}:{port} -v shelfie-sandbox:/data shelfie-sandbox "
+                "sandbox --db /data/games.sqlite3")
+        assert keep in banner
+        assert "make run" not in banner
+        with urllib.request.urlopen(sandbox.client.base + "/", timeout=30) as response:
+            assert f"Start it with <code>docker run -p {port}:{port} shelfie-sandbox</code>" in response.read().decode()
+        page = sandbox.client.open_page()
+        (welcome,) = [page["messages"][message_id]["content"] for message_id in page["timeline"]]
+        assert f"`docker run -p {port}:{port} -v shelfie-sandbox:/data" in welcome and "make run" not in welcome
+    finally:
+        assert sandbox.stop() == 0
 
 
 def _played(result: dict[str, Any]) -> None:
