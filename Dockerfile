@@ -55,5 +55,6 @@ HEALTHCHECK --interval=60s --timeout=10s --start-period=90s --retries=3 CMD ["sh
 
 # SIGTERM (docker stop) finishes in-flight interactions and closes the database cleanly.
 STOPSIGNAL SIGTERM
-# `run` when DISCORD_TOKEN is set, else the sandbox (or, in the bot's image, what to do instead).
-CMD ["shelfie-bot"]
+# `run` when DISCORD_TOKEN is set, else the sandbox (or, in the bot's image, what to do instead); arguments are
+# shelfie-bot's: docker run --rm --env-file shelfie.env -v shelfie:/data shelfie-bot sync
+ENTRYPOINT ["shelfie-bot"]

@@ -29,7 +29,7 @@ from bot.config import Config, ConfigError, load_config, parse_shard_count, pars
 from bot.games.registry import FACES
 from bot.logging_setup import setup_logging
 from bot.resident_memory import memory_status, memory_text
-from bot.sandbox_hints import no_sandbox
+from bot.sandbox_hints import no_sandbox, page_health
 from bot.service.processes import ProcessName, this_process
 from bot.store import StoreError, database_target, is_postgres_url
 from bot.store.records import ShardSet
@@ -257,6 +257,10 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         run_demo = importlib.import_module(DEMO.demo).run_demo
         print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
     elif command == "health":
+        if not config.token:  # the default command ran the sandbox
+            healthy, finding = page_health(config.sandbox_address, DATABASE_PATIENCE)
+            print(f"{'healthy' if healthy else 'unhealthy'}: {finding}")
+            return 0 if healthy else 1
         return health(heartbeat_path(config, shards))
     elif command == "invite":
         from bot.client import invite_url

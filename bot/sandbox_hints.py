@@ -1,5 +1,5 @@
-"""Where the sandbox's page listens, and the commands its hints name there: `make run` on a person's machine,
-`docker run` in a container.
+"""Where the sandbox's page listens, the commands its hints name there (`make run` on a person's machine,
+`docker run` in a container), and whether the page answers there (the container's health without a token).
 
 The Docker image sets SHELFIE_SANDBOX_ADDRESS=0.0.0.0:8000: a sandbox listening on every interface is one in a
 container, reached through the port Docker publishes, so its hints speak of docker commands. This module imports no
@@ -9,6 +9,7 @@ simcord: the bot's image has no sandbox, and its answer to a missing token comes
 from __future__ import annotations
 
 import ipaddress
+import urllib.request
 from dataclasses import dataclass
 
 LOOPBACK = "127.0.0.1"
@@ -76,3 +77,19 @@ def no_sandbox(address: SandboxAddress) -> str:
                 f"docker build --build-arg SANDBOX=1 -t {SANDBOX_IMAGE} . && {start_command(address)} (README, Docker)")
     return ("the sandbox is not installed here (it needs the sandbox extra: make run installs it, or "
             "pip install -e \".[sandbox]\"); set DISCORD_TOKEN to run the bot instead")
+
+
+def page_health(address: SandboxAddress, timeout: float) -> tuple[bool, str]:
+    """Whether the sandbox's page answers at the address's port, and the finding in words: the Docker health check
+    of a container that runs the sandbox (no DISCORD_TOKEN, so no bot to check)."""
+    if address.port == 0:
+        return False, ("no DISCORD_TOKEN, so no bot to check, and the sandbox's page has no fixed port to check "
+                       "(SHELFIE_SANDBOX_ADDRESS)")
+    try:
+        with urllib.request.urlopen(f"http://{LOOPBACK}:{address.port}/", timeout=timeout) as response:
+            answered = response.status == 200
+    except OSError as exc:
+        return False, f"the sandbox's page does not answer at port {address.port} ({exc})"
+    if not answered:
+        return False, f"the sandbox's page answers at port {address.port} with status {response.status}"
+    return True, f"the sandbox (no DISCORD_TOKEN) answers at port {address.port}"

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -31,15 +30,25 @@ def database_target(text: str) -> str | Path:
 
 
 def describe_database(target: str | Path) -> str:
-    """The database as an operator may see it in logs and messages: a URL without its password."""
+    """The database as an operator may see it in logs and messages: a URL without its password.
+
+    The password is whatever stands between the user's colon and the last `@`, even when it holds characters a URL
+    reserves (`@ / :` unencoded), which a URL parser would read as part of the host or path and so show."""
     if not is_postgres_url(target):
         return str(target)
-    parts = urlsplit(str(target).strip())
-    if not parts.password:
+    scheme, _, rest = str(target).strip().partition("://")
+    userinfo, at, location = rest.rpartition("@")
+    user, colon, _ = userinfo.partition(":")
+    if not (at and colon):
         return str(target).strip()
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    return f"{scheme}://{user}:***@{location}"
+
+
+def password_unparsable(url: str) -> bool:
+    """True when the URL's password holds a character a URL reserves there (`@ / : ? #`), unencoded: the driver
+    would read part of it as the host, port or database (and name that part in its error)."""
+    userinfo = url.strip().partition("://")[2].rpartition("@")[0]
+    return any(mark in userinfo.partition(":")[2] for mark in "@/:?#")
 
 
 class Session(Protocol):

@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.backend import Row, check_schema_version, describe_database
+from bot.store.backend import Row, check_schema_version, describe_database, password_unparsable
 from bot.store.errors import ConstraintViolated, StoreError, WriteFailed
 
 log = logging.getLogger(__name__)
@@ -94,6 +94,10 @@ class PostgresBackend:
 
     @classmethod
     async def connect(cls, url: str) -> PostgresBackend:
+        if password_unparsable(url):
+            raise StoreError(f"cannot open the PostgreSQL database {describe_database(url)}: its password holds @ / : "
+                             "? or #, which a URL reserves; write them as %40 %2F %3A %3F %23, or leave the password "
+                             "out of the URL and set PGPASSWORD")
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, command_timeout=COMMAND_TIMEOUT,
                                              server_settings={"application_name": "shelfie-bot"})

@@ -278,8 +278,20 @@ def test_in_the_docker_image_the_page_listens_on_every_interface_and_the_hints_n
         page = sandbox.client.open_page()
         (welcome,) = [page["messages"][message_id]["content"] for message_id in page["timeline"]]
         assert f"`docker run -p {port}:{port} -v shelfie-sandbox:/data" in welcome and "make run" not in welcome
+        assert health(port) == (0, f"healthy: the sandbox (no DISCORD_TOKEN) answers at port {port}\n")
     finally:
         assert sandbox.stop() == 0
+    code, finding = health(port)
+    assert code == 1 and finding.startswith(f"unhealthy: the sandbox's page does not answer at port {port} (")
+
+
+def health(port: int) -> tuple[int, str]:
+    """`shelfie-bot health` as the image's HEALTHCHECK runs it in a container without a token."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
+    environment["SHELFIE_SANDBOX_ADDRESS"] = f"0.0.0.0:{port}"
+    result = subprocess.run([str(Path(sys.executable).with_name("shelfie-bot")), "health"], env=environment,
+                            capture_output=True, text=True, timeout=60, cwd=Path(__file__).parent)
+    return result.returncode, result.stdout
 
 
 def _played(result: dict[str, Any]) -> None:
