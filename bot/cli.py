@@ -257,7 +257,7 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         run_demo = importlib.import_module(DEMO.demo).run_demo
         print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
     elif command == "health":
-        if not config.token:  # the default command ran the sandbox
+        if not config.token and config.sandbox_address.port:  # a container whose default command ran the sandbox
             healthy, finding = page_health(config.sandbox_address, DATABASE_PATIENCE)
             print(f"{'healthy' if healthy else 'unhealthy'}: {finding}")
             return 0 if healthy else 1

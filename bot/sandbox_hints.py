@@ -81,10 +81,7 @@ def no_sandbox(address: SandboxAddress) -> str:
 
 def page_health(address: SandboxAddress, timeout: float) -> tuple[bool, str]:
     """Whether the sandbox's page answers at the address's port, and the finding in words: the Docker health check
-    of a container that runs the sandbox (no DISCORD_TOKEN, so no bot to check)."""
-    if address.port == 0:
-        return False, ("no DISCORD_TOKEN, so no bot to check, and the sandbox's page has no fixed port to check "
-                       "(SHELFIE_SANDBOX_ADDRESS)")
+    of a container that runs the sandbox (no DISCORD_TOKEN, so no bot to check) at the image's fixed port."""
     try:
         with urllib.request.urlopen(f"http://{LOOPBACK}:{address.port}/", timeout=timeout) as response:
             answered = response.status == 200
