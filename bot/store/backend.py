@@ -38,8 +38,8 @@ def describe_database(target: str | Path) -> str:
         return str(target)
     scheme, _, rest = str(target).strip().partition("://")
     userinfo, at, location = rest.rpartition("@")
-    user, colon, _ = userinfo.partition(":")
-    if not (at and colon):
+    user, colon, password = userinfo.partition(":")
+    if not (at and colon and password):
         return str(target).strip()
     return f"{scheme}://{user}:***@{location}"
 

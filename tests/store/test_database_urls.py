@@ -18,7 +18,8 @@ def test_the_password_is_hidden_whole_whatever_it_holds(password: str) -> None:
 
 
 def test_a_url_without_a_password_is_shown_as_given() -> None:
-    assert describe_database("postgresql://shelfie@postgres:5432/shelfie") == "postgresql://shelfie@postgres:5432/shelfie"
+    for url in ("postgresql://shelfie@postgres:5432/shelfie", "postgresql://postgres:@/postgres?host=/tmp/socket"):
+        assert describe_database(url) == url
 
 
 @pytest.mark.parametrize("password", [password for password in PASSWORDS if password != "secret"])
