@@ -26,7 +26,7 @@ from engine.registry import rules_of
 
 from bot import event_loop
 from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
-from bot.games.registry import FACES
+from bot.games.registry import FACES, Face
 from bot.logging_setup import setup_logging
 from bot.resident_memory import memory_status, memory_text
 from bot.sandbox_hints import no_sandbox, page_health
@@ -40,8 +40,11 @@ HEARTBEAT_NAME = ".shelfie-heartbeat"
 HEARTBEAT_EVERY = 30.0
 STALE_BEATS = 2
 """A status older than this many of its writer's heartbeat intervals (plus the database's patience) is stale."""
-DEMO = next(face for face in FACES.values() if face.demo is not None)
-"""The game `shelfie-bot demo` plays (the first face that has a demo)."""
+
+
+def demo_face() -> Face:
+    """The game `shelfie-bot demo` plays (the first face that has a demo)."""
+    return next(face for face in FACES.values() if face.demo is not None)
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -132,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "Copy the database (SHELFIE_DB) to PATH with SQLite's online backup, check the copy's "
                      "integrity, then move it into place. Safe while the bot runs.")
     backup.add_argument("path", type=Path, help="file to write (replaced only once the copy is checked)")
-    demo_game = rules_of(DEMO.kind)
+    demo_game = rules_of(demo_face().kind)
     demo = command("demo", f"a computer-only game of {demo_game.description.names['en']}: one table picture per "
                    "turn and the score sheet",
                    "Play a whole game between computer players; write turn_000.png (the opening table), one "
@@ -253,8 +256,9 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         games = backup_database(config.db_path, args.path)
         print(f"Backed up {config.db_path} to {args.path} ({counted(games, 'game')}).")
     elif command == "demo":
-        assert DEMO.demo is not None
-        run_demo = importlib.import_module(DEMO.demo).run_demo
+        module = demo_face().demo
+        assert module is not None
+        run_demo = importlib.import_module(module).run_demo
         print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
     elif command == "health":
         if not config.token and config.sandbox_address.port:  # a container whose default command ran the sandbox

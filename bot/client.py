@@ -18,7 +18,6 @@ from bot import errors, event_loop
 from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
-from bot.games.registry import FACES
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
 from bot.rate_limit import RequestWindow, process_share, token_request_trace
@@ -37,7 +36,7 @@ log = logging.getLogger("shelfie.bot")
 # that add subcommands to it. tests/bot/test_cli.py fails when a module in bot/cogs is missing here.
 EXTENSIONS = (
     "bot.cogs.tables",
-    *(face.extension for face in FACES.values()),
+    "bot.cogs.game_groups",
     "bot.cogs.games",
     "bot.cogs.community",
     "bot.cogs.meta",

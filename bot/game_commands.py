@@ -1,19 +1,20 @@
-"""What every game's command group does the same way: find the channel's game, open a lobby (here or in a new
-thread), the lobby verbs and resigning. A game's cog (bot/games/<game>/cog.py) adds only its own options and
-turn commands."""
+"""What every game's commands do the same way: find the channel's game, open a lobby (here or in a new thread),
+the lobby verbs, show the board again, hint, resign, play a typed move. bot.game_group builds each game's command
+group from these and the game's face manifest."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 import discord
 from babel.lists import format_list
-from discord import app_commands
 
 from bot.config import parse_turn_timeout
 from bot.errors import permission_names
-from bot.games.registry import FACES
+from bot.games.registry import FACES, face_of
 from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
@@ -21,14 +22,19 @@ from bot.presenters.words import command_text, game_name
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
 from bot.service.errors import CorruptGame, ServiceError
-from bot.service.models import GameOptions, Table
+from bot.service.models import GameOptions, Seat, Table
+from engine.protocol import ActionRefused
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
 from bot.lobby import lobby_action
 from bot.lobby_message import lobby_text, lobby_view
-from bot.outbox import announce
+from bot.live_view import turn_view
+from bot.outbox import adopt_turn_message, announce
+from bot.clicks.seats import seat_for_click
 
 log = logging.getLogger("shelfie.commands")
 
+A = TypeVar("A")
+"""A game's action."""
 TIME_OPTION = 20
 """Longest turn time typed ("12h", "90m", "2d"): far more than any valid one needs."""
 
@@ -72,6 +78,16 @@ async def started_table_here(interaction: discord.Interaction, kind: str) -> Tab
         await reply_private(interaction, t("error.not_started", interaction.locale))
         return None
     return table
+
+
+async def seat_here(interaction: discord.Interaction, kind: str, *,
+                    must_move: bool = False) -> tuple[Table, Seat] | None:
+    """This channel's running game of `kind` and the asking person's seat in it (one that may act now, with
+    `must_move`), or None after saying why not."""
+    table = await table_here(interaction, kind)
+    if table is None:
+        return None
+    return await seat_for_click(interaction, table.game_id, must_move=must_move)
 
 
 async def lobby_command(interaction: discord.Interaction, kind: str, action: str) -> None:
@@ -168,24 +184,64 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     await announce(interaction, result)
 
 
-class LobbyVerbs:
-    """The lobby verbs every game's command group has, mixed into its GroupCog (`kind` names the game): the same
-    as the lobby buttons of the same name."""
+async def live_table(interaction: discord.Interaction, kind: str) -> Table | None:
+    """This channel's running game of `kind`, for autocomplete (which may not answer with a message)."""
+    table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
+    if table is None or table.kind != kind or table.status != "active" or table.game is None:
+        return None
+    return table
 
-    kind: str
 
-    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
-    async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, self.kind, "join")
+async def board_here(interaction: discord.Interaction, kind: str) -> None:
+    """`/<game> board`: the live turn message again at the bottom of the channel (it takes over the buttons)."""
+    table = await started_table_here(interaction, kind)
+    if table is None:
+        return
+    await interaction.response.defer(thinking=True)
+    locale = channel_locale(interaction.client, table)
+    lines, files = await face_of(kind).turn_message(table, None, locale)
+    view = turn_view(table, locale)
+    shown = await interaction.followup.send("\n".join(lines) or t("error.game_over", locale), files=files,
+                                            allowed_mentions=discord.AllowedMentions.none(),
+                                            wait=True, **({"view": view} if view else {}))
+    if table.status == "active":
+        await adopt_turn_message(interaction.client, table, shown)
 
-    @app_commands.command(name="leave", description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, self.kind, "leave")
 
-    @app_commands.command(name="start", description="Start the game (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, self.kind, "start")
+async def hint_here(interaction: discord.Interaction, kind: str) -> None:
+    """`/<game> hint`: the computer's suggestion for the asking seat, privately, if the lobby allowed hints."""
+    table = await table_here(interaction, kind)
+    if table is None:
+        return
+    locale = interaction.locale
+    if not table.options.hints:
+        await reply_private(interaction, t(FACES[kind].no_hints, locale))
+        return
+    found = await seat_for_click(interaction, table.game_id, must_move=True)
+    if found is None:
+        return
+    await defer_privately(interaction)
+    face = face_of(kind)
+    try:
+        action = await service_of(interaction.client).hint(table.game_id, interaction.user.id)
+    except ServiceError as refusal:
+        await reply_private(interaction, face.refusal(refusal, locale))
+        return
+    await reply_private(interaction, await face.hint_text(table, found[1], action, locale))
 
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or server admin)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby_command(interaction, self.kind, "cancel")
+
+async def play_typed(interaction: discord.Interaction, table: Table, read: Callable[[], A],
+                     done: Callable[[A], str]) -> None:
+    """A move typed in a game command: read (the reading may refuse it), played, told privately (`done`), announced.
+    A move typed before the turn the player saw changed (a burst, or a board they never saw) is out of date."""
+    face, locale = face_of(table.kind), interaction.locale
+    try:
+        action = read()
+        sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
+        result = await in_time(interaction, service_of(interaction.client).play(
+            table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PRIVATE)
+    except (ServiceError, ActionRefused) as refusal:
+        await reply_private(interaction, face.refusal(refusal, locale))
+        return
+    await reply_private(interaction, done(action))
+    await announce(interaction, result)

@@ -17,7 +17,7 @@ from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
-from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
 from bot.lobby_message import lobby_text, lobby_view, refresh_lobby
 from bot.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
 
@@ -150,18 +150,14 @@ def _is_admin(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
 
 
-def _register_lobby_buttons() -> None:
+def _lobby_button(action: str) -> Handler:
     """Join, Leave, Start and Cancel clicks do exactly what the slash commands of the same name do."""
-    for action in ("join", "leave", "start", "cancel"):
 
-        async def on_click(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
-                           values: tuple[str, ...], action: str = action) -> None:
-            await lobby_action(interaction, game_id, action)
+    async def on_click(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                       values: tuple[str, ...]) -> None:
+        await lobby_action(interaction, game_id, action)
 
-        handles(action, Origin.LOBBY)(on_click)
-
-
-_register_lobby_buttons()
+    return handles(action, Origin.LOBBY)(on_click)
 
 
 @handles("bot", Origin.LOBBY)
@@ -261,3 +257,10 @@ async def _close_spare_thread(client: discord.Client, thread_id: int, table: Tab
         return
     if isinstance(thread, discord.Thread):
         await archive_quietly(thread)
+
+
+CLICKS: tuple[Handler, ...] = (
+    *(_lobby_button(action) for action in ("join", "leave", "start", "cancel")),
+    _choose_level, _add_bot, _cancel_confirmed, _cancel_declined, _rematch,
+)
+"""The buttons every game's lobby and last message share."""

@@ -36,11 +36,13 @@ import discord
 
 from bot.games.registry import face_of
 from bot.i18n import lookup, t
+from bot.live_view import turn_view
 from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
 from bot.replies import reply_private
+from bot.secrets import send_secrets
 from bot.service import background
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Seat, Table
@@ -85,10 +87,10 @@ def _order(client: discord.Client, game_id: int) -> asyncio.Lock:
 
 
 def _mentions(table: Table, told: Iterable[int] = ()) -> discord.AllowedMentions:
-    """Who a game's message may ping: the player to move while it runs (the turn message, the reminder), every
+    """Who a game's message may ping: the players who may act while it runs (the turn message, the reminder), every
     person once it is over, and the people a notice of the message is for (`told`: whose DMs are closed); a
     name that looks like a mention pings nobody."""
-    seats = [table.current_seat] if table.status == "active" else table.seats
+    seats = table.acting if table.status == "active" else table.seats
     return pings(*(seat.user_id for seat in seats if seat is not None), *told)
 
 
@@ -252,7 +254,8 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
         return await _deliver(client, channel, announcement, table, summary, allowed_mentions=mentions), None
-    more, files, view = await face.turn_message(table, result, locale)
+    more, files = await face.turn_message(table, result, locale)
+    view = turn_view(table, locale)
     lines = [*intro, *face.result_lines(result, locale), *more]
     message = await _deliver(client, channel, announcement, table, lines_content(lines), files=files,
                              allowed_mentions=mentions, **({"view": view} if view is not None else {}))
@@ -350,7 +353,7 @@ async def _secrets_once(client: discord.Client, announcement: Announcement, tabl
     lock, so two posters never both send); returns the seats whose DMs are closed."""
     if announcement.secrets_sent:
         return [seat for seat in table.seats if seat.user_id in announcement.closed_dms]
-    closed = await face_of(table.kind).send_secrets(client, table)
+    closed = await send_secrets(client, table)
     await service_of(client).secrets_sent(announcement, [seat.user_id for seat in closed])
     return closed
 

@@ -4,14 +4,15 @@
 The id carries all the state a click needs (game, turn, tiles chosen so far), so a
 click is handled the same way whether the bot has run for a week or started a second
 ago. One DynamicItem class per component type reads the id and calls the handler
-registered for its action; handlers live next to the messages they belong to
-(lobby.py, turn.py, builder.py, goals.py).
+installed for its action; handlers live next to the messages they belong to (lobby.py, a game's turn.py,
+builder.py...), marked with `handles`, and answer clicks once the platform installs them (`install_clicks`) from the
+lists it reads: its own and each game's face manifest (`FACE.clicks`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ import discord
 
 from bot.custom_ids import CUSTOM_ID_LIMIT, ComponentId, custom_id, parse_custom_id
 from bot.errors import reports_errors
-from bot.games.registry import FACES
+from bot.games.registry import KINDS
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.service.errors import ServiceError
@@ -30,7 +31,7 @@ from bot.context import service_of
 Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 """(interaction, game_id, id arguments, selected values)"""
 
-_KINDS = "|".join(FACES)
+_KINDS = "|".join(KINDS)
 # Between them the two classes take every id of a game with a face, each exactly once (the move builder's tile
 # selects are the `pick` actions), so an id the bot never made still reaches `_dispatch` and gets a clear answer,
 # not silence. Ids of other kinds are no game button of this bot.
@@ -60,24 +61,36 @@ class _Registered:
 
 
 _HANDLERS: dict[tuple[str | None, str], _Registered] = {}
+_MARK = "__click__"
+"""The attribute `handles` marks a handler with: the action it answers and the message it belongs to."""
 
 
 def handles(action: str, origin: Origin, *, select: bool = False, kind: str | None = None,
             prompt: str | None = None) -> Callable[[Handler], Handler]:
-    """Register the handler of one action and the message its components live on: a game's own action with its
-    `kind`, or (kind None) an action every game shares, like the lobby's. Each action has exactly one handler.
+    """Mark the handler of one action and the message its components live on: a game's own action with its
+    `kind`, or (kind None) an action every game shares, like the lobby's. The handler is returned unchanged and
+    answers clicks once installed (`install_clicks`); each action has exactly one handler.
 
     `prompt` tells private messages apart (the move builder, the cancel question, the level chooser): a PRIVATE
     action is taken only from a message whose components are all of its own prompt."""
 
-    def register(handler: Handler) -> Handler:
-        known = _HANDLERS.get((kind, action))
-        if known is not None and known.handler is not handler:
-            raise ValueError(f"action {action!r} already has a handler")
-        _HANDLERS[(kind, action)] = _Registered(handler, origin, select, prompt)
+    def mark(handler: Handler) -> Handler:
+        setattr(handler, _MARK, ((kind, action), _Registered(handler, origin, select, prompt)))
         return handler
 
-    return register
+    return mark
+
+
+def install_clicks(handlers: Iterable[Handler]) -> None:
+    """The handlers (each marked with `handles`) that answer clicks from now on, instead of any installed before."""
+    table: dict[tuple[str | None, str], _Registered] = {}
+    for handler in handlers:
+        key, registered = getattr(handler, _MARK)
+        if key in table:
+            raise ValueError(f"action {key[1]!r} of {key[0] or 'every game'} already has a handler")
+        table[key] = registered
+    _HANDLERS.clear()
+    _HANDLERS.update(table)
 
 
 def _registered(target: ComponentId | None) -> _Registered | None:
@@ -176,7 +189,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> GameButton:
-        button = cls(next(iter(FACES)), 0, "unknown", label=getattr(item, "label", None))
+        button = cls(KINDS[0], 0, "unknown", label=getattr(item, "label", None))
         button.target = parse_custom_id(item.custom_id or "")
         return button
 
@@ -201,7 +214,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> GameSelect:
-        select = cls(next(iter(FACES)), 0, "pick0", options=list(getattr(item, "options", ()))[:25])
+        select = cls(KINDS[0], 0, "pick0", options=list(getattr(item, "options", ()))[:25])
         select.target = parse_custom_id(item.custom_id or "")
         return select
 

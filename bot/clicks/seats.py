@@ -14,7 +14,8 @@ from bot.context import service_of
 
 async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn: int | None = None,
                          must_move: bool = False) -> tuple[Table, Seat] | None:
-    """The clicking player's seat, or None after telling them precisely why the click does nothing."""
+    """The clicking player's seat, or None after telling them precisely why the click does nothing. With
+    `must_move`, the seat must be one of those the game lets act now (`Table.acting`: one, or several at once)."""
     service = service_of(interaction.client)
     locale = interaction.locale
     table = await service.table(game_id)
@@ -26,8 +27,9 @@ async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn
             raise NotInGame(game_id, interaction.user.id)
         if turn is not None and turn != table.turn:
             raise StaleTurn(game_id, turn, table.turn)
-        current = table.current_seat
-        if must_move and (current is None or current.index != seat.index):
+        acting = table.acting  # every seat the game lets act now: in some games several at once
+        if must_move and seat.index not in {s.index for s in acting}:
+            current = acting[0] if acting else None
             raise NotYourTurn(game_id, interaction.user.id, current.user_id if current else None,
                               current.name if current else "")
     except ServiceError as refusal:

@@ -64,7 +64,7 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
             link = (f"https://discord.com/channels/{table.guild_id}/{table.place_id}/{table.turn_message_id}"
                     if table.turn_message_id else "")
             current = table.current_seat
-            if current is not None and current.user_id == interaction.user.id:
+            if any(seat.user_id == interaction.user.id for seat in table.acting):
                 lines.append(name + t("games.your_turn", locale, place=place, turn=table.turn + 1, link=link))
             else:
                 lines.append(name + t("games.active", locale, place=place, turn=table.turn + 1,

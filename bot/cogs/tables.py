@@ -1,4 +1,5 @@
-"""What runs for every game's tables: the buttons of every message (DynamicItems, so they work after a restart),
+"""What runs for every game's tables: the buttons of every message (DynamicItems, so they work after a restart;
+the handlers are the platform's and those each game's face manifest lists),
 the deadline dispatcher (reminders, expired turns, lobbies nobody started) and the outbox's repost loop."""
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from bot.presenters.words import rounded_duration_text
 from bot.service.dispatcher import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
 from bot.context import channel_locale, service_of
-from bot.clicks.routing import DYNAMIC_ITEMS
+from bot.clicks.routing import DYNAMIC_ITEMS, install_clicks
+from bot.games.registry import FACES
+from bot.lobby import CLICKS
+from bot.secrets import refresh_click
 from bot.lobby_message import close_expired_lobby
 from bot.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
 
@@ -27,6 +31,9 @@ class TablesCog(commands.Cog):
         self.dispatcher: DeadlineDispatcher | None = None
 
     async def cog_load(self) -> None:
+        install_clicks([*CLICKS, *(click for manifest in FACES.values() for click in manifest.clicks),
+                        *(refresh_click(kind, manifest.secrets.refresh) for kind, manifest in FACES.items()
+                          if manifest.secrets is not None)])
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     @commands.Cog.listener()

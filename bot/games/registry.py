@@ -1,59 +1,53 @@
-"""The games the bot offers: every kind with a Discord face. A registered engine game without one is simply not
-offered."""
+"""The games the bot offers, each by its face manifest: `bot.games.<kind>` exports `FACE` for every kind the engine
+registers, and the platform builds the game's command group, installs its buttons and asks it for its messages
+from that manifest alone. Nothing here, and nothing a face imports, names another game."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from engine.protocol import OptionValue
-from engine.registry import rules_of
+from engine.protocol import ActionRefused, OptionValue
+from engine.registry import KINDS, rules_of
 
 if TYPE_CHECKING:
     import discord
+    from discord import app_commands
 
+    from bot.game_group import GameCommands
+    from bot.service.errors import ServiceError
     from bot.service.models import GameOptions, PlayResult, Seat, Table
 
-
-@dataclass(frozen=True)
-class Face:
-    kind: str
-    """The engine.registry kind this face plays."""
-    extension: str
-    """The module discord.py loads for it: its `setup` adds the game's command group and buttons."""
-    group: str | None = None
-    """Its slash command group (`/shelfie`), when not named as its kind; generic words name a game's commands
-    through it (`bot.presenters.words.command_text`), never by writing them out."""
-    demo: str | None = None
-    """A module whose `run_demo(outdir, players=, level=, seed=)` plays a computer-only game for `shelfie-bot demo`
-    and returns the lines to print."""
-
-
-FACES: dict[str, Face] = {face.kind: face for face in (
-    Face("shelfie", "bot.games.shelfie.cog", demo="bot.games.shelfie.demo"),
-    Face("dice", "bot.games.dice.cog"),
-    Face("librarians", "bot.games.librarians.cog"),
-)}
-
+    Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
 
 class GameFace(Protocol):
-    """What the generic lobby and outbox ask of a game's face; its extension installs it (`install_face`)."""
+    """What the generic commands, lobby and outbox ask of a game's face: its words, pictures and buttons."""
 
     def options_text(self, options: GameOptions, locale: object) -> str:
         """The lobby's line of chosen options."""
-        ...
-
-    async def send_secrets(self, client: discord.Client, table: Table) -> list[Seat]:
-        """What each seat alone may see, by DM at the start; returns the seats whose DMs are closed."""
         ...
 
     def result_lines(self, result: PlayResult, locale: object) -> list[str]:
         """What the turns of one step did, in words (also the one-line summary an old message collapses to)."""
         ...
 
-    async def turn_message(self, table: Table, result: PlayResult,
-                           locale: object) -> tuple[list[str], list[discord.File], discord.ui.View | None]:
-        """The live message's further lines, pictures and buttons, for the game as it stands (or its end)."""
+    async def turn_message(self, table: Table, result: PlayResult | None,
+                           locale: object) -> tuple[list[str], list[discord.File]]:
+        """The live message's further lines and pictures, for the game as it stands (or its end); `result` None is
+        the board shown again (`/<game> board`), with no step to tell."""
+        ...
+
+    def turn_buttons(self, table: Table, locale: object) -> discord.ui.View | None:
+        """The running game's buttons on its live message (the platform puts Rematch on a finished game's)."""
+        ...
+
+    async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
+        """The computer's suggestion for this seat, in words."""
+        ...
+
+    def refusal(self, error: ServiceError | ActionRefused, locale: object) -> str:
+        """A refusal of one of this game's actions in the reader's language."""
         ...
 
 
@@ -66,27 +60,115 @@ class CoopFace(GameFace, Protocol):
         ...
 
 
-_installed: dict[str, GameFace] = {}
+@dataclass(frozen=True)
+class RulesTopic:
+    """The option of `/<game> rules` that explains one part of the rules (a goal, a genre) instead of them all."""
+
+    option: str
+    answer: Callable[[discord.Interaction, str], Awaitable[None]]
+    """Tell the asking person about the topic typed or chosen."""
+    choices: Callable[[], Sequence[app_commands.Choice[str]]] | None = None
+    """A fixed list Discord offers (the option takes only these), or None for a typed option..."""
+    suggest: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]] | None = None
+    """...with these suggestions as it is typed."""
+    length: int = 100
+    """Longest text typed into a typed option."""
 
 
-def install_face(kind: str, face: GameFace) -> None:
-    if kind not in FACES:
-        raise ValueError(f"{kind!r} is not listed in FACES")
-    if rules_of(kind).description.cooperative and not isinstance(face, CoopFace):
+@dataclass(frozen=True)
+class Secrets:
+    """A game whose seats hold secrets (a goal card, a hand): each person gets theirs by DM at the start, with a
+    Refresh button that redraws it."""
+
+    text: Callable[[discord.Client, Table, Seat, object], str | None]
+    """The seat's secret in words for its person's DM; None once there is nothing to show."""
+    picture: Callable[[Table, Seat, object], Awaitable[discord.File]]
+    """The secret's picture, beside its words."""
+    refresh: str
+    """The action of the DM's Refresh button (part of its custom id)."""
+    gone: str
+    """The catalog key of Refresh's answer once the game has nothing more to show."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """A game's face manifest (`bot.games.<kind>.FACE`): everything of the game's the platform uses above the
+    service. The platform writes the rest once: its command group's lobby verbs, `new` with the options of the
+    game's description, `board`, `hint`, `resign` and `rules`, the secrets' DMs and Rematch."""
+
+    kind: str
+    """The engine.registry kind this face plays."""
+    face: GameFace
+    commands: type[GameCommands]
+    """The game's command group: GameCommands, or its subclass with the game's own commands (its typed play...)."""
+    rules_embed: Callable[[object], discord.Embed]
+    """`/<game> rules`: the rules in the reader's language."""
+    no_hints: str
+    """The catalog key of the answer to `hint` in a game whose lobby allowed none."""
+    clicks: tuple[Handler, ...] = ()
+    """The handlers (marked with bot.clicks.routing.handles) of the game's own buttons and selects."""
+    group: str | None = None
+    """Its slash command group (`/shelfie`), when not named as its kind; generic words name a game's commands
+    through it (`bot.presenters.words.command_text`), never by writing them out."""
+    rules_topic: RulesTopic | None = None
+    secrets: Secrets | None = None
+    demo: str | None = None
+    """A module whose `run_demo(outdir, players=, level=, seed=)` plays a computer-only game for `shelfie-bot demo`
+    and returns the lines to print."""
+
+
+def _checked(kind: str) -> Face:
+    """The manifest `bot.games.<kind>` exports, after checking it plays that kind."""
+    face: Face = importlib.import_module(f"bot.games.{kind}").FACE
+    if face.kind != kind:
+        raise ValueError(f"bot.games.{kind}.FACE plays {face.kind!r}")
+    if rules_of(kind).description.cooperative and not isinstance(face.face, CoopFace):
         raise ValueError(f"{kind!r} is co-operative: its face must say its setups in words (CoopFace.setup_text)")
-    _installed[kind] = face
+    return face
+
+
+class _Faces(MutableMapping[str, Face]):
+    """Every game's manifest by kind, read from its package the first time one is asked for (the packages import
+    the generic bot code that reads this table, so it cannot be filled while they are imported)."""
+
+    def __init__(self) -> None:
+        self._faces: dict[str, Face] | None = None
+
+    def _loaded(self) -> dict[str, Face]:
+        if self._faces is None:
+            self._faces = {kind: _checked(kind) for kind in KINDS}
+        return self._faces
+
+    def __getitem__(self, kind: str) -> Face:
+        return self._loaded()[kind]
+
+    def __setitem__(self, kind: str, face: Face) -> None:
+        self._loaded()[kind] = face
+
+    def __delitem__(self, kind: str) -> None:
+        del self._loaded()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+FACES: MutableMapping[str, Face] = _Faces()
+"""The games the bot offers, by kind (tests add a test game's face for one test)."""
 
 
 def face_of(kind: str) -> GameFace:
-    """The installed face of a game kind (its extension is loaded with the bot)."""
+    """A game kind's face (what the lobby and outbox ask it)."""
     try:
-        return _installed[kind]
+        return FACES[kind].face
     except KeyError:
-        raise LookupError(f"no Discord face installed for {kind!r}") from None
+        raise LookupError(f"no Discord face for {kind!r}") from None
 
 
 def coop_face_of(kind: str) -> CoopFace:
-    """The installed face of a co-operative game (install_face made sure it is one)."""
+    """The face of a co-operative game (its manifest was checked to be one)."""
     face = face_of(kind)
     if not isinstance(face, CoopFace):
         raise LookupError(f"{kind!r} is not a co-operative game")

@@ -2,27 +2,28 @@
 co-operative game as people do: `/coop new`, the lobby buttons and verbs, `/coop add`, `/coop giveup`. Test
 scaffolding only: its few words are plain English and Italian written here, not catalog entries.
 
-`registered(monkeypatch)` lists the game and this face beside the real ones for one test (before its bot is
-built: the bot loads the faces' extensions and registers the game buttons' id patterns at start)."""
+`registered(monkeypatch)` lists the game and this face manifest beside the real ones for one test
+(`register_game` does it for any test game)."""
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 import pytest
 from discord import app_commands
-from discord.ext import commands
 
-from bot.games.registry import Face, install_face
+from bot.games.registry import Face
 from bot.i18n import language_of
 from bot.service.errors import ServiceError
 from bot.service.models import GameOptions, PlayResult, Seat, Table
 from bot.presenters.refusals import refusal_text
 from bot.context import service_of
-from bot.game_commands import LobbyVerbs, open_lobby_here, table_here
+from bot.game_commands import table_here
+from bot.game_group import GameCommands
 from bot.outbox import announce
-from engine.protocol import OptionValue
+from engine.protocol import ActionRefused, GameRules, OptionValue
 
 KIND = "coop"
 TARGET_WORD = {"en": "target", "it": "obiettivo"}
@@ -32,31 +33,27 @@ class CoopFace:
     def options_text(self, options: GameOptions, locale: object) -> str:
         return self.setup_text(options.game, locale)
 
-    async def send_secrets(self, client: discord.Client, table: Table) -> list[Seat]:
-        return []
-
     def result_lines(self, result: PlayResult, locale: object) -> list[str]:
         return [f"{turn.seat.name}: {turn.move}" for turn in result.turns]
 
-    async def turn_message(self, table: Table, result: PlayResult,
-                           locale: object) -> tuple[list[str], list[discord.File], discord.ui.View | None]:
-        return [f"count {getattr(table.game, 'count', 0)}"], [], None
+    async def turn_message(self, table: Table, result: PlayResult | None,
+                           locale: object) -> tuple[list[str], list[discord.File]]:
+        return [f"count {getattr(table.game, 'count', 0)}"], []
+
+    def turn_buttons(self, table: Table, locale: object) -> discord.ui.View | None:
+        return None
+
+    async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
+        return str(action)
+
+    def refusal(self, error: ServiceError | ActionRefused, locale: object) -> str:
+        return refusal_text(error, locale)
 
     def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
         return f"{TARGET_WORD[language_of(locale)]} {setup['target']}"
 
 
-class CoopCog(LobbyVerbs, commands.GroupCog, group_name=KIND, group_description="Count together (a test game)"):
-    kind = KIND
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="new", description="Open a lobby")
-    async def new(self, interaction: discord.Interaction, players: int = 2, target: int = 4) -> None:
-        await open_lobby_here(interaction, KIND, players=players, turn_timeout=None, thread=False, hints=False,
-                              game={"target": target})
-
+class CoopCommands(GameCommands):
     @app_commands.command(name="add", description="Add one")
     async def add(self, interaction: discord.Interaction) -> None:
         await self._play(interaction, "add")
@@ -71,7 +68,8 @@ class CoopCog(LobbyVerbs, commands.GroupCog, group_name=KIND, group_description=
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            result = await service_of(self.bot).play(table.game_id, interaction.user.id, action, turn=table.turn)
+            result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
+                                                               turn=table.turn)
         except ServiceError as refusal:
             await interaction.followup.send(refusal_text(refusal, interaction.locale), ephemeral=True)
             return
@@ -79,23 +77,27 @@ class CoopCog(LobbyVerbs, commands.GroupCog, group_name=KIND, group_description=
         await announce(interaction, result)
 
 
-async def setup(bot: commands.Bot) -> None:
-    install_face(KIND, CoopFace())
-    await bot.add_cog(CoopCog(bot))
+FACE = Face(KIND, CoopFace(), CoopCommands, rules_embed=lambda locale: discord.Embed(title="Count together"),
+            no_hints="reply.no_hints")
 
 
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import client
+def register_game(monkeypatch: pytest.MonkeyPatch, rules: GameRules, face: Face) -> None:
+    """A test game and its face manifest listed beside the real ones for one test, as one registry line and its
+    `FACE` list a real game (before the bot is built: its command groups, buttons and button id patterns)."""
     from bot.games import registry as faces
     from bot.clicks import routing as components
     from engine import registry
-    from tests.service.coop_game import RULES
 
-    monkeypatch.setitem(registry.GAMES, KIND, RULES)
-    monkeypatch.setitem(faces.FACES, KIND, Face(KIND, __name__))
-    monkeypatch.setattr(client, "EXTENSIONS", (client.EXTENSIONS[0], __name__, *client.EXTENSIONS[1:]))
+    monkeypatch.setitem(registry.GAMES, face.kind, rules)
+    monkeypatch.setitem(faces.FACES, face.kind, face)
     kinds = "|".join(faces.FACES)
     for item, template in ((components.GameButton, components.BUTTON_TEMPLATE),
                            (components.GameSelect, components.SELECT_TEMPLATE)):  # the ids name the game kinds
         monkeypatch.setattr(item, "__discord_ui_compiled_template__",
                             re.compile(template.replace(f"(?:{components._KINDS}):", f"(?:{kinds}):", 1)))
+
+
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.service.coop_game import RULES
+
+    register_game(monkeypatch, RULES, FACE)

@@ -18,7 +18,6 @@ import bot.cogs
 import bot.cli
 from bot.cli import HEARTBEAT_EVERY, HEARTBEAT_NAME, build_parser, health, main, start_heartbeat, write_heartbeat
 from bot.client import EXTENSIONS, ShelfieBot, create_bot
-from bot.games.registry import FACES
 from bot.service import GameOptions, TableService
 from bot.service.processes import ProcessName, start_ticks, this_process
 from tests.patience import eventually
@@ -226,11 +225,10 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(operator: Pa
     )
 
 
-def test_every_cog_module_and_every_games_face_is_loaded() -> None:
+def test_every_cog_module_is_loaded() -> None:
     cogs = Path(bot.cogs.__path__[0])
     modules = {f"bot.cogs.{path.stem}" for path in cogs.glob("*.py") if "async def setup(" in path.read_text()}
-    faces = {face.extension for face in FACES.values()}
-    assert modules | faces == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
+    assert modules == set(EXTENSIONS), "list every cog in bot.client.EXTENSIONS (in load order)"
 
 
 async def test_sync_to_one_server_makes_every_command_usable_there(simcord_env) -> None:

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 import simcord
-from coop_face import CoopFace, registered
+from coop_face import registered
 
-from bot.games.registry import install_face
 from bot.presenters.coop import coop_leaderboard_embed
 from bot.service import CoopBest
 from bot.store import SeatRow
@@ -95,7 +94,6 @@ async def test_an_italian_player_reads_the_shared_results_in_italian(table: Tabl
 
 def test_the_best_results_fit_in_a_shared_message_whatever_the_names(monkeypatch: pytest.MonkeyPatch) -> None:
     registered(monkeypatch)
-    install_face("coop", CoopFace())
     team = tuple(SeatRow(i, 1000 + i, "W" * 32) for i in range(3))
     bests = [CoopBest(game_id=i, players=3, setup={"target": 10 ** 200 + i}, result=i, won=False, at=0.0, games=9,
                       team=team) for i in range(10)]

@@ -14,8 +14,6 @@ from bot.games.shelfie.words import final_lines, options_text, pick_choice_text,
 from bot.presenters.words import duration_text, rounded_duration_text
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
 from bot.lobby_message import lobby_text
-from bot.games.registry import install_face
-from bot.games.shelfie.face import ShelfieFace
 from bot.games.shelfie.builder import column_step
 from bot.games.shelfie.picks import orders_for, suggested_moves, typed_so_far
 from tests.positions import random_position
@@ -166,7 +164,6 @@ def test_the_lobby_says_whether_hints_are_on() -> None:
                                                     ("cancelled", "expired")])
 def test_a_closed_lobby_says_so_in_a_paragraph_of_its_own_after_the_seat_list(status: str, end_reason: str) -> None:
     """Discord folds a line right under a numbered list into its last item ("2. alice The game has started…")."""
-    install_face("shelfie", ShelfieFace())
     table = replace(table_of(Game.new(2, seed=5), SEATS), status=status, end_reason=end_reason)
     seats, closing = lobby_text(table, "en").split("\n\n")
     assert seats.splitlines()[-1].startswith("2. ")
@@ -174,7 +171,6 @@ def test_a_closed_lobby_says_so_in_a_paragraph_of_its_own_after_the_seat_list(st
 
 
 def test_an_open_lobby_is_one_block_ending_with_its_seats() -> None:
-    install_face("shelfie", ShelfieFace())
     table = replace(table_of(Game.new(2, seed=5), SEATS), status="lobby", game=None)
     text = lobby_text(table, "en")
     assert "\n\n" not in text and text.splitlines()[-1].startswith("2. ")

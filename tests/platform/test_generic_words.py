@@ -10,7 +10,6 @@ import pytest
 from engine.registry import GAMES, rules_of
 
 from bot.games import registry
-from bot.games.dice.face import DiceFace
 from bot.i18n.catalog import LANGUAGES, catalog
 from bot.presenters.words import command_text, game_name
 from bot.service import GameOptions, TableService
@@ -51,13 +50,7 @@ def test_generic_catalog_strings_name_no_game() -> None:
     assert named == {}
 
 
-@pytest.fixture
-def dice_face() -> None:
-    """The Dice Game's face installed as its extension's setup installs it (the lobby asks it for its options)."""
-    registry.install_face("dice", DiceFace())
-
-
-def test_a_games_commands_are_named_as_the_readers_picker_shows_them(dice_face: None) -> None:
+def test_a_games_commands_are_named_as_the_readers_picker_shows_them() -> None:
     assert command_text("shelfie", "new", "en-US") == "/shelfie new"
     assert command_text("shelfie", "new", "it") == "/shelfie nuova"
     assert command_text("dice", "new", "en-US") == "/dice new"
@@ -65,7 +58,7 @@ def test_a_games_commands_are_named_as_the_readers_picker_shows_them(dice_face: 
 
 
 async def test_an_expired_lobby_and_a_rematch_thread_of_another_game_name_that_game(
-        dice_face: None, tmp_path: Path) -> None:
+        tmp_path: Path) -> None:
     clock = Clock()
     svc = await TableService.open(tmp_path / "dice.sqlite3", clock=clock)
     try:

@@ -1,15 +1,31 @@
-"""The Dice Game's face as the generic lobby and outbox see it (bot.games.registry.GameFace)."""
+"""The Dice Game's face: what the generic commands, lobby and outbox ask of it (bot.games.registry.GameFace),
+and its manifest."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from engine.dice import DiceGame
 
+from bot.games.dice import KIND, turn
+from bot.games.dice.commands import DiceCommands
 from bot.games.dice.pictures import turn_files
-from bot.games.dice.turn import turn_view
-from bot.games.dice.words import final_lines, options_text, result_lines, scores_line, turn_prompt
+from bot.games.dice.rules import rules_embed
+from bot.games.dice.words import (
+    action_text,
+    dice_refusal,
+    dice_text,
+    final_lines,
+    options_text,
+    result_lines,
+    scores_line,
+    turn_prompt,
+)
+from bot.games.registry import Face
+from bot.i18n import t
 from bot.presenters.words import seat_names
-from bot.service.models import GameOptions, PlayResult, Seat, Table
+from bot.service.models import PlayResult, Seat, Table
 
 
 def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[str]:
@@ -25,21 +41,28 @@ def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[
 
 
 class DiceFace:
-    def options_text(self, options: GameOptions, locale: object) -> str:
-        return options_text(options, locale)
+    options_text = staticmethod(options_text)
+    result_lines = staticmethod(result_lines)
 
-    async def send_secrets(self, client: discord.Client, table: Table) -> list[Seat]:
-        """The Dice Game has no secrets (sheets and dice are public): nothing goes by DM, nobody misses out."""
-        return []
-
-    def result_lines(self, result: PlayResult, locale: object) -> list[str]:
-        return result_lines(result, locale)
-
-    async def turn_message(self, table: Table, result: PlayResult,
-                           locale: object) -> tuple[list[str], list[discord.File], discord.ui.View | None]:
-        """The dice and every sheet (with the numbered item sets once the dice are rolled) and the turn's
-        buttons; at the end, the final picture, the standings and Rematch."""
+    async def turn_message(self, table: Table, result: PlayResult | None,
+                           locale: object) -> tuple[list[str], list[discord.File]]:
+        """The dice and every sheet (with the numbered item sets once the dice are rolled); at the end, the final
+        picture and the standings."""
         game = table.game
         assert isinstance(game, DiceGame)
-        files = await turn_files(game, seat_names(table), locale)
-        return live_lines(table, result, locale), files, turn_view(table, locale)
+        return live_lines(table, result, locale), await turn_files(game, seat_names(table), locale)
+
+    turn_buttons = staticmethod(turn.turn_buttons)
+
+    async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
+        """The suggested step, with the dice it is about."""
+        game = table.game
+        assert isinstance(game, DiceGame)
+        dice = dice_text(game.dice, game.kept, locale) if game.dice else ""
+        return t("dice.hint", locale, action=action_text(action, locale), dice=dice)
+
+    refusal = staticmethod(dice_refusal)
+
+
+FACE = Face(KIND, DiceFace(), DiceCommands, rules_embed=rules_embed, no_hints="dice.no_hints", clicks=turn.CLICKS)
+"""The Dice Game has no secrets (sheets and dice are public): nothing goes by DM."""

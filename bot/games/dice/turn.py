@@ -39,13 +39,10 @@ def _kept(mask: int, count: int) -> tuple[int, ...]:
     return tuple(i for i in range(count) if mask >> i & 1)
 
 
-def turn_view(table: Table, locale: object) -> discord.ui.View | None:
-    """The live turn message's components for the game as it stands (Rematch once it is over)."""
-    if table.status == "finished":
-        return view_of(GameButton(KIND, table.game_id, "rematch", label=t("button.rematch", locale),
-                                  style=discord.ButtonStyle.primary))
+def turn_buttons(table: Table, locale: object) -> discord.ui.View | None:
+    """The running game's live turn message's components for the game as it stands."""
     game = table.game
-    if table.status != "active" or not isinstance(game, DiceGame) or not table.acting:
+    if not isinstance(game, DiceGame) or not table.acting:
         return None
     if game.phase == "roll":
         return view_of(GameButton(KIND, table.game_id, "roll", table.turn, label=t("dice.button.roll", locale),
@@ -252,3 +249,7 @@ async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str
         await _unknown(interaction)
         return
     await _play(interaction, game_id, table.turn, Cross(row))
+
+
+CLICKS = (_roll, _toggle, _reroll, _stop, _back, _pick_set, _cross_row, _circle, _cross)
+"""The turn message's buttons and select (the manifest lists them)."""

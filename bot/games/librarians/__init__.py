@@ -4,3 +4,7 @@ hands in DMs and ephemeral answers, and its words."""
 
 KIND = "librarians"
 """Its kind in engine.registry, the first part of its custom ids."""
+
+from bot.games.librarians.face import FACE  # noqa: E402 - its modules read KIND from here
+
+__all__ = ["FACE", "KIND"]

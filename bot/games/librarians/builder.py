@@ -38,7 +38,7 @@ from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
 from bot.context import service_of
-from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
+from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
 
@@ -256,7 +256,9 @@ async def _pick_card(interaction: discord.Interaction, game_id: int, args: tuple
     await _show(interaction, table, seat, spot_step(table, card, interaction.locale), card)
 
 
-def _spot_handler(index: int) -> None:
+def _spot_handler(index: int) -> Handler:
+    """The spot select of one chunk of spots (a select holds at most 25)."""
+
     @handles(f"pickspot{index}", Origin.PRIVATE, select=True, kind=KIND, prompt=BUILDER)
     async def pick_spot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                         values: tuple[str, ...]) -> None:
@@ -272,9 +274,7 @@ def _spot_handler(index: int) -> None:
             return
         await play_action(interaction, table, seat, Play(card, game.spots()[number - 1]))
 
-
-for _index in range(SPOT_SELECTS):
-    _spot_handler(_index)
+    return pick_spot
 
 
 @handles("bback", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
@@ -338,3 +338,8 @@ async def _option_button(interaction: discord.Interaction, game_id: int, args: t
 async def _option_select(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                          values: tuple[str, ...]) -> None:
     await _choose(interaction, game_id, args, int_arg(values, 0))
+
+
+CLICKS = (_pick_card, *(_spot_handler(index) for index in range(SPOT_SELECTS)), _back, _end, _undo, _use,
+          _option_button, _option_select)
+"""The builder's buttons and selects (the manifest lists them)."""

@@ -1,19 +1,36 @@
-"""Librarians' face as the generic lobby and outbox see it (bot.games.registry.GameFace)."""
+"""Librarians' face: what the generic commands, lobby and outbox ask of it (bot.games.registry.GameFace), and its
+manifest."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import discord
+from discord import app_commands
+from engine.librarians.data import COLOURS, GENRES
 from engine.librarians.game import LibrariansGame
 from engine.protocol import OptionValue
 
+from bot.games.librarians import KIND, builder, turn
+from bot.games.librarians.commands import LibrariansCommands
 from bot.games.librarians.pictures import turn_files
-from bot.games.librarians.turn import send_hand_dms, turn_view
-from bot.games.librarians.words import final_lines, genre_text, options_text, result_lines, table_lines, turn_prompt
+from bot.games.librarians.rules import genre_embed, rules_embed
+from bot.games.librarians.words import (
+    action_text,
+    final_lines,
+    genre_text,
+    librarians_refusal,
+    options_text,
+    result_lines,
+    table_lines,
+    turn_prompt,
+)
+from bot.games.registry import Face, RulesTopic, Secrets
+from bot.i18n import t
 from bot.presenters.words import seat_names
-from bot.service.models import GameOptions, PlayResult, Seat, Table
-from engine.librarians.data import COLOURS
+from bot.replies import reply_private
+from bot.service.models import PlayResult, Seat, Table
 
 
 def turn_began(result: PlayResult | None) -> bool:
@@ -33,25 +50,44 @@ def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[
 
 
 class LibrariansFace:
-    def options_text(self, options: GameOptions, locale: object) -> str:
-        return options_text(options, locale)
+    options_text = staticmethod(options_text)
+    result_lines = staticmethod(result_lines)
 
-    async def send_secrets(self, client: discord.Client, table: Table) -> list[Seat]:
-        """Each person's hand by DM."""
-        return await send_hand_dms(client, table)
-
-    def result_lines(self, result: PlayResult, locale: object) -> list[str]:
-        return result_lines(result, locale)
-
-    async def turn_message(self, table: Table, result: PlayResult,
-                           locale: object) -> tuple[list[str], list[discord.File], discord.ui.View | None]:
-        """The library with every spot numbered and the table's public state, and the turn's buttons; at the
-        end, the final picture, the co-op result and Rematch."""
+    async def turn_message(self, table: Table, result: PlayResult | None,
+                           locale: object) -> tuple[list[str], list[discord.File]]:
+        """The library with every spot numbered and the table's public state; at the end, the final picture and
+        the co-op result."""
         game = table.game
         assert isinstance(game, LibrariansGame)
-        files = await turn_files(game, seat_names(table), locale)
-        return live_lines(table, result, locale), files, turn_view(table, locale)
+        return live_lines(table, result, locale), await turn_files(game, seat_names(table), locale)
+
+    turn_buttons = staticmethod(turn.turn_buttons)
+
+    async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
+        assert isinstance(table.game, LibrariansGame)
+        text = action_text(table.game, table.seats, action, locale, seat=seat.index)
+        return t("librarians.hint", locale, action=text)
+
+    refusal = staticmethod(librarians_refusal)
 
     def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
         """The genres a co-op result was played with, in colour order, for the leaderboard."""
         return ", ".join(genre_text(str(setup[colour]), locale) for colour in COLOURS if colour in setup)
+
+
+def _genres() -> list[app_commands.Choice[str]]:
+    """Every genre, for `/librarians rules genre:` (names translated by value)."""
+    return [app_commands.Choice(name=t(f"librarians.genre.{genre}"), value=genre)
+            for colour in COLOURS for genre in GENRES[colour]]
+
+
+async def _explain_genre(interaction: discord.Interaction, genre: str) -> None:
+    await reply_private(interaction, "", embed=genre_embed(genre, interaction.locale))
+
+
+FACE = Face(
+    KIND, LibrariansFace(), LibrariansCommands, rules_embed=rules_embed, no_hints="librarians.no_hints",
+    clicks=(*turn.CLICKS, *builder.CLICKS),
+    rules_topic=RulesTopic("genre", _explain_genre, choices=_genres),
+    secrets=Secrets(turn.hand_dm_text, turn.hand_picture, refresh="handdm", gone="librarians.dm_over"),
+)

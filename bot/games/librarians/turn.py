@@ -1,15 +1,12 @@
 """The turn message's buttons and the private answers behind them: **Play** (or **Choose** while a choice is
 pending) and **Use power** open the private builder; **End turn** and **Undo** act at once; **My hand** shows the
-clicking player their own hand. Hands by DM at the start, each with a **Refresh** button.
+clicking player their own hand; each person's hand in words and picture for their DM (bot.secrets sends it).
 
 Every action, from a click, a typed command, a computer or an expired turn, is announced by
 `bot.outbox.post_turn`, so all of them look the same in the channel.
 """
 
 from __future__ import annotations
-
-import asyncio
-import logging
 
 import discord
 from engine.librarians.actions import EndTurn, Undo
@@ -20,28 +17,21 @@ from bot.games.librarians.builder import acting_seat, hand_after, hand_line, ope
 from bot.games.librarians.pictures import hand_file
 from bot.games.librarians.words import librarians_refusal
 from bot.i18n import t
-from bot.logging_setup import context
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import PlayResult, Seat, Table
-from bot.context import channel_locale, place_names, service_of
+from bot.context import place_names, service_of
 from bot.clicks.routing import GameButton, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
 
-log = logging.getLogger("shelfie.librarians")
-
-
-def turn_view(table: Table, locale: object) -> discord.ui.View | None:
-    """Play (or Choose) / Use power / End turn / Undo / My hand while the game runs; Rematch at the end."""
+def turn_buttons(table: Table, locale: object) -> discord.ui.View | None:
+    """Play (or Choose) / Use power / End turn / Undo / My hand while the game runs."""
     gid = table.game_id
-    if table.status == "finished":
-        return view_of(GameButton(KIND, gid, "rematch", label=t("button.rematch", locale),
-                                  style=discord.ButtonStyle.primary))
     game = table.game
-    if table.status != "active" or not isinstance(game, LibrariansGame):
+    if not isinstance(game, LibrariansGame):
         return None
     turn = table.turn
     choosing = game.pending is not None
@@ -58,38 +48,20 @@ def turn_view(table: Table, locale: object) -> discord.ui.View | None:
     return view_of(*items)
 
 
-def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: object) -> str:
+def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: object) -> str | None:
+    """The seat's hand for its person's DM (sent at the start, redrawn by Refresh); None once the game is over."""
     game = table.game
-    assert isinstance(game, LibrariansGame)
+    if not isinstance(game, LibrariansGame) or table.status != "active":
+        return None
     guild_name, channel_name = place_names(client, table)
     return "\n".join([t("librarians.dm", locale, guild=guild_name, channel=channel_name),
                       hand_line(game, seat.index, locale)])
 
 
-async def send_hand_dms(client: discord.Client, table: Table) -> list[Seat]:
-    """Each person's hand by DM, with a Refresh button; returns the seats whose DMs are closed."""
+async def hand_picture(table: Table, seat: Seat, locale: object) -> discord.File:
     game = table.game
     assert isinstance(game, LibrariansGame)
-    locale = channel_locale(client, table)
-    names = seat_names(table)
-
-    async def send(seat: Seat) -> Seat | None:
-        assert seat.user_id is not None
-        try:
-            # The DM channel by id: no GET /users/{id} first (the bot caches no users with its intents).
-            dm = await client.create_dm(discord.Object(seat.user_id))
-            await dm.send(hand_dm_text(client, table, seat, locale),
-                          file=await hand_file(game, seat.index, names, locale),
-                          view=view_of(GameButton(KIND, table.game_id, "handdm",
-                                                  label=t("button.refresh", locale))))
-        except discord.HTTPException:
-            log.info("could not DM a hand", extra=context(table.game_id, table.guild_id, seat.user_id))
-            return seat
-        return None
-
-    people = [seat for seat in table.seats if seat.user_id is not None and seat.level is None]
-    failed = await asyncio.gather(*(send(seat) for seat in people))
-    return [seat for seat in failed if seat is not None]
+    return await hand_file(game, seat.index, seat_names(table), locale)
 
 
 async def show_hand(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
@@ -100,8 +72,7 @@ async def show_hand(interaction: discord.Interaction, table: Table, seat: Seat) 
     if not interaction.response.is_done():
         await defer_privately(interaction)
     await interaction.followup.send(hand_line(game, seat.index, locale),
-                                    file=await hand_file(game, seat.index, seat_names(table), locale),
-                                    ephemeral=True)
+                                    file=await hand_picture(table, seat, locale), ephemeral=True)
 
 
 @handles("hand", Origin.TURN, kind=KIND)
@@ -110,21 +81,6 @@ async def _my_hand(interaction: discord.Interaction, game_id: int, args: tuple[s
     found = await seat_for_click(interaction, game_id)
     if found is not None:
         await show_hand(interaction, *found)
-
-
-@handles("handdm", Origin.DM, kind=KIND)
-async def _refresh_dm(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
-                      values: tuple[str, ...]) -> None:
-    """Redraw the DM with the player's hand as it is now."""
-    table = await service_of(interaction.client).table(game_id)
-    seat = table.seat_of(interaction.user.id)
-    if not isinstance(table.game, LibrariansGame) or table.status != "active" or seat is None:
-        await reply_private(interaction, t("librarians.dm_over", interaction.locale))
-        return
-    await interaction.response.defer()
-    await interaction.edit_original_response(
-        content=hand_dm_text(interaction.client, table, seat, interaction.locale),
-        attachments=[await hand_file(table.game, seat.index, seat_names(table), interaction.locale)])
 
 
 @handles("play", Origin.TURN, kind=KIND)
@@ -182,3 +138,7 @@ async def _undo(interaction: discord.Interaction, game_id: int, args: tuple[str,
     found = await acting_seat(interaction, game_id, args)
     if found is not None:
         await act_now(interaction, *found, Undo())
+
+
+CLICKS = (_my_hand, _play, _power, _end, _undo)
+"""The turn message's buttons (the manifest lists them)."""

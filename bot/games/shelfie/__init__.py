@@ -2,3 +2,7 @@
 
 KIND = "shelfie"
 """Its kind in engine.registry, the first part of its custom ids."""
+
+from bot.games.shelfie.face import FACE  # noqa: E402 - its modules read KIND from here
+
+__all__ = ["FACE", "KIND"]

@@ -23,7 +23,7 @@ from bot.replies import reply_private
 from bot.service.errors import GameOver, ServiceError, StaleTurn
 from bot.service.models import LARGEST_ID, Table
 from bot.context import service_of
-from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
+from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.games.shelfie.picks import (
     Cell,
     cells_text,
@@ -189,7 +189,9 @@ async def _take(interaction: discord.Interaction, game_id: int, args: tuple[str,
         await open_builder(interaction, table)
 
 
-def _select_handler(index: int) -> None:
+def _select_handler(index: int) -> Handler:
+    """The tile select of one chunk of the board's free tiles (a select holds at most 25)."""
+
     @handles(f"pick{index}", Origin.PRIVATE, select=True, kind=KIND, prompt=BUILDER)
     async def pick(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
@@ -205,9 +207,7 @@ def _select_handler(index: int) -> None:
         else:
             await _show_tiles(interaction, table, tuple(chosen))
 
-
-for _index in range(2):
-    _select_handler(_index)
+    return pick
 
 
 @handles("clear", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
@@ -280,3 +280,7 @@ async def _played_already(interaction: discord.Interaction, game_id: int, turn: 
         return False
     return await service_of(interaction.client).was_played(game_id, turn, interaction.user.id, move)
 
+
+
+CLICKS = (_take, *(_select_handler(index) for index in range(2)), _clear, _back, _col, _order, _confirm)
+"""The Take tiles button and the builder's buttons and selects (the manifest lists them)."""

@@ -1,38 +1,18 @@
-"""Personal goal cards in DMs: the Refresh button, and `/shelfie goal` typed in a DM with the bot."""
+"""Personal goal cards in a DM with the bot: `/shelfie goal` typed there."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.games.shelfie import KIND
 from bot.i18n import t
 from bot.games.shelfie.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
 from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
 from bot.context import place_names, service_of
-from bot.clicks.routing import Origin, handles
-from bot.games.shelfie.turn import goal_dm_text
 
 MAX_FILES = 10
 """Discord's limit of attachments on one message."""
-
-
-@handles("refresh", Origin.DM, kind=KIND)
-async def _refresh(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
-                   values: tuple[str, ...]) -> None:
-    """Redraw the DM card with the matches on the player's shelf now."""
-    table = await service_of(interaction.client).table(game_id)
-    seat = table.seat_of(interaction.user.id)
-    if table.game is None or seat is None:
-        await reply_private(interaction, t("goal.game_not_active", interaction.locale))
-        return
-    await interaction.response.defer()
-    guild_name, channel_name = place_names(interaction.client, table)
-    await interaction.edit_original_response(
-        content=goal_dm_text(table, seat, guild_name, channel_name, interaction.locale),
-        attachments=[await goal_picture(table.game, seat.index, interaction.locale)],
-    )
 
 
 async def goal_cards_in_dm(interaction: discord.Interaction) -> None:

@@ -1,0 +1,60 @@
+"""A game where several seats may act at once (tests/service/together_game.py): every seat the game lets act is
+accepted, by its button and by typing, whichever of them acts first; a seat that already acted this round is told
+it is not its turn and nothing changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from test_game_driver import channel_messages, custom_ids, game_here, member
+from together_face import registered
+
+if TYPE_CHECKING:
+    import simcord
+    from conftest import Table
+
+
+@pytest.fixture
+def bot_settings(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The test game and its face are listed before the bot is built."""
+    registered(monkeypatch)
+    return {}
+
+
+def live_message(channel: simcord.ChannelHandle) -> Any:
+    return next(m for m in reversed(channel_messages(channel)) if any(":ready:" in c for c in custom_ids(m)))
+
+
+async def waiting_for(table: Table) -> set[int | None]:
+    return {seat.user_id for seat in (await game_here(table)).acting}
+
+
+async def test_two_seats_that_may_act_at_once_are_both_accepted_by_clicks_and_by_typing(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    opened = await alice.slash(table.channel, "together new", players=2, rounds=2)
+    await bob.click(opened.response, label="Join")
+    await alice.click(opened.response, label="Start")
+    game = await game_here(table)
+    first, second = (member(table, seat.user_id) for seat in game.seats)  # the order the start drew
+    assert await waiting_for(table) == {first.id, second.id}
+    assert live_message(table.channel).content.endswith(f"waiting for {first.name}, {second.name}")
+
+    clicked = await second.click(live_message(table.channel), label="Ready")  # the later seat before the first
+    assert clicked.response.ephemeral and clicked.response.content == "ready"
+    assert await waiting_for(table) == {first.id}
+    again = await second.click(live_message(table.channel), label="Ready")
+    assert again.response.ephemeral and "not yours" in again.response.content
+    assert await waiting_for(table) == {first.id}
+    clicked = await first.click(live_message(table.channel), label="Ready")
+    assert clicked.response.content == "ready"
+
+    assert await waiting_for(table) == {first.id, second.id}, "the next round waits for both again"
+    typed = await second.slash(table.channel, "together ready")
+    assert typed.ephemeral and typed.response.content == "ready"
+    assert await waiting_for(table) == {first.id}
+    typed = await second.slash(table.channel, "together ready")
+    assert typed.ephemeral and "not yours" in typed.response.content
+    typed = await first.slash(table.channel, "together ready")
+    assert typed.ephemeral and typed.response.content == "ready"
+    assert (await table.bot.service.table(game.game_id)).status == "finished"
