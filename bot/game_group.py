@@ -6,7 +6,7 @@ a GameCommands subclass). Names, descriptions and choices come from the catalogs
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -32,7 +32,7 @@ PLAYERS = 4
 """The seats a lobby opens with when `players` is not chosen (fewer when the game takes fewer)."""
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
 """Typed, each does what the lobby button of the same name does."""
-Callback = Callable[..., Awaitable[None]]
+Callback = Callable[..., Coroutine[Any, Any, None]]
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -129,15 +129,14 @@ def _rules(manifest: Face, group: str) -> app_commands.Command[Any, ..., None]:
     return command
 
 
-def _lobby_verb(kind: str, verb: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+def _lobby_verb(kind: str, verb: str) -> Callback:
     async def act(interaction: discord.Interaction) -> None:
         await lobby_command(interaction, kind, verb)
 
     return act
 
 
-def _on(kind: str, here: Callable[[discord.Interaction, str], Awaitable[None]]
-        ) -> Callable[[discord.Interaction], Awaitable[None]]:
+def _on(kind: str, here: Callable[[discord.Interaction, str], Awaitable[None]]) -> Callback:
     async def act(interaction: discord.Interaction) -> None:
         await here(interaction, kind)
 

@@ -4,7 +4,7 @@ from that manifest alone. Nothing here, and nothing a face imports, names anothe
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -69,7 +69,7 @@ class RulesTopic:
     """Tell the asking person about the topic typed or chosen."""
     choices: Callable[[], Sequence[app_commands.Choice[str]]] | None = None
     """A fixed list Discord offers (the option takes only these), or None for a typed option..."""
-    suggest: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]] | None = None
+    suggest: Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]] | None = None
     """...with these suggestions as it is typed."""
     length: int = 100
     """Longest text typed into a typed option."""

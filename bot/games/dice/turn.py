@@ -23,7 +23,7 @@ from bot.replies import reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import Table
 from bot.context import service_of
-from bot.clicks.routing import GameButton, GameSelect, Origin, handles, view_of
+from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
 
@@ -251,5 +251,5 @@ async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str
     await _play(interaction, game_id, table.turn, Cross(row))
 
 
-CLICKS = (_roll, _toggle, _reroll, _stop, _back, _pick_set, _cross_row, _circle, _cross)
+CLICKS: tuple[Handler, ...] = (_roll, _toggle, _reroll, _stop, _back, _pick_set, _cross_row, _circle, _cross)
 """The turn message's buttons and select (the manifest lists them)."""

@@ -340,6 +340,6 @@ async def _option_select(interaction: discord.Interaction, game_id: int, args: t
     await _choose(interaction, game_id, args, int_arg(values, 0))
 
 
-CLICKS = (_pick_card, *(_spot_handler(index) for index in range(SPOT_SELECTS)), _back, _end, _undo, _use,
+CLICKS: tuple[Handler, ...] = (_pick_card, *(_spot_handler(index) for index in range(SPOT_SELECTS)), _back, _end, _undo, _use,
           _option_button, _option_select)
 """The builder's buttons and selects (the manifest lists them)."""

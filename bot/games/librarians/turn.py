@@ -23,7 +23,7 @@ from bot.replies import defer_privately, reply_private
 from bot.service.errors import ServiceError
 from bot.service.models import PlayResult, Seat, Table
 from bot.context import place_names, service_of
-from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
 
@@ -140,5 +140,5 @@ async def _undo(interaction: discord.Interaction, game_id: int, args: tuple[str,
         await act_now(interaction, *found, Undo())
 
 
-CLICKS = (_my_hand, _play, _power, _end, _undo)
+CLICKS: tuple[Handler, ...] = (_my_hand, _play, _power, _end, _undo)
 """The turn message's buttons (the manifest lists them)."""

@@ -282,5 +282,5 @@ async def _played_already(interaction: discord.Interaction, game_id: int, turn: 
 
 
 
-CLICKS = (_take, *(_select_handler(index) for index in range(2)), _clear, _back, _col, _order, _confirm)
+CLICKS: tuple[Handler, ...] = (_take, *(_select_handler(index) for index in range(2)), _clear, _back, _col, _order, _confirm)
 """The Take tiles button and the builder's buttons and selects (the manifest lists them)."""

@@ -19,7 +19,7 @@ from bot.presenters.words import seat_names
 from bot.service.models import Seat, Table
 from bot.replies import defer_privately, reply_private
 from bot.context import place_names, service_of
-from bot.clicks.routing import GameButton, Origin, handles, view_of
+from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
 from bot.clicks.seats import seat_for_click
 
 def turn_buttons(table: Table, locale: object) -> discord.ui.View | None:
@@ -94,5 +94,5 @@ async def show_shelves(interaction: discord.Interaction, table: Table, seats: Se
     await interaction.followup.send(lines_content(lines), file=picture, ephemeral=True)
 
 
-CLICKS = (_my_goal, _shelves)
+CLICKS: tuple[Handler, ...] = (_my_goal, _shelves)
 """The turn message's My goal and Shelves buttons (the manifest lists them)."""
