@@ -44,7 +44,7 @@ from discord.webhook.async_ import async_context
 
 from bot import create_bot
 from bot.client import ShelfieBot
-from bot.service import TableService
+from bot.service import TableService, TableStatus
 
 STEPS = tuple(int(n) for n in os.environ.get("LOAD_STEPS", "5,10,20,40,80").split(","))
 WARMUP_SECONDS = 2.0
@@ -186,7 +186,7 @@ async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel
     pictures = wire.picture_event(channel.id)
     while not stop.is_set():
         table = await service.table_in_channel(channel.id)
-        if table is None or table.status != "active" or table.game is None:
+        if table is None or table.status != TableStatus.ACTIVE or table.game is None:
             return
         move = rng.choice(table.game.legal_moves())
         pictures.clear()

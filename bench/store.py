@@ -29,7 +29,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.service import GameOptions, Table, TableService
+from bot.service import GameOptions, Table, TableService, TableStatus
 from bot.store import ShardSet
 
 SCALE = float(os.environ.get("BENCH_STORE_SCALE", "1"))
@@ -150,7 +150,7 @@ async def _fill(db: str, count: int) -> None:
     svc = await TableService.open(db)
     for channel in range(GAMES, GAMES + count):
         await _new_game(svc, channel, 2)
-    print(f"active games stored: {await svc.count_games('active'):,}")
+    print(f"active games stored: {await svc.count_games(TableStatus.ACTIVE):,}")
     await svc.refresh_statistics()  # as PostgreSQL's autovacuum does on a live server after such a load
     await svc.close()
 

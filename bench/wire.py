@@ -46,6 +46,7 @@ from typing import Any
 
 from bench.discord_replica import Replica, Sent
 from bench.load import ANSWER_SECONDS, STEPS, WARMUP_SECONDS, Samples, _proc_figures, failures, percentile, step_seconds
+from bot.service import TableStatus
 from bot.store import Store
 from engine.registry import rules_of
 
@@ -223,13 +224,13 @@ class Channel:
 
     async def started(self) -> bool:
         found = await self.table.open_game(self.channel_id)
-        return found is not None and found[0].game.status == "active"
+        return found is not None and found[0].game.status == TableStatus.ACTIVE
 
     async def play_game(self, stop: asyncio.Event) -> None:
         """Whoever is to move types a random legal move as soon as the turn picture arrives, until the game ends."""
         found = await self.table.open_game(self.channel_id)
         while not stop.is_set():
-            if found is None or found[0].game.status != "active" or found[1] is None or found[1].is_over:
+            if found is None or found[0].game.status != TableStatus.ACTIVE or found[1] is None or found[1].is_over:
                 return
             record, game = found
             move = self.rng.choice(game.legal_moves())

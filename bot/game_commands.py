@@ -21,6 +21,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import command_text, game_name
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
+from bot.service import TableStatus
 from bot.service.errors import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Seat, Table
 from engine.protocol import ActionRefused
@@ -187,7 +188,7 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
 async def live_table(interaction: discord.Interaction, kind: str) -> Table | None:
     """This channel's running game of `kind`, for autocomplete (which may not answer with a message)."""
     table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
-    if table is None or table.kind != kind or table.status != "active" or table.game is None:
+    if table is None or table.kind != kind or table.status != TableStatus.ACTIVE or table.game is None:
         return None
     return table
 
@@ -204,7 +205,7 @@ async def board_here(interaction: discord.Interaction, kind: str) -> None:
     shown = await interaction.followup.send("\n".join(lines) or t("error.game_over", locale), files=files,
                                             allowed_mentions=discord.AllowedMentions.none(),
                                             wait=True, **({"view": view} if view else {}))
-    if table.status == "active":
+    if table.status == TableStatus.ACTIVE:
         await adopt_turn_message(interaction.client, table, shown)
 
 

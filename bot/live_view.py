@@ -8,11 +8,12 @@ import discord
 from bot.clicks.routing import GameButton, view_of
 from bot.games.registry import face_of
 from bot.i18n import t
+from bot.service import TableStatus
 from bot.service.models import Table
 
 
 def turn_view(table: Table, locale: object) -> discord.ui.View | None:
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         return view_of(GameButton(table.kind, table.game_id, "rematch", label=t("button.rematch", locale),
                                   style=discord.ButtonStyle.primary))
-    return face_of(table.kind).turn_buttons(table, locale) if table.status == "active" else None
+    return face_of(table.kind).turn_buttons(table, locale) if table.status == TableStatus.ACTIVE else None

@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import game_name, seat_label, turn_order_text
+from bot.service import TableStatus
 from bot.service.errors import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
@@ -118,7 +119,7 @@ async def _asked_to_confirm(interaction: discord.Interaction, game_id: int) -> b
         table = await service_of(interaction.client).table(game_id)
     except ServiceError:
         return False
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         return False
     if interaction.user.id != table.host_id and not _is_admin(interaction):
         raise NotHost(game_id, interaction.user.id, table.host_id)

@@ -13,6 +13,7 @@ from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context
 from bot.presenters.words import command_text, game_name, rounded_duration_text, seat_label, turn_order_text
+from bot.service import EndReason, TableStatus
 from bot.service.models import Table
 
 log = logging.getLogger("shelfie.lobby")
@@ -26,20 +27,20 @@ def lobby_text(table: Table, locale: object) -> str:
         f"{t('lobby.seats', locale, count=len(table.seats), players=table.options.players)}:",
     ]
     lines.extend(f"{seat.index + 1}. {seat_label(seat, locale)}" for seat in table.seats)
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         lines.append("")  # a line right under a numbered list reads as part of its last item in Discord
-    if table.end_reason == "expired":
+    if table.end_reason == EndReason.EXPIRED:
         lived = rounded_duration_text(table.updated_at - table.created_at, locale)
         lines.append(t("lobby.expired", locale, after=lived, command=command_text(table.kind, "new", locale)))
-    elif table.status == "cancelled":
+    elif table.status == TableStatus.CANCELLED:
         lines.append(t("lobby.cancelled", locale))
-    elif table.status != "lobby":
+    elif table.status != TableStatus.LOBBY:
         lines.append(t("lobby.started", locale, order=turn_order_text(table, locale)))
     return "\n".join(lines)
 
 
 def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         return None
     full = len(table.seats) >= table.options.players
     gid = table.game_id

@@ -43,7 +43,7 @@ from bot.presenters.user_text import lines_content
 from bot.presenters.words import turn_order_text
 from bot.replies import reply_private
 from bot.secrets import send_secrets
-from bot.service import background
+from bot.service import OutboxEvent, TableStatus, background
 from bot.service.errors import CorruptGame
 from bot.service.models import Announcement, PlayResult, Seat, Table
 from bot.context import channel_locale, pings, place_of, service_of
@@ -90,7 +90,7 @@ def _mentions(table: Table, told: Iterable[int] = ()) -> discord.AllowedMentions
     """Who a game's message may ping: the players who may act while it runs (the turn message, the reminder), every
     person once it is over, and the people a notice of the message is for (`told`: whose DMs are closed); a
     name that looks like a mention pings nobody."""
-    seats = table.acting if table.status == "active" else table.seats
+    seats = table.acting if table.status == TableStatus.ACTIVE else table.seats
     return pings(*(seat.user_id for seat in seats if seat is not None), *told)
 
 
@@ -160,7 +160,7 @@ async def post_if_current(client: discord.Client, table: Table, content: str) ->
     async with _order(client, table.game_id):
         with background():
             current = await service_of(client).table(table.game_id)
-            if current.status != "active" or current.turn != table.turn:
+            if current.status != TableStatus.ACTIVE or current.turn != table.turn:
                 return
             channel = await place_of(client, current)
             await channel.send(content, allowed_mentions=_mentions(current))
@@ -227,7 +227,8 @@ async def _post(client: discord.Client, announcement: Announcement, previous: An
         log.exception("an announcement was posted but could not be marked so", extra=context(table.game_id,
                                                                                             table.guild_id, None))
         return Delivery.POSTED, previous  # what the store still holds: the marks were rolled back
-    if table.status != "active" and isinstance(channel, discord.Thread) and announcement.version == table.version:
+    if (table.status != TableStatus.ACTIVE and isinstance(channel, discord.Thread)
+            and announcement.version == table.version):
         await _archive(channel, table)
     shown = replace(announcement, posted_at=service.clock(), message_id=message.id, summary=summary)
     return Delivery.POSTED, shown if summary is not None else None
@@ -237,15 +238,15 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
                 live: PlayResult | None, intro: list[str] | None) -> tuple[discord.Message, str | None]:
     """Send one announcement; returns the message and the summary it collapses to later (None: it stays)."""
     locale = channel_locale(client, table)
-    if announcement.event == "cancel":
+    if announcement.event == OutboxEvent.CANCEL:
         return await _deliver(client, channel, announcement, table, t("lobby.cancelled", locale),
                               allowed_mentions=_mentions(table)), None
     result = live or await service_of(client).replayed_result(announcement)
-    _log_events(result, ended=announcement.version == table.version and table.status != "active")
+    _log_events(result, ended=announcement.version == table.version and table.status != TableStatus.ACTIVE)
     event_lines = _event_lines(announcement, result, locale)
     # A start's notice of closed DMs may ping exactly those people: the start handler recorded them before
     # posting, or the rebuilt notices just sent the secrets.
-    told: Iterable[int] = announcement.closed_dms if announcement.event == "start" else ()
+    told: Iterable[int] = announcement.closed_dms if announcement.event == OutboxEvent.START else ()
     if intro is None:
         notices, closed = await _rebuilt_notices(client, announcement, table, locale)
         intro, told = event_lines + notices, [seat.user_id for seat in closed if seat.user_id is not None]
@@ -259,7 +260,7 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     lines = [*intro, *face.result_lines(result, locale), *more]
     message = await _deliver(client, channel, announcement, table, lines_content(lines), files=files,
                              allowed_mentions=mentions, **({"view": view} if view is not None else {}))
-    return message, summary if table.status == "active" else None
+    return message, summary if table.status == TableStatus.ACTIVE else None
 
 
 async def _deliver(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement,
@@ -305,9 +306,9 @@ async def _sent_before(client: discord.Client, channel: discord.abc.Messageable,
 def _event_lines(announcement: Announcement, result: PlayResult, locale: object) -> list[str]:
     """What the step itself was, beyond its moves: the start and its turn order, a seat taken over."""
     table = result.table
-    if announcement.event == "start":
+    if announcement.event == OutboxEvent.START:
         return [t("turn.game_start", locale, order=turn_order_text(table, locale))]
-    if announcement.event == "replaced" and result.turns:
+    if announcement.event == OutboxEvent.REPLACED and result.turns:
         return [t("turn.replaced", locale, name=result.turns[0].seat.name)]
     return []
 
@@ -318,10 +319,10 @@ async def _rebuilt_notices(client: discord.Client, announcement: Announcement, t
     lost the rest of its work too: the lobby message may still show its buttons and the goal DMs may never have
     gone. Redo the lobby, send the DMs unless they went out already, and say whose DMs are closed (returned
     too, as the people the notices may ping)."""
-    if announcement.event != "start":
+    if announcement.event != OutboxEvent.START:
         return [], []
     await refresh_lobby(client, table)
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         return [], []
     closed = await _secrets_once(client, announcement, table)
     return closed_dm_notices(closed, table.kind, locale), closed
@@ -344,7 +345,7 @@ async def start_secrets(client: discord.Client, table: Table) -> list[Seat]:
     seats whose DMs are closed."""
     async with _order(client, table.game_id):
         announcement = await service_of(client).announcement(table.game_id, table.version)
-        assert announcement is not None and announcement.event == "start", "a start records its announcement"
+        assert announcement is not None and announcement.event == OutboxEvent.START, "a start records its announcement"
         return await _secrets_once(client, announcement, table)
 
 

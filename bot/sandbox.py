@@ -22,6 +22,7 @@ import discord
 
 from bot.client import INTENTS, ShelfieBot, create_bot
 from bot.sandbox_hints import SandboxAddress, keep_commands, start_command, where_to_open
+from bot.service import TableStatus
 from bot.store.backend import describe_database
 
 log = logging.getLogger("shelfie.sandbox")
@@ -213,7 +214,8 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
     """Games in play and open lobbies already in the database when the sandbox starts."""
-    return await bot.service.count_games("active"), await bot.service.count_games("lobby")
+    return (await bot.service.count_games(TableStatus.ACTIVE),
+            await bot.service.count_games(TableStatus.LOBBY))
 
 
 def _explain_missing_key(preview: Any, address: SandboxAddress) -> None:

@@ -7,6 +7,7 @@ import discord
 
 from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
+from bot.service import TableStatus
 from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.context import service_of
@@ -20,7 +21,7 @@ async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn
     locale = interaction.locale
     table = await service.table(game_id)
     try:
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise_for_status(table)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -39,6 +40,6 @@ async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn
 
 
 def raise_for_status(table: Table) -> None:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         raise NotStarted(table.game_id)
     raise GameOver(table.game_id, table.status)

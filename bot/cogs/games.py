@@ -21,6 +21,7 @@ from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
 from bot.replies import guild_only, reply_private
 from bot.context import display_name, service_of
+from bot.service import TableStatus
 
 GROUP_NAME = "games"
 AUTOCOMPLETE_LIMIT = 25
@@ -57,7 +58,7 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
         for table in tables:
             place = f"<#{table.place_id}>"
             name = f"**{game_name(table.kind, locale)}** · "
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 lines.append(name + t("games.lobby", locale, place=place, count=len(table.seats),
                                       players=table.options.players))
                 continue

@@ -20,7 +20,7 @@ its move-log entry, new state, version bump and next deadlines in one transactio
     await svc.table(game_id); await svc.table_in_channel(channel_or_thread_id); await svc.tables_of(user_id)
     await svc.set_lobby_message / set_turn_message(game_id, message_id)
     await svc.audit(game_id)                                                  # replay seed + log, compare
-    await svc.count_games("active")
+    await svc.count_games(TableStatus.ACTIVE)
     await svc.stats(guild_id, user_id, kind); await svc.stats_by_game(guild_id, user_id)
     await svc.leaderboard(guild_id, kind, order="wins"|"average"|"rating")
     await svc.coop_bests(guild_id, kind); await svc.coop_records(guild_id, user_id, kind)   # co-operative games
@@ -38,16 +38,16 @@ Decisions callers rely on:
   person is to move again after the computers.
 - After a person's move, resignation or expired turn, every computer seat that follows plays at
   once (engine AI in a worker thread, one commit per move) and `PlayResult.turns` lists them all.
-- A lobby closes (cancelled, `end_reason="expired"`, `LobbyExpired` event) when nobody starts it within
+- A lobby closes (cancelled, `EndReason.EXPIRED`, `LobbyExpired` event) when nobody starts it within
   the operator's lobby timeout (24 h by default); the deadline is stored with the lobby.
 - A typed move passes `sent_at` (when it was sent): one sent before the current turn began (1 s of clock
   difference allowed), or whose turn changed while it waited for the game, is `BoardChanged` (a `StaleTurn`).
 - Who may act is a set of seats (`Table.acting`; `current_seat` is its first). Computer seats in it act at
   once; a person in it may play.
 - Deadlines (a person may act): a reminder at half the turn timeout, a final one shortly before
-  the end, and at expiry the computer plays for the absentee (kind "timeout"). After 3 expiries in a
+  the end, and at expiry the computer plays for the absentee (`TurnKind.TIMEOUT`). After 3 expiries in a
   row the seat becomes a computer seat (`Seat.level` set, `user_id` kept); when no person is left the
-  game is cancelled with `end_reason="abandoned"`. Reminders fire at most once (deleted on firing);
+  game is cancelled with `EndReason.ABANDONED`. Reminders fire at most once (deleted on firing);
   an expiry is replaced in the same transaction as its move, so it fires exactly once across restarts.
 - Stats: finishing records each person's result (and per-guild games/wins/points/best) in the same
   transaction as the last move. A person who left (resigned, or replaced after timing out) is ranked
@@ -68,7 +68,7 @@ Decisions callers rely on:
   waiting for it at the same time: a person's move is not queued behind the bookkeeping of moves already answered.
 """
 from bot.service.dispatcher import DeadlineDispatcher
-from bot.store import background
+from bot.store import EndReason, OutboxEvent, TableStatus, TurnKind, background
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -122,9 +122,9 @@ __all__ = [
     "DEFAULT_TURN_TIMEOUT", "background", "MAX_TURN_TIMEOUT", "MIN_TURN_TIMEOUT",
     "AlreadyJoined", "AlreadyStarted", "BoardChanged", "AuditResult", "ChannelBusy", "CoopBest", "CoopRecord", "Conflict", "CorruptGame", "DeadlineDispatcher",
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
-    "LobbyExpired",
+    "EndReason", "LobbyExpired", "OutboxEvent",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotSaved", "NotStarted", "NotYourTurn", "PlayResult",
     "PlayedTurn", "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing",
     "StartResult",
-    "Table", "TableService", "TurnReminder", "TurnTimedOut", "UnknownGame",
+    "Table", "TableService", "TableStatus", "TurnKind", "TurnReminder", "TurnTimedOut", "UnknownGame",
 ]

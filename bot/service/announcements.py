@@ -17,7 +17,7 @@ from bot.service.cache import Entry, GameCache
 from bot.service.models import Announcement, GameOutbox, PlayedTurn, PlayResult, Table
 from bot.service.replay import apply_entry, new_game
 from bot.service.seats import final_standings
-from bot.store import ShardSet
+from bot.store import EndReason, ShardSet, TableStatus, TurnKind
 
 
 OUTBOX_LEASE = 60.0
@@ -90,7 +90,8 @@ class AnnouncementOutbox:
             if row.seq >= announcement.first_seq:
                 move = None if row.move is None else rules.parse_action(row.move)
                 turns.append(PlayedTurn(table.seats[row.seat], row.kind, move, report))
-        scored = table.status == "finished" or table.end_reason == "abandoned"  # an abandoned game scores who left
+        # an abandoned game scores who left
+        scored = table.status == TableStatus.FINISHED or table.end_reason == EndReason.ABANDONED
         ended = scored and announcement.last_seq == table.turn
         return PlayResult(table, tuple(turns), final_standings(table) if ended else ())
 
@@ -101,7 +102,7 @@ class AnnouncementOutbox:
         if not 0 <= turn < (await self._cache.table(game_id)).turn:
             return False
         row = await self._store.move_at(game_id, turn + 1)
-        if row is None or row.kind != "move" or row.move != str(move):
+        if row is None or row.kind != TurnKind.MOVE or row.move != str(move):
             return False
         table = await self._cache.table(game_id)
         return row.seat < len(table.seats) and table.seats[row.seat].user_id == user_id

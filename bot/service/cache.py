@@ -26,8 +26,10 @@ from bot.store import (
     GameRecord,
     GameUpdate,
     MoveRow,
+    OutboxEvent,
     ResultRow,
     Store,
+    TableStatus,
     VersionConflict,
     WriteFailed,
 )
@@ -66,7 +68,7 @@ def entry_from(record: GameRecord) -> Entry:
     except Exception as exc:  # any failure to rebuild a stored row means that row is corrupt
         log.error("game %s: state cannot be rebuilt: %r", row.id, exc)
         raise CorruptGame(row.id, f"state cannot be rebuilt: {exc}") from exc
-    if row.status == "active" and game is None:
+    if row.status == TableStatus.ACTIVE and game is None:
         raise CorruptGame(row.id, "an active game without state")
     if game is not None and game.n_players != len(record.seats):
         raise CorruptGame(row.id, f"{len(record.seats)} seats for a {game.n_players}-player state")
@@ -79,7 +81,7 @@ def _same_turn(old: Table, new: Table) -> bool:
     def acting(table: Table) -> frozenset[int]:
         return frozenset(s.index for s in table.acting if s.is_human)
 
-    return (old.status == new.status == "active" and old.game is not None and new.game is not None
+    return (old.status == new.status == TableStatus.ACTIVE and old.game is not None and new.game is not None
             and old.game.turn == new.game.turn and acting(old) == acting(new))
 
 
@@ -176,7 +178,7 @@ class GameCache:
 
     async def save(self, entry: Entry, table: Table, *, moves: tuple[MoveRow, ...] = (),
                    results: tuple[ResultRow, ...] = (), coop: CoopResultRow | None = None,
-                   seats_changed: bool = False, announce: str | None = None) -> Entry:
+                   seats_changed: bool = False, announce: OutboxEvent | None = None) -> Entry:
         """Commit `table` as the successor of `entry` (one transaction) and cache it; `announce` records the
         step's channel announcement in the outbox within that transaction."""
         now = self._clock()
@@ -185,8 +187,8 @@ class GameCache:
         # the turn's own due times, moved to the new step's number, so a turn's time runs from when the turn began,
         # not from its latest step; a new turn gets its own.
         kept = _same_turn(old, table)
-        deadlines = None if table.status == "lobby" or kept else _deadlines(table, now)
-        if table.status == "active" and (table.turn != old.turn or old.status != "active"):
+        deadlines = None if table.status == TableStatus.LOBBY or kept else _deadlines(table, now)
+        if table.status == TableStatus.ACTIVE and (table.turn != old.turn or old.status != TableStatus.ACTIVE):
             table = replace(table, turn_started_at=now)
         update = GameUpdate(
             game_id=old.game_id, expected_version=old.version, status=table.status, end_reason=table.end_reason,

@@ -13,9 +13,9 @@ from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
-from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, EXPIRY, firing_retry_delay
+from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, firing_retry_delay
 from bot.service.turns import Chain, Turns
-from bot.store import LOBBY_EXPIRY, DeadlineRow, ShardSet
+from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus, TurnKind
 
 log = logging.getLogger(__name__)
 
@@ -85,18 +85,18 @@ class Deadlines:
         async with self._cache.lock(deadline.game_id):
             entry = await self._cache.load(deadline.game_id)
             table = entry.table
-            if deadline.kind == LOBBY_EXPIRY:
+            if deadline.kind == DeadlineKind.LOBBY_EXPIRY:
                 return await self._expire_lobby(entry, deadline)
             seat = next((s for s in table.acting if s.is_human), None)
             if table.turn != deadline.turn or seat is None:
                 await self._store.take_deadline(deadline)  # left over from a turn already played
                 return None
-            if deadline.kind != EXPIRY:
+            if deadline.kind != DeadlineKind.EXPIRY:
                 if not await self._store.take_deadline(deadline):
                     return None
                 pending = await self._store.deadlines_of(table.game_id)
-                expires = next((d.due_at for d in pending if d.kind == EXPIRY), deadline.due_at)
-                return TurnReminder(table, seat, expires, final=deadline.kind != "reminder")
+                expires = next((d.due_at for d in pending if d.kind == DeadlineKind.EXPIRY), deadline.due_at)
+                return TurnReminder(table, seat, expires, final=deadline.kind != DeadlineKind.REMINDER)
             stand_in = rules_of(table.kind).stand_in
             expired = seat.expired_turns + 1
             replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
@@ -104,15 +104,16 @@ class Deadlines:
             after = replace(seat, expired_turns=expired, level=stand_in if replaced else None)
             # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
             # the stand-in plays on until the seat's turn is over.
-            await self._turns.computer_turn(chain, seat, entry.seed, stand_in, "timeout", after)
-            result = await self._turns.finish(entry, chain, "replaced" if replaced else "timeout")
+            await self._turns.computer_turn(chain, seat, entry.seed, stand_in, TurnKind.TIMEOUT, after)
+            result = await self._turns.finish(entry, chain, OutboxEvent.REPLACED if replaced else OutboxEvent.TIMEOUT)
             return TurnTimedOut(seat, result, replaced)
 
     async def _expire_lobby(self, entry: Entry, deadline: DeadlineRow) -> LobbyExpired | None:
         """Close a lobby nobody started (its place is free again); a lobby that started or closed meanwhile
         only loses the deadline."""
-        if entry.table.status != "lobby":
+        if entry.table.status != TableStatus.LOBBY:
             await self._store.take_deadline(deadline)
             return None
-        closed = await self._cache.save(entry, replace(entry.table, status="cancelled", end_reason="expired"))
+        expired = replace(entry.table, status=TableStatus.CANCELLED, end_reason=EndReason.EXPIRED)
+        closed = await self._cache.save(entry, expired)
         return LobbyExpired(closed.table)

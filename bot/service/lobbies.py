@@ -23,7 +23,7 @@ from bot.service.errors import (
 from bot.service.models import GameOptions, Rematch, Seat, Table
 from bot.service.records import Records
 from bot.service.seats import reindexed, seat_rows
-from bot.store import NewGame, PlaceTaken, RematchTaken
+from bot.store import EndReason, NewGame, OutboxEvent, PlaceTaken, RematchTaken, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +39,9 @@ def _place(channel_id: int, thread_id: int | None, options: GameOptions) -> int:
 
 
 def require_lobby(table: Table) -> None:
-    if table.status == "active":
+    if table.status == TableStatus.ACTIVE:
         raise AlreadyStarted(table.game_id)
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         raise GameOver(table.game_id, table.status)
 
 
@@ -131,11 +131,11 @@ class Lobbies:
                 raise NotInGame(game_id, user_id)
             seats = reindexed([s for s in table.seats if s.user_id != user_id])
             host_id = table.host_id
-            status, reason = "lobby", None
+            status, reason = TableStatus.LOBBY, None
             if user_id == host_id:
                 heir = next((s for s in seats if s.is_human), None)
                 if heir is None:
-                    status, reason = "cancelled", "abandoned"
+                    status, reason = TableStatus.CANCELLED, EndReason.ABANDONED
                 else:
                     assert heir.user_id is not None
                     host_id = heir.user_id
@@ -160,9 +160,9 @@ class Lobbies:
                 raise GameOver(game_id, table.status)
             if by_user_id != table.host_id and not is_admin:
                 raise NotHost(game_id, by_user_id, table.host_id)
-            announce = "cancel" if table.game is not None else None
-            return (await self._cache.save(entry, replace(table, status="cancelled", end_reason="cancelled"),
-                                           announce=announce)).table
+            announce = OutboxEvent.CANCEL if table.game is not None else None
+            cancelled = replace(table, status=TableStatus.CANCELLED, end_reason=EndReason.CANCELLED)
+            return (await self._cache.save(entry, cancelled, announce=announce)).table
 
     async def _cancel_unreadable(self, game_id: int) -> Table | None:
         """None if the game is no longer open."""
@@ -190,9 +190,9 @@ class Lobbies:
             if existing is not None:
                 return Rematch((await self._cache.load(existing)).table, opened=False)
             old = (await self._cache.load(game_id)).table
-            if old.status == "active":
+            if old.status == TableStatus.ACTIVE:
                 raise AlreadyStarted(game_id)
-            if old.status == "lobby":
+            if old.status == TableStatus.LOBBY:
                 raise NotStarted(game_id)
             if old.seat_of(by_user_id) is None:
                 raise NotInGame(game_id, by_user_id)

@@ -13,7 +13,16 @@ from typing import Any
 from engine.protocol import GameDescription, GameState, OptionError
 
 from bot.service.errors import InvalidOption
-from bot.store.records import OPEN_STATUSES, AnnouncementRow, CoopBestRow, CoopRecordRow, StatsRow
+from bot.store.records import (
+    OPEN_STATUSES,
+    AnnouncementRow,
+    CoopBestRow,
+    CoopRecordRow,
+    EndReason,
+    StatsRow,
+    TableStatus,
+    TurnKind,
+)
 
 MIN_TURN_TIMEOUT = 5 * 60
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
@@ -113,8 +122,8 @@ class Table:
     guild_id: int
     channel_id: int
     thread_id: int | None
-    status: str
-    end_reason: str | None
+    status: TableStatus
+    end_reason: EndReason | None
     options: GameOptions
     host_id: int
     seats: tuple[Seat, ...]
@@ -141,7 +150,7 @@ class Table:
     @property
     def acting(self) -> tuple[Seat, ...]:
         """The seats that may act now (usually one), while the game is active."""
-        if self.status != "active" or self.game is None or self.game.is_over:
+        if self.status != TableStatus.ACTIVE or self.game is None or self.game.is_over:
             return ()
         return tuple(self.seats[i] for i in sorted(self.game.to_act))
 
@@ -167,7 +176,7 @@ class PlayedTurn:
     `report` the game's report of what it changed."""
 
     seat: Seat
-    kind: str
+    kind: TurnKind
     move: Any
     report: Any
 
@@ -198,7 +207,7 @@ class PlayResult:
 
     @property
     def finished(self) -> bool:
-        return self.table.status == "finished"
+        return self.table.status == TableStatus.FINISHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +231,7 @@ class TurnTimedOut:
 
     `result.turns[0]` is that timeout move; later turns are computer seats that followed. `replaced`
     says the seat became a computer seat (3 expiries in a row); `result.table.end_reason ==
-    "abandoned"` says the game ended because no person is left.
+    EndReason.ABANDONED` says the game ended because no person is left.
     """
 
     seat: Seat
@@ -232,7 +241,7 @@ class TurnTimedOut:
 
 @dataclass(frozen=True, slots=True)
 class LobbyExpired:
-    """Nobody started the lobby in time: it is closed (cancelled, `end_reason="expired"`), its place is free."""
+    """Nobody started the lobby in time: it is closed (cancelled, `end_reason=EndReason.EXPIRED`), its place is free."""
 
     table: Table
 

@@ -25,7 +25,17 @@ from bot.service.models import (
     check_turn_timeout,
 )
 from bot.service.replay import apply_entry, new_game
-from bot.store import CoopResultRow, CorruptRow, GuildSettingsRow, MoveRow, ResultRow, StatsChanged, Store
+from bot.store import (
+    CoopResultRow,
+    CorruptRow,
+    GuildSettingsRow,
+    MoveRow,
+    OutboxEvent,
+    ResultRow,
+    StatsChanged,
+    Store,
+    TableStatus,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +50,7 @@ def _coop_result(table: Table) -> CoopResultRow | None:
     """A co-operative game played to its end: the table's shared result by the game's measure, kept among the
     server's results of that player count and setup (a game every person left is not a result of the table)."""
     game = table.game
-    outcome = game.outcome() if game is not None and table.status == "finished" else None
+    outcome = game.outcome() if game is not None and table.status == TableStatus.FINISHED else None
     if outcome is None or outcome.result is None or not rules_of(table.kind).description.cooperative:
         return None
     return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result,
@@ -65,7 +75,7 @@ class Records:
         self._finishing = asyncio.Lock()
 
     async def save_finished(self, entry: Entry, table: Table, standings: tuple[Standing, ...], *,
-                            moves: tuple[MoveRow, ...], seats_changed: bool, announce: str) -> Entry:
+                            moves: tuple[MoveRow, ...], seats_changed: bool, announce: OutboxEvent) -> Entry:
         """Commit the step that ended the game together with each person's result (and rating)."""
         # Two games of one player finishing at once would both rate from the same prior rating and the
         # later write would win: finishing games read priors and save one at a time in this process, and a
@@ -99,7 +109,7 @@ class Records:
             for (st, user), rating, prior in zip(people, ratings, counted)
         )
 
-    async def count_games(self, status: str = "active") -> int:
+    async def count_games(self, status: TableStatus = TableStatus.ACTIVE) -> int:
         """How many games are in this status (an operator's figure: `python -m bench store` prints it)."""
         return await self._store.count_games(status)
 

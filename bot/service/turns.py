@@ -34,7 +34,7 @@ from bot.service.records import Records
 from bot.service.replay import new_game
 from bot.service.seats import has_person_left, reindexed, standings
 from bot.service.workers import workers
-from bot.store import MoveRow
+from bot.store import EndReason, MoveRow, OutboxEvent, TableStatus, TurnKind
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +67,9 @@ def _whole_ms(seconds: float) -> int:
 
 
 def _require_active(table: Table) -> None:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         raise NotStarted(table.game_id)
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         raise GameOver(table.game_id, table.status)
 
 
@@ -118,9 +118,9 @@ class Turns:
             order = list(table.seats)
             random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
             game = new_game(table.kind, len(order), entry.seed, table.options)
-            chain = Chain(replace(table, status="active", seats=reindexed(order), game=game))
+            chain = Chain(replace(table, status=TableStatus.ACTIVE, seats=reindexed(order), game=game))
             await self._play_computers(chain, entry.seed)
-            saved = await self._commit_chain(entry, chain, "start")
+            saved = await self._commit_chain(entry, chain, OutboxEvent.START)
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
 
     async def play(self, game_id: int, user_id: int, move: object, *, turn: int | None = None,
@@ -156,8 +156,8 @@ class Turns:
             except ActionRefused as exc:
                 raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
             chain = Chain(table)
-            self._step(chain, seat, "move", parsed, replace(seat, expired_turns=0))
-            return await self.finish(entry, chain, "move")
+            self._step(chain, seat, TurnKind.MOVE, parsed, replace(seat, expired_turns=0))
+            return await self.finish(entry, chain, OutboxEvent.MOVE)
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
@@ -166,8 +166,8 @@ class Turns:
             entry = await self._cache.load(game_id)
             seat = _playing_seat(entry.table, user_id)
             chain = Chain(entry.table)
-            self._step(chain, seat, "resign", None, seat)
-            return await self.finish(entry, chain, "resign")
+            self._step(chain, seat, TurnKind.RESIGN, None, seat)
+            return await self.finish(entry, chain, OutboxEvent.RESIGN)
 
     async def hint(self, game_id: int, user_id: int) -> object:
         """A suggested action for the person asking, when their lobby allowed hints and they may act now: the
@@ -187,33 +187,33 @@ class Turns:
         except TimeoutError as stuck:
             raise ComputerBusy(game_id) from stuck
 
-    async def finish(self, entry: Entry, chain: Chain, event: str) -> PlayResult:
+    async def finish(self, entry: Entry, chain: Chain, event: OutboxEvent) -> PlayResult:
         """Let the computers answer, then commit the whole chain of moves (announced as `event`) at once."""
         await self._play_computers(chain, entry.seed)
         saved = await self._commit_chain(entry, chain, event)
         return PlayResult(saved.table, tuple(chain.turns), chain.standings)
 
-    def _step(self, chain: Chain, seat: Seat, kind: str, move: object | None, seat_after: Seat) -> None:
+    def _step(self, chain: Chain, seat: Seat, kind: TurnKind, move: object | None, seat_after: Seat) -> None:
         """Apply one move-log entry to a copy of the game (the game handed out before stays untouched)."""
         table = chain.table
         assert table.game is not None
         game = table.game.copy()
         report = game.resign(seat.index) if move is None else game.apply(move, seat.index)
         seats = tuple(seat_after if s.index == seat.index else s for s in table.seats)
-        status, reason = "active", None
+        status, reason = TableStatus.ACTIVE, None
         cooperative = rules_of(table.kind).description.cooperative
         if game.is_over:
-            status, reason = "finished", "completed"
+            status, reason = TableStatus.FINISHED, EndReason.COMPLETED
             chain.standings = standings(game, seats, cooperative)
         elif not has_person_left(game, seats):
-            status, reason = "cancelled", "abandoned"
+            status, reason = TableStatus.CANCELLED, EndReason.ABANDONED
             chain.standings = standings(game, seats, cooperative)  # every person left: each is scored a loss
         chain.table = replace(table, game=game, seats=seats, status=status, end_reason=reason, turn=table.turn + 1)
         chain.rows.append(MoveRow(chain.table.turn, seat.index, None if move is None else str(move), kind,
                                   self._clock()))
         chain.turns.append(PlayedTurn(seat, kind, move, report))
 
-    async def _commit_chain(self, entry: Entry, chain: Chain, event: str) -> Entry:
+    async def _commit_chain(self, entry: Entry, chain: Chain, event: OutboxEvent) -> Entry:
         table = chain.table
         seats_changed = table.seats != entry.table.seats
         if not chain.standings:
@@ -239,28 +239,28 @@ class Turns:
 
     async def _play_computers(self, chain: Chain, seed: int) -> None:
         """Computer seats act until only people may act or the game stops."""
-        while chain.table.status == "active":
+        while chain.table.status == TableStatus.ACTIVE:
             game = chain.table.game
             assert game is not None
             seat = next((s for s in chain.table.acting if s.level is not None and s.index not in game.resigned), None)
             if seat is None:
                 break
-            await self.computer_turn(chain, seat, seed, seat.level, "auto", seat)
+            await self.computer_turn(chain, seat, seed, seat.level, TurnKind.AUTO, seat)
 
-    async def computer_turn(self, chain: Chain, seat: Seat, seed: int, level: str, kind: str,
+    async def computer_turn(self, chain: Chain, seat: Seat, seed: int, level: str, kind: TurnKind,
                             seat_after: Seat) -> None:
         """`seat` acts by the computer player at `level` until its turn is over. A computer player that has not
         ended one turn after COMPUTER_STEPS_PER_TURN actions resigns the seat: a game's computer that never
         finishes a turn must not spin the table, and the process serving it, forever."""
         steps, turn = 0, None
-        while chain.table.status == "active" and seat.index in {s.index for s in chain.table.acting}:
+        while chain.table.status == TableStatus.ACTIVE and seat.index in {s.index for s in chain.table.acting}:
             game = chain.table.game
             assert game is not None
             steps, turn = (steps + 1, turn) if game.turn == turn else (1, game.turn)
             if steps > COMPUTER_STEPS_PER_TURN:
                 log.error("game %s: the computer (%s) of seat %d took %d actions without ending its turn; it resigns",
                           chain.table.game_id, level, seat.index, COMPUTER_STEPS_PER_TURN)
-                self._step(chain, seat, "resign", None, seat_after)
+                self._step(chain, seat, TurnKind.RESIGN, None, seat_after)
                 return
             move = await self._computer_move(chain.table, seat, seed, level)
             self._step(chain, seat, kind, move, seat_after)

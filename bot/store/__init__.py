@@ -22,29 +22,33 @@ from bot.store.errors import (
     WriteFailed,
 )
 from bot.store.records import (
-    LOBBY_EXPIRY,
     OPEN_STATUSES,
     AnnouncementRow,
     CoopBestRow,
     CoopRecordRow,
     CoopResultRow,
+    DeadlineKind,
     DeadlineRow,
+    EndReason,
     GameRecord,
     GameRow,
     GameUpdate,
     GuildSettingsRow,
     MoveRow,
     NewGame,
+    OutboxEvent,
     ResultRow,
     SeatRow,
     ShardSet,
     StatsRow,
+    TableStatus,
+    TurnKind,
 )
 
 __all__ = [
     "AnnouncementRow", "ConstraintViolated", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow",
-    "DeadlineRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "LOBBY_EXPIRY", "MoveRow", "NewGame",
-    "OPEN_STATUSES", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet", "StatsChanged", "StatsRow",
-    "Store", "StoreError", "VersionConflict", "WriteFailed", "background", "database_target", "describe_database",
-    "is_postgres_url",
+    "DeadlineKind", "DeadlineRow", "EndReason", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
+    "NewGame", "OPEN_STATUSES", "OutboxEvent", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet",
+    "StatsChanged", "StatsRow", "Store", "StoreError", "TableStatus", "TurnKind", "VersionConflict", "WriteFailed",
+    "background", "database_target", "describe_database", "is_postgres_url",
 ]

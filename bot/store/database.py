@@ -15,21 +15,25 @@ from typing import Any
 from bot.store.backend import Backend, Row, Session, is_postgres_url
 from bot.store.errors import ConstraintViolated, CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict
 from bot.store.records import (
-    LOBBY_EXPIRY,
     OPEN_STATUSES,
     AnnouncementRow,
     CoopBestRow,
     CoopRecordRow,
+    DeadlineKind,
     DeadlineRow,
+    EndReason,
     GameRecord,
     GameRow,
     GameUpdate,
     GuildSettingsRow,
     MoveRow,
     NewGame,
+    OutboxEvent,
     SeatRow,
     ShardSet,
     StatsRow,
+    TableStatus,
+    TurnKind,
 )
 from bot.store.schema import MIGRATIONS
 
@@ -110,8 +114,8 @@ def _game_row(row: Row) -> GameRow:
         channel_id=row["channel_id"],
         thread_id=row["thread_id"],
         place_id=row["place_id"],
-        status=row["status"],
-        end_reason=row["end_reason"],
+        status=TableStatus(row["status"]),
+        end_reason=None if row["end_reason"] is None else EndReason(row["end_reason"]),
         options=options,
         host_id=row["host_id"],
         seed=row["seed"],
@@ -125,6 +129,18 @@ def _game_row(row: Row) -> GameRow:
         turn_started_at=row["turn_started_at"],
         rematch_of=row["rematch_of"],
     )
+
+
+def _move_row(row: Row) -> MoveRow:
+    return MoveRow(row[0], row[1], row[2], TurnKind(row[3]), row[4])
+
+
+def _announcement_row(row: Row) -> AnnouncementRow:
+    return AnnouncementRow(row[0], row[1], OutboxEvent(row[2]), *tuple(row)[3:])
+
+
+def _deadline_row(row: Row) -> DeadlineRow:
+    return DeadlineRow(row[0], DeadlineKind(row[1]), *tuple(row)[2:])
 
 
 def _seats(rows: Iterable[Row]) -> tuple[SeatRow, ...]:
@@ -185,7 +201,7 @@ class Store:
                 await self._insert_seats(db, game_id, new.seats)
                 if new.lobby_expires_at is not None:
                     await db.execute("INSERT INTO deadlines (game_id, kind, due_at, turn) VALUES (?, ?, ?, 0)",
-                                     (game_id, LOBBY_EXPIRY, new.lobby_expires_at))
+                                     (game_id, DeadlineKind.LOBBY_EXPIRY, new.lobby_expires_at))
         except ConstraintViolated as exc:
             # A rematch racing another one may also collide on the place (the same channel): the rematch wins.
             rematch = None if new.rematch_of is None else await self.rematch_of(new.rematch_of)
@@ -198,8 +214,8 @@ class Store:
             raise PlaceTaken(new.place_id, await self.open_game_at(new.place_id)) from exc
         row = GameRow(
             id=game_id, kind=new.kind, guild_id=new.guild_id, channel_id=new.channel_id, thread_id=new.thread_id,
-            place_id=new.place_id, status="lobby", end_reason=None, options=dict(new.options), host_id=new.host_id,
-            seed=new.seed, created_at=now, updated_at=now, state=None, version=0, turn=0,
+            place_id=new.place_id, status=TableStatus.LOBBY, end_reason=None, options=dict(new.options),
+            host_id=new.host_id, seed=new.seed, created_at=now, updated_at=now, state=None, version=0, turn=0,
             lobby_message_id=None, turn_message_id=None, rematch_of=new.rematch_of,
         )
         return GameRecord(row, tuple(new.seats))
@@ -214,7 +230,7 @@ class Store:
                 " WHERE status = 'lobby' AND id NOT IN (SELECT game_id FROM deadlines WHERE kind = ?)"
                 # shard processes starting at once all run this: the ones that come second add nothing
                 " ON CONFLICT DO NOTHING",
-                (LOBBY_EXPIRY, due_at, LOBBY_EXPIRY))
+                (DeadlineKind.LOBBY_EXPIRY, due_at, DeadlineKind.LOBBY_EXPIRY))
 
     async def rematch_of(self, game_id: int) -> int | None:
         """The id of the lobby (or later game) opened as the rematch of this game and still alive, if any: one
@@ -247,7 +263,7 @@ class Store:
                 return None
             seat_rows = await db.fetch(_SEATS_SQL, (game_id,))
             move_rows = await db.fetch(_MOVES_SQL, (game_id,)) if with_moves else []
-        return GameRecord(_game_row(rows[0]), _seats(seat_rows)), [MoveRow(*r) for r in move_rows]
+        return GameRecord(_game_row(rows[0]), _seats(seat_rows)), [_move_row(r) for r in move_rows]
 
     async def open_game_at(self, place_id: int) -> int | None:
         """The id of the lobby or active game in this channel or thread, if any."""
@@ -290,7 +306,7 @@ class Store:
         [size] = await self._fetchone("PRAGMA page_size") or (0,)
         return int(count) * int(size)
 
-    async def count_games(self, status: str) -> int:
+    async def count_games(self, status: TableStatus) -> int:
         row = await self._fetchone("SELECT COUNT(*) FROM games WHERE status = ?", (status,))
         return int(row[0]) if row else 0
 
@@ -415,7 +431,8 @@ class Store:
         except CorruptRow:
             options = {}
         assert options is not None
-        game = GameRow(**{**{key: row[key] for key in row.keys()}, "options": options, "state": None})
+        game = GameRow(**{**{key: row[key] for key in row.keys()}, "status": TableStatus(row["status"]),
+                          "end_reason": EndReason(row["end_reason"]), "options": options, "state": None})
         return GameRecord(game, _seats(seat_rows))
 
     async def set_message_ids(self, game_id: int, *, lobby_message_id: int | None = None,
@@ -432,7 +449,7 @@ class Store:
     async def outbox(self, game_id: int) -> tuple[list[AnnouncementRow], AnnouncementRow | None]:
         """The game's announcements not yet posted, oldest first (the order they must be posted in), and its live
         one (as `live_announcement`), in one query: what posting the game's outbox starts from."""
-        rows = [AnnouncementRow(*r) for r in await self._fetchall(
+        rows = [_announcement_row(r) for r in await self._fetchall(
             f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ?"
             " AND (posted_at IS NULL OR summary IS NOT NULL) ORDER BY version", (game_id,))]
         live = [row for row in rows if row.posted_at is not None]
@@ -453,7 +470,7 @@ class Store:
         row = await self._fetchone(
             f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND summary IS NOT NULL"
             " ORDER BY version DESC LIMIT 1", (game_id,))
-        return None if row is None else AnnouncementRow(*row)
+        return None if row is None else _announcement_row(row)
 
     async def mark_posted(self, game_id: int, version: int, *, now: float, message_id: int | None,
                           summary: str | None) -> None:
@@ -482,7 +499,7 @@ class Store:
         """One announcement of the outbox, posted or not."""
         row = await self._fetchone(
             f"SELECT {_ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ? AND version = ?", (game_id, version))
-        return None if row is None else AnnouncementRow(*row)
+        return None if row is None else _announcement_row(row)
 
     async def mark_secrets_sent(self, game_id: int, version: int, closed: Iterable[int]) -> None:
         """The step's secrets went out by DM; `closed` are the users whose DMs refused them."""
@@ -507,7 +524,7 @@ class Store:
         """One entry of the move log."""
         row = await self._fetchone("SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? AND seq = ?",
                                    (game_id, seq))
-        return None if row is None else MoveRow(*row)
+        return None if row is None else _move_row(row)
 
     # deadlines ----------------------------------------------------------------------------------
 
@@ -561,7 +578,7 @@ class Store:
                 f" ORDER BY d.due_at LIMIT ?{skip_locked})"
                 " RETURNING game_id, kind, due_at, turn, attempts",
                 (owner, now + lease, now, now, now, *params, limit))
-        return sorted((DeadlineRow(*r) for r in rows), key=lambda d: (d.due_at, d.game_id, d.kind))
+        return sorted((_deadline_row(r) for r in rows), key=lambda d: (d.due_at, d.game_id, d.kind))
 
     async def overdue(self, before: float, shards: ShardSet | None = None) -> int:
         """How many deadlines of games in `shards` were due before `before` and are still waiting (the health
@@ -577,7 +594,7 @@ class Store:
             "SELECT game_id, kind, due_at, turn, attempts FROM deadlines WHERE game_id = ?"
             " ORDER BY due_at, kind", (game_id,)
         )
-        return [DeadlineRow(*r) for r in rows]
+        return [_deadline_row(r) for r in rows]
 
     async def claim_outbox(self, game_id: int, *, owner: str, now: float, lease: float) -> bool:
         """Make the game's pending announcements `owner`'s to post until `now + lease`, unless another owner's lease

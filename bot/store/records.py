@@ -2,12 +2,74 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-OPEN_STATUSES = ("lobby", "active")
+
+class TableStatus(StrEnum):
+    """Where a game is in its life (the games table's `status`, as its CHECK lists them)."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.ACTIVE)
 """A game in one of these occupies its channel or thread (the schema's unique index on place_id says the same)."""
-LOBBY_EXPIRY = "lobby_expiry"
-"""The deadline kind that closes a lobby nobody started (the schema's CHECK lists it beside the turn kinds)."""
+
+
+class EndReason(StrEnum):
+    """Why a game is no longer open (the games table's `end_reason`; None while it is)."""
+
+    COMPLETED = "completed"
+    """Played to its end by its rules (status finished)."""
+    ABANDONED = "abandoned"
+    """No person was left: every person resigned or was replaced, or the last person left a lobby."""
+    CANCELLED = "cancelled"
+    """The host or an admin cancelled it."""
+    EXPIRED = "expired"
+    """A lobby nobody started in time."""
+    CORRUPT = "corrupt"
+    """An admin cancelled a game whose stored row could not be read."""
+
+
+class TurnKind(StrEnum):
+    """Who made a move-log entry (the moves table's `kind`)."""
+
+    MOVE = "move"
+    """A person's move."""
+    AUTO = "auto"
+    """A computer seat's move."""
+    TIMEOUT = "timeout"
+    """The computer's move for a person whose turn expired."""
+    RESIGN = "resign"
+    """A seat resigned (the entry has no move)."""
+
+
+class OutboxEvent(StrEnum):
+    """The step an announcement of the outbox tells (the announcements table's `event`)."""
+
+    START = "start"
+    MOVE = "move"
+    RESIGN = "resign"
+    TIMEOUT = "timeout"
+    REPLACED = "replaced"
+    """A turn expired for the third time in a row: the computer plays that seat from now on."""
+    CANCEL = "cancel"
+
+
+class DeadlineKind(StrEnum):
+    """What a stored deadline does when it falls due (the deadlines table's `kind`, as its CHECK lists them)."""
+
+    REMINDER = "reminder"
+    """Half the turn's time is gone."""
+    FINAL_REMINDER = "final_reminder"
+    """The turn is nearly over."""
+    EXPIRY = "expiry"
+    """The turn is over: the computer plays it."""
+    LOBBY_EXPIRY = "lobby_expiry"
+    """A lobby nobody started closes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +89,8 @@ class GameRow:
     channel_id: int
     thread_id: int | None
     place_id: int | None
-    status: str
-    end_reason: str | None
+    status: TableStatus
+    end_reason: EndReason | None
     options: dict[str, Any]
     host_id: int
     seed: int
@@ -64,7 +126,7 @@ class NewGame:
     kind: str = "shelfie"
     rematch_of: int | None = None
     lobby_expires_at: float | None = None
-    """When the lobby closes if nobody starts it (a "lobby_expiry" deadline stored with the lobby)."""
+    """When the lobby closes if nobody starts it (a LOBBY_EXPIRY deadline stored with the lobby)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +134,7 @@ class MoveRow:
     seq: int
     seat: int
     move: str | None
-    kind: str
+    kind: TurnKind
     at: float
 
 
@@ -103,7 +165,7 @@ class ShardSet:
 @dataclass(frozen=True, slots=True)
 class DeadlineRow:
     game_id: int
-    kind: str
+    kind: DeadlineKind
     due_at: float
     turn: int
     attempts: int = 0
@@ -169,13 +231,13 @@ class CoopRecordRow:
 @dataclass(frozen=True, slots=True)
 class AnnouncementRow:
     """One channel announcement in the outbox: the step that committed game `version` played the move-log
-    entries `first_seq..last_seq` (none when first_seq > last_seq). `event` names the step (start, move,
-    resign, timeout, replaced, cancel). Once posted, `message_id` is the message and `summary` the one line
-    it collapses to when a newer message replaces it (None: nothing to collapse)."""
+    entries `first_seq..last_seq` (none when first_seq > last_seq). `event` names the step. Once posted,
+    `message_id` is the message and `summary` the one line it collapses to when a newer message replaces it
+    (None: nothing to collapse)."""
 
     game_id: int
     version: int
-    event: str
+    event: OutboxEvent
     first_seq: int
     last_seq: int
     created_at: float = 0.0
@@ -210,8 +272,8 @@ class GameUpdate:
 
     game_id: int
     expected_version: int
-    status: str | None = None
-    end_reason: str | None = None
+    status: TableStatus | None = None
+    end_reason: EndReason | None = None
     state: dict[str, Any] | None = None
     turn: int | None = None
     turn_started_at: float | None = None
@@ -224,7 +286,7 @@ class GameUpdate:
     results: tuple[ResultRow, ...] = ()
     coop: CoopResultRow | None = None
     """A co-operative game's shared result, recorded with its people's `results`."""
-    announce: str | None = None
+    announce: OutboxEvent | None = None
     """The event to record in the outbox for this step (its moves are the range announced), or None."""
 
 

@@ -25,6 +25,7 @@ from bot.games.dice.words import (
 from bot.games.registry import Face
 from bot.i18n import t
 from bot.presenters.words import seat_names
+from bot.service import TableStatus
 from bot.service.models import PlayResult, Seat, Table
 
 
@@ -33,7 +34,7 @@ def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[
     act does next mid-turn, the standings at the end."""
     game = table.game
     assert isinstance(game, DiceGame)
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         return final_lines(table, result.standings if result else (), locale)
     lines = [scores_line(table, locale)] if game.phase == "roll" else []
     prompt = turn_prompt(table, locale)

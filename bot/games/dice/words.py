@@ -16,6 +16,7 @@ from engine.protocol import ActionRefused
 from bot.i18n import t
 from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
+from bot.service import EndReason, TurnKind
 from bot.service.errors import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Standing, Table
 
@@ -115,7 +116,7 @@ def result_lines(result: PlayResult, locale: object) -> list[str]:
     lines: list[str] = []
     previous: PlayedTurn | None = None
     for turn in result.turns:
-        took_over = turn.kind == "timeout" and (previous is None or previous.kind != "timeout")
+        took_over = turn.kind == TurnKind.TIMEOUT and (previous is None or previous.kind != TurnKind.TIMEOUT)
         lines.extend(played_turn_lines(turn, locale, timed_out=took_over))
         previous = turn
     return lines
@@ -147,7 +148,7 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
     """The winners (every seat tied on the top score shares the victory), then every seat's rows and columns."""
     lines: list[str] = []
     winners = [s for s in standings if s.won]
-    if table.end_reason == "abandoned":
+    if table.end_reason == EndReason.ABANDONED:
         lines.append(BLOCK + t("game.abandoned", locale))
     elif winners:
         who = ", ".join(f"<@{s.seat.user_id}>" if s.seat.user_id is not None else seat_label(s.seat, locale)

@@ -35,6 +35,7 @@ from bot.i18n import t
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
+from bot.service import TableStatus
 from bot.service.errors import ServiceError
 from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
 from bot.context import service_of
@@ -177,7 +178,7 @@ async def _builder_after(result: PlayResult, seat: Seat, locale: object) -> tupl
     """The builder after an action the service saved: the next step while the seat still acts this turn, else its
     hand as the turn ends (with the cards it drew: only it sees them); text, components and picture."""
     table = result.table
-    acting = table.status == "active" and table.current_seat is not None \
+    acting = table.status == TableStatus.ACTIVE and table.current_seat is not None \
         and table.current_seat.index == seat.index and not _turn_ended(result, seat)
     if not acting:
         content, picture = await hand_after(table, seat, result, locale)
@@ -197,7 +198,7 @@ async def hand_after(table: Table, seat: Seat, result: PlayResult, locale: objec
     game = _game(table)
     drawn = next((turn.report.drawn for turn in result.turns
                   if turn.seat.index == seat.index and isinstance(turn.move, EndTurn)), 0)
-    lines = [t("librarians.turn_done", locale, count=drawn) if table.status == "active"
+    lines = [t("librarians.turn_done", locale, count=drawn) if table.status == TableStatus.ACTIVE
              else t("librarians.game_done", locale), hand_line(game, seat.index, locale)]
     return "\n".join(lines), await hand_file(game, seat.index, seat_names(table), locale)
 

@@ -30,6 +30,7 @@ from bot.games.registry import Face, RulesTopic, Secrets
 from bot.i18n import t
 from bot.presenters.words import seat_names
 from bot.replies import reply_private
+from bot.service import TableStatus
 from bot.service.models import PlayResult, Seat, Table
 
 
@@ -43,7 +44,7 @@ def turn_began(result: PlayResult | None) -> bool:
 def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[str]:
     """What the live message says beside its picture: hand sizes, deck, powers held, cards shown to the table,
     then what the seat to act does next; the co-op result at the end."""
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         return final_lines(table, locale)
     prompt = turn_prompt(table, locale, ping=turn_began(result))
     return [*table_lines(table, locale), *([prompt] if prompt else [])]

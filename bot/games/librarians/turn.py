@@ -20,6 +20,7 @@ from bot.i18n import t
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
+from bot.service import TableStatus
 from bot.service.errors import ServiceError
 from bot.service.models import PlayResult, Seat, Table
 from bot.context import place_names, service_of
@@ -51,7 +52,7 @@ def turn_buttons(table: Table, locale: object) -> discord.ui.View | None:
 def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: object) -> str | None:
     """The seat's hand for its person's DM (sent at the start, redrawn by Refresh); None once the game is over."""
     game = table.game
-    if not isinstance(game, LibrariansGame) or table.status != "active":
+    if not isinstance(game, LibrariansGame) or table.status != TableStatus.ACTIVE:
         return None
     guild_name, channel_name = place_names(client, table)
     return "\n".join([t("librarians.dm", locale, guild=guild_name, channel=channel_name),

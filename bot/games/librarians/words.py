@@ -21,6 +21,7 @@ from engine.protocol import ActionRefused
 from bot.i18n import lookup, t
 from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
+from bot.service import EndReason, TurnKind
 from bot.service.errors import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Table
 
@@ -192,7 +193,7 @@ def result_lines(result: PlayResult, locale: object) -> list[str]:
     lines: list[str] = []
     previous: PlayedTurn | None = None
     for turn in result.turns:
-        if turn.kind == "timeout" and (previous is None or previous.kind != "timeout"):
+        if turn.kind == TurnKind.TIMEOUT and (previous is None or previous.kind != TurnKind.TIMEOUT):
             lines.append(t("librarians.turn.timeout", locale, name=seat_label(turn.seat, locale)))
         lines.extend(played_turn_lines(game, result.table.seats, turn, locale))
         previous = turn
@@ -256,7 +257,7 @@ def final_lines(table: Table, locale: object) -> list[str]:
     """The co-op result: won together, or lost (why) with the cards not played; then the genres played."""
     game = table.game
     assert isinstance(game, LibrariansGame)
-    if table.end_reason == "abandoned":
+    if table.end_reason == EndReason.ABANDONED:
         lines = [BLOCK + t("game.abandoned", locale)]
     elif game.result == "won":
         lines = [BLOCK + t("librarians.won", locale)]

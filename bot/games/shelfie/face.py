@@ -29,6 +29,7 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.replies import defer_privately, reply_private
+from bot.service import TableStatus
 from bot.service.models import PlayResult, Seat, Table
 
 
@@ -48,7 +49,7 @@ class ShelfieFace:
             return [line for line in [your_turn_line(table, locale)] if line], \
                 await turn_pictures(game, names, locale, last)
         last_move = next((turn.move for turn in reversed(result.turns) if turn.move is not None), None)
-        if table.status == "active":
+        if table.status == TableStatus.ACTIVE:
             lines = [public_scores_line(table, locale), your_turn_line(table, locale) or ""]
             return lines, await turn_pictures(game, names, locale, last_move)
         lines = final_lines(table, result.standings, locale)

@@ -10,6 +10,7 @@ from bot.presenters.user_text import capped_lines
 from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
 from bot.context import place_names, service_of
+from bot.service import TableStatus
 
 MAX_FILES = 10
 """Discord's limit of attachments on one message."""
@@ -21,7 +22,7 @@ async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
     A message holds at most 10 pictures: past that the list says how many games are left out."""
     locale = interaction.locale
     tables = [table for table in await service_of(interaction.client).tables_of(interaction.user.id)
-              if table.status == "active" and table.game is not None]
+              if table.status == TableStatus.ACTIVE and table.game is not None]
     if not tables:
         await reply_private(interaction, t("goal.no_games", locale))
         return

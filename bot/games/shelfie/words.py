@@ -17,6 +17,7 @@ from engine.shelfie.description import DESCRIPTION
 from bot.i18n import t
 from bot.games.shelfie.picks import cells_text, kinds_of
 from bot.presenters.words import duration_text, seat_label
+from bot.service import EndReason, TurnKind
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
 
 BLOCK = "\n"
@@ -94,7 +95,7 @@ def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[st
         lines.append(t("turn.resign", locale, name=name))
     else:
         kinds = kinds_text(placed_kinds(table.game, turn.seat.index, turn.move), locale)
-        key = "turn.timeout" if turn.kind == "timeout" else "turn.move"
+        key = "turn.timeout" if turn.kind == TurnKind.TIMEOUT else "turn.move"
         lines.append(
             t(key, locale, name=name, tiles=cells_text(turn.move.tiles), kinds=kinds, column=turn.move.column + 1)
         )
@@ -143,7 +144,7 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
     assert game is not None
     lines: list[str] = []
     winner = next((s for s in standings if s.won), None)
-    if table.end_reason == "abandoned":
+    if table.end_reason == EndReason.ABANDONED:
         lines.append(BLOCK + t("game.abandoned", locale))
     elif winner is not None:
         who = f"<@{winner.seat.user_id}>" if winner.seat.user_id is not None else seat_label(winner.seat, locale)
