@@ -1,70 +1,29 @@
-"""Every caption the pictures show, by id and locale, so translators edit one place.
+"""The captions every game's pictures share, by id and locale, and how a game's own captions are read.
 
-`caption(id, locale, **params)` formats the string; a locale without the id falls back to English.
+`caption(id, locale, **params)` formats a shared caption; a locale without the id falls back to English. A game
+keeps its own captions beside its pictures (render/<kind>/captions.py, listed in its PICTURES) and reads them,
+and the shared ones, through its `Captions`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 DEFAULT_LOCALE = "en"
 
-CAPTIONS: dict[str, dict[str, str]] = {
+CAPTIONS: dict[str, dict[str, str]] = {  # what several games draw
     "turn": {"en": "Turn {n}", "it": "Turno {n}"},
     "to_play": {"en": "{name} to play", "it": "Tocca a {name}"},
     "game_over": {"en": "Game over", "it": "Partita finita"},
-    "bag": {"en": "Bag {n}", "it": "Sacchetto {n}"},
-    "last_move": {"en": "{name}: {tiles} → column {column}", "it": "{name}: {tiles} → colonna {column}"},
-    "refilled": {"en": "board refilled", "it": "plancia riempita"},
-    "won_token": {"en": "+{points} from goal {number}", "it": "+{points} dall'obiettivo {number}"},
-    "won_end_token": {"en": "+1 end token", "it": "+1 gettone fine partita"},
     "points": {"en": "{n} points", "it": "{n} punti"},
     "points_one": {"en": "1 point", "it": "1 punto"},
-    "visible_parts": {"en": "tokens {tokens} · groups {groups}", "it": "gettoni {tokens} · gruppi {groups}"},
-    "final_parts": {
-        "en": "tokens {tokens} · groups {groups} · goal {personal}",
-        "it": "gettoni {tokens} · gruppi {groups} · obiettivo {personal}",
-    },
-    "end_token_part": {"en": " · end +{n}", "it": " · fine +{n}"},
     "resigned": {"en": "resigned", "it": "ritirato"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},
-    "personal_goal": {"en": "Personal goal", "it": "Obiettivo personale"},
-    "goal_matches": {"en": "{n} of 6 match · scores {points} now", "it": "{n} su 6 · vale {points} ora"},
-    "goal_scale": {"en": "Matches 1·2·3·4·5·6 = 1·2·4·6·9·12 pts", "it": "Caselle 1·2·3·4·5·6 = 1·2·4·6·9·12 punti"},
     "final_scores": {"en": "Final scores", "it": "Punteggi finali"},
     "col_player": {"en": "Player", "it": "Giocatore"},
-    "col_common": {"en": "Common", "it": "Comuni"},
-    "col_personal": {"en": "Personal", "it": "Personale"},
-    "col_adjacency": {"en": "Groups", "it": "Gruppi"},
-    "col_end": {"en": "End", "it": "Fine"},
     "col_total": {"en": "Total", "it": "Totale"},
     "winner": {"en": "{name} wins!", "it": "Vince {name}!"},
     "no_winner": {"en": "No winner", "it": "Nessun vincitore"},
-    "tiebreak": {
-        "en": "Tied on {points}: {name} wins as the tied player latest in turn order",
-        "it": "Parità a {points}: vince {name}, che tra i pari gioca per ultimo nel giro",
-    },
-    "goal_spaces": {
-        "en": "Framed: personal goal spaces (the card's number by the name) · corner: the tile wanted there"
-              " · ✓ matched · ✗ not",
-        "it": "Riquadri: caselle dell'obiettivo personale (numero della carta accanto al nome) · angolo: la"
-              " tessera richiesta · ✓ centrata · ✗ no",
-    },
-    "tile_C": {"en": "Cats", "it": "Gatti"},
-    "tile_B": {"en": "Books", "it": "Libri"},
-    "tile_G": {"en": "Games", "it": "Giochi"},
-    "tile_F": {"en": "Frames", "it": "Cornici"},
-    "tile_T": {"en": "Trophies", "it": "Trofei"},
-    "tile_P": {"en": "Plants", "it": "Piante"},
-    "goal_six_pairs": {"en": "6 groups of 2+ same tiles", "it": "6 gruppi di 2+ tessere uguali"},
-    "goal_four_quads": {"en": "4 groups of 4+ same tiles", "it": "4 gruppi di 4+ tessere uguali"},
-    "goal_four_corners": {"en": "4 corners of one type", "it": "4 angoli dello stesso tipo"},
-    "goal_two_squares": {"en": "Two 2×2 squares, one type each", "it": "Due quadrati 2×2, ognuno di un tipo"},
-    "goal_three_cols_max3": {"en": "3 full columns, ≤3 types each", "it": "3 colonne piene, max 3 tipi"},
-    "goal_eight_same": {"en": "8 tiles of one type, anywhere", "it": "8 tessere uguali, ovunque"},
-    "goal_diagonal5": {"en": "5 of one type on a diagonal", "it": "5 uguali in diagonale"},
-    "goal_four_rows_max3": {"en": "4 full rows, ≤3 types each", "it": "4 righe piene, max 3 tipi"},
-    "goal_two_cols_distinct": {"en": "2 columns of 6 different types", "it": "2 colonne di 6 tipi diversi"},
-    "goal_two_rows_distinct": {"en": "2 rows of 5 different types", "it": "2 righe di 5 tipi diversi"},
-    "goal_x_shape": {"en": "5 of one type in an X", "it": "5 uguali a forma di X"},
-    "goal_staircase": {"en": "Heights 1-2-3-4-5 or 2-…-6", "it": "Altezze 1-2-3-4-5 o 2-…-6"},
 }
 
 
@@ -83,3 +42,15 @@ def caption(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
     """The caption `key` in `locale` (English when that locale lacks it), formatted with params."""
     entry = CAPTIONS[key]
     return entry.get(locale, entry[DEFAULT_LOCALE]).format(**params)
+
+
+@dataclass(frozen=True, slots=True)
+class Captions:
+    """One game's captions read together with the shared ones: `caption = Captions(DICE_CAPTIONS)`, then
+    `caption("dice_kept", locale)` or `caption("winner", locale, name=...)` (English when that locale lacks it)."""
+
+    own: Mapping[str, Mapping[str, str]]
+
+    def __call__(self, key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
+        entry = self.own[key] if key in self.own else CAPTIONS[key]
+        return entry.get(locale, entry[DEFAULT_LOCALE]).format(**params)

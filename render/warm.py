@@ -1,22 +1,16 @@
 """Every registered game's pictures drawn once, so a fresh picture worker has each game's fonts, icons,
-palettes and parts cached before its first real picture. Each game's render package has its own warm hook;
-this lists them by engine.registry kind (adding a game with pictures adds a line)."""
+palettes and parts cached before its first real picture: each game's PICTURES.warm, by engine.registry kind.
+Importing this module imports every game's pictures (the worker pool preloads it before forking)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from engine.registry import KINDS
 
-from engine.registry import GAMES
+from .manifest import Pictures, pictures_of
 
-from .dice.warm import warm_pictures as warm_dice
-from .librarians.warm import warm_pictures as warm_librarians
-from .shelfie.warm import warm_pictures as warm_shelfie
-
-WARMERS: dict[str, Callable[[], None]] = {"shelfie": warm_shelfie, "dice": warm_dice, "librarians": warm_librarians}
+PICTURES: tuple[Pictures, ...] = tuple(pictures_of(kind) for kind in KINDS)
 
 
 def warm_pictures() -> None:
-    """Warm the pictures of every registered game that has any (a game without pictures has nothing to warm)."""
-    for kind in GAMES:
-        warm = WARMERS.get(kind)
-        if warm is not None:
-            warm()
+    """Warm the pictures of every registered game."""
+    for pictures in PICTURES:
+        pictures.warm()

@@ -1,11 +1,11 @@
-"""The Dice Game's picture captions, added to render.text's one catalogue under "dice_" ids.
+"""The Dice Game's picture captions under "dice_" ids.
 
-Kept beside the game's pictures so a game is a folder; render.text.caption reads them like every
-other caption (English fallback), and render stays independent of bot/.
+Kept beside the game's pictures so a game is a folder; the game's modules read them, and the shared ones
+(render.text), through `caption` (English fallback), and render stays independent of bot/.
 """
 from __future__ import annotations
 
-from ..text import CAPTIONS
+from ..text import Captions
 
 DICE_CAPTIONS: dict[str, dict[str, str]] = {
     "dice_rerolls_left": {"en": "Re-rolls left: {n}", "it": "Rilanci rimasti: {n}"},
@@ -38,4 +38,4 @@ DICE_CAPTIONS: dict[str, dict[str, str]] = {
     },
 }
 
-CAPTIONS.update(DICE_CAPTIONS)
+caption = Captions(DICE_CAPTIONS)

@@ -4,11 +4,11 @@ after a turn, the sheets alone, the dice alone, and the end."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from engine.dice import DiceGame
 from engine.dice.ai import choose
 
+from ..manifest import SavePicture
 from .pictures import render_dice, render_final, render_sheets, render_turn
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
@@ -22,15 +22,8 @@ def play_until(game: DiceGame, stop: Callable[[DiceGame], bool], seed: int) -> i
     return seed
 
 
-def write_dice_gallery(out: Path) -> list[Path]:
-    """Write docs/gallery/dice_*.png into out and return their paths."""
-    written: list[Path] = []
-
-    def save(name: str, png: bytes) -> None:
-        path = out / name
-        path.write_bytes(png)
-        written.append(path)
-
+def write_dice_gallery(save: SavePicture) -> None:
+    """The Dice Game's gallery pictures (dice_*.png), each under its file name."""
     for n, dice in ((2, 5), (3, 6), (4, 5)):
         game = DiceGame.new(n, seed=2026 + n, dice=dice, row_lock=n == 3)
         names = NAMES[:n]
@@ -46,4 +39,3 @@ def write_dice_gallery(out: Path) -> list[Path]:
             save("dice_sheets_4p.png", render_sheets(game, names, "en", game.last_report))
         play_until(game, lambda g: False, seed)
         save(f"dice_final_{n}p.png", render_final(game, names, "en"))
-    return written

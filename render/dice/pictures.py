@@ -15,8 +15,8 @@ from engine.dice import DiceGame, DiceView, Item, Report, score_breakdown_of
 
 from .. import fonts, icons, pieces
 from ..palette import CARD, CARD_EDGE, INK, MUTED, PAPER, TURN, mix
-from ..text import DEFAULT_LOCALE, caption
-from . import captions  # noqa: F401  (registers the dice captions)
+from ..text import DEFAULT_LOCALE
+from .captions import caption
 from .encoding import encode_dice_picture
 from .layout import (
     DICE_H, FINAL_ROW_H, FINAL_TITLE_H, PICTURE_W, dice_section_height, final_table_height, header_height,

@@ -16,7 +16,8 @@ from engine.dice.items import CIRCLED, CROSSED
 
 from .. import fonts, icons, pieces
 from ..palette import INK, MUTED, PAPER, PLACED, SEAT_COLORS, TAKEN, TURN, WHITE, mix
-from ..text import caption, points
+from ..text import points
+from .captions import caption
 from .faces import KIND_OF_ROW, CellState, padlock, sheet_item
 from .layout import (
     BLOCK_W, CELL, COL_NUMBERS_H, ICON_COL_W, SHEET_HEADER_H, Box, block_box, column_score_center, grid_origin,

@@ -11,7 +11,7 @@ from engine.dice import DiceView, Item, Report
 
 from .. import fonts, icons, pieces
 from ..palette import CARD, CARD_EDGE, INK, MUTED, OUTLINE, WHITE, mix
-from ..text import caption
+from .captions import caption
 from .faces import KEPT, KIND_OF_ROW, die
 from .layout import (
     DIE, DIE_NUMBER_H, KEPT_TAB_H, MAX_SETS_DRAWN, PICTURE_W, ROLL_LINE_H, SETS_TITLE_H, Box, die_box,

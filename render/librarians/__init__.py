@@ -2,8 +2,16 @@
 
 Takes a LibrariansGame or a LibrariansView: the turn picture (library with numbered spots, seats, genres in
 play), the private hand picture of one seat, and the final picture. Geometry lives in render.librarians.layout,
-the cards in render.librarians.cards, captions in render.librarians.captions (part of render.text's catalogue).
+the cards in render.librarians.cards, captions in render.librarians.captions.
 """
 from .pictures import render_final, render_hand, render_turn, turn_pictures
+from ..manifest import Pictures
+from .bench import measure_librarians
+from .captions import LIB_CAPTIONS
+from .gallery import write_librarians_gallery
+from .warm import warm_pictures
 
-__all__ = ["render_turn", "render_hand", "render_final", "turn_pictures"]
+PICTURES = Pictures(warm=warm_pictures, gallery=write_librarians_gallery, bench=measure_librarians,
+                    captions=LIB_CAPTIONS)
+
+__all__ = ["PICTURES", "render_turn", "render_hand", "render_final", "turn_pictures"]

@@ -1,12 +1,12 @@
-"""Librarians' picture captions, added to render.text's one catalogue under "lib_" ids: the words drawn in
-its pictures (colours, the 24 genres and what each does, the table strip, the end).
+"""Librarians' picture captions under "lib_" ids: the words drawn in its pictures (colours, the 24 genres and
+what each does, the table strip, the end).
 
-Kept beside the game's pictures so a game is a folder; render.text.caption reads them like every other
-caption (English fallback), and render stays independent of bot/.
+Kept beside the game's pictures so a game is a folder; the game's modules read them, and the shared ones
+(render.text), through `caption` (English fallback), and render stays independent of bot/.
 """
 from __future__ import annotations
 
-from ..text import CAPTIONS
+from ..text import Captions
 
 LIB_CAPTIONS: dict[str, dict[str, str]] = {
     "lib_colour_red": {"en": "red", "it": "rosso"},
@@ -95,4 +95,4 @@ LIB_CAPTIONS: dict[str, dict[str, str]] = {
     "lib_cards_left": {"en": "{n} left", "it": "{n} rimaste"},
 }
 
-CAPTIONS.update(LIB_CAPTIONS)
+caption = Captions(LIB_CAPTIONS)

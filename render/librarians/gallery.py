@@ -1,16 +1,15 @@
 """Librarians' part of `python -m render.gallery OUTDIR`: seeded games played by the registered computer
-teammate (engine.librarians.platform, level "normal"), drawn at the moments players see: a turn with every spot
+teammate (engine.librarians.RULES, level "normal"), drawn at the moments players see: a turn with every spot
 numbered, the private builder picture with a card's legal spots, a hand, and the end; and one turn with powers at
 work (held power cards, Science's taps, Poetry's rule in force)."""
 from __future__ import annotations
 
-from pathlib import Path
-
+from engine.librarians import RULES
 from engine.librarians.actions import Choose, UsePower
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
-from engine.librarians.platform import RULES
 
+from ..manifest import SavePicture
 from .pictures import render_final, render_hand, render_turn
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë", "Mo", "Ingrid"]
@@ -72,15 +71,8 @@ def powers_at_work() -> tuple[LibrariansGame, list[str]]:
     return game, NAMES[:4]
 
 
-def write_librarians_gallery(out: Path) -> list[Path]:
-    """Write docs/gallery/librarians_*.png into out and return their paths."""
-    written: list[Path] = []
-
-    def save(name: str, png: bytes) -> None:
-        path = out / name
-        path.write_bytes(png)
-        written.append(path)
-
+def write_librarians_gallery(save: SavePicture) -> None:
+    """Librarians' gallery pictures (librarians_*.png), each under its file name."""
     for n, turns in ((2, 10), (4, 8), (6, 6)):
         game, names = sample_game(n, seed=2026 + n, turns=turns)
         save(f"librarians_turn_{n}p.png", render_turn(game, names))
@@ -97,4 +89,3 @@ def write_librarians_gallery(out: Path) -> list[Path]:
             k += 1
         save(f"librarians_final_{n}p.png", render_final(game, names))
     save("librarians_powers.png", render_turn(*powers_at_work()))
-    return written

@@ -22,7 +22,8 @@ from engine.librarians.view import LibrariansView
 
 from .. import fonts, pieces
 from ..palette import INK, MUTED, PAPER, mix
-from ..text import DEFAULT_LOCALE, caption
+from ..text import DEFAULT_LOCALE
+from .captions import caption
 from . import cards
 from .captions import LIB_CAPTIONS
 from .encoding import encode_librarians_picture

@@ -17,7 +17,8 @@ from engine.librarians.view import LibrariansView
 
 from .. import fonts, pieces
 from ..palette import INK, MUTED, PAPER, TURN, mix
-from ..text import caption, language
+from ..text import language
+from .captions import caption
 from . import cards
 from .captions import LIB_CAPTIONS
 

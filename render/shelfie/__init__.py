@@ -9,6 +9,13 @@ from .goals import render_common_goal
 from .scores import render_scores
 from .shelves import render_shelves
 from .table import render_table, render_turn_pictures
+from ..manifest import Pictures
+from .bench import measure_shelfie
+from .captions import SHELFIE_CAPTIONS
+from .gallery import write_shelfie_gallery
+from .warm import warm_pictures
 
-__all__ = ["render_board", "render_table", "render_shelves", "render_goal_card", "render_common_goal", "render_scores",
-           "render_turn_pictures"]
+PICTURES = Pictures(warm=warm_pictures, gallery=write_shelfie_gallery, bench=measure_shelfie, captions=SHELFIE_CAPTIONS)
+
+__all__ = ["PICTURES", "render_board", "render_table", "render_shelves", "render_goal_card", "render_common_goal",
+           "render_scores", "render_turn_pictures"]

@@ -16,9 +16,11 @@ from PIL import Image, ImageDraw
 from engine.shelfie import COMMON_GOALS, Game, Move, cell_label
 from engine.shelfie.data import BOARD_MIN_PLAYERS
 
-from .. import fonts, icons, pieces
+from .. import fonts, icons
+from ..pieces import seat_marker, seat_name
 from .goals import TOKEN_SPOT, common_goal_card
-from ..layout import (
+from . import pieces
+from .layout import (
     BOARD_BOX, BOARD_CELL, BOARD_N, BOARD_ORIGIN, BOARD_PICTURE_SIZE, COORD_MARGIN, HEADER_H, LEGEND_H, LEGEND_Y,
     PICTURE_W, TILE_INSET, board_cell_box, card_origin,
 )
@@ -27,7 +29,8 @@ from ..palette import (
 )
 from ..png import Mapped, MappedCanvas
 from .picture_palette import picture_palette
-from ..text import DEFAULT_LOCALE, caption, language
+from ..text import DEFAULT_LOCALE, language
+from .captions import caption
 
 
 def render_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
@@ -236,18 +239,18 @@ def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | N
     if game.is_over:
         text = caption("game_over", locale)
         if game.winner is not None:
-            text += " · " + caption("winner", locale, name=pieces.seat_name(names, game.winner, locale))
+            text += " · " + caption("winner", locale, name=seat_name(names, game.winner, locale))
         fonts.draw_text(d, (x, mid), text, 30, INK, bold=True, max_width=room)
     else:
         seat = game.current_seat
-        pieces.seat_marker(d, (x + 17, mid), 18, seat)
-        name = pieces.seat_name(names, seat, locale)
+        seat_marker(d, (x + 17, mid), 18, seat)
+        name = seat_name(names, seat, locale)
         fonts.draw_text(d, (x + 44, mid), caption("to_play", locale, name=name), 30, INK, bold=True,
                         max_width=room - 44)
     if move is None:
         return
     line = HEADER_H - 28
-    who = pieces.seat_name(names, mover, locale) if mover is not None else "—"
+    who = seat_name(names, mover, locale) if mover is not None else "—"
     text = caption("last_move", locale, name=who, tiles=move.tiles_text, column=move.column + 1)
     report = game.last_report
     if mover is not None and report is not None:

@@ -5,11 +5,13 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import PERSONAL_GOALS, Game
 
-from .. import fonts, icons, pieces
-from ..layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
+from .. import fonts, icons
+from . import pieces
+from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
 from ..palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
 from .picture_palette import encode_picture
-from ..text import DEFAULT_LOCALE, caption
+from ..text import DEFAULT_LOCALE
+from .captions import caption
 
 
 def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> bytes:

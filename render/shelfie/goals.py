@@ -7,11 +7,13 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import COMMON_GOALS
 
-from .. import fonts, icons, pieces
-from ..layout import CARD_SIZE, cell_box
+from .. import fonts, icons
+from . import pieces
+from .layout import CARD_SIZE, cell_box
 from .picture_palette import encode_picture
 from ..palette import CARD, CARD_EDGE, GHOST, INK, MUTED, TILE_INK, mix
-from ..text import DEFAULT_LOCALE, caption, language
+from ..text import DEFAULT_LOCALE, language
+from .captions import caption
 
 # Example shelf fragments (rows top first; letters are tiles, '.' an empty slot) and how many
 # times the pattern is needed. The caption states the rule; the diagram shows one way to meet it.

@@ -6,8 +6,10 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import PERSONAL_GOALS, Game
 
-from .. import fonts, icons, pieces
-from ..layout import (
+from .. import fonts, icons
+from ..pieces import seat_marker, seat_name
+from . import pieces
+from .layout import (
     SCORES_BLOCK_W, SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_TITLE_H, SCORES_W,
     SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
@@ -15,7 +17,8 @@ from ..palette import (
     SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
 )
 from .picture_palette import encode_picture
-from ..text import DEFAULT_LOCALE, caption
+from ..text import DEFAULT_LOCALE
+from .captions import caption
 
 PARTS = ("common", "personal", "adjacency", "end_token", "total")
 PART_CAPTIONS = ("col_common", "col_personal", "col_adjacency", "col_end", "col_total")
@@ -33,7 +36,7 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
         trophy = icons.item("T", 48)
         img.paste(trophy, (SCORES_W - 78, 12), trophy)
         fonts.draw_text(d, (SCORES_W - 90, SCORES_TITLE_H / 2 + 4),
-                        caption("winner", locale, name=pieces.seat_name(seat_names, winner, locale)), 28, INK,
+                        caption("winner", locale, name=seat_name(seat_names, winner, locale)), 28, INK,
                         bold=True, align="right", max_width=560)
     else:
         fonts.draw_text(d, (SCORES_W - 30, SCORES_TITLE_H / 2 + 4), caption("no_winner", locale), 28, MUTED,
@@ -42,7 +45,7 @@ def render_scores(game: Game, *, seat_names: list[str], locale: str = DEFAULT_LO
     y = SCORES_TABLE_Y + (n + 1) * SCORES_ROW_H + 24
     if game.decided_by_tiebreak and winner is not None:
         fonts.draw_text(d, (30, y), caption("tiebreak", locale, points=game.score_breakdown(winner)["total"],
-                                          name=pieces.seat_name(seat_names, winner, locale)), 20,
+                                          name=seat_name(seat_names, winner, locale)), 20,
                         MISS, bold=True, max_width=SCORES_W - 60)
     for seat in range(n):
         _final_shelf(img, d, game, seat, seat_names, locale)
@@ -71,8 +74,8 @@ def _table(d: ImageDraw.ImageDraw, game: Game, names: list[str], locale: str) ->
         d.rounded_rectangle((20, top, SCORES_W - 20, top + SCORES_ROW_H - 6), radius=8, fill=fill,
                             outline=TURN if seat == game.winner else mix(CARD, CARD_EDGE, 0.6), width=2)
         fonts.draw_text(d, (44, mid), "—" if resigned else str(row), 22, MUTED, bold=True, align="center")
-        pieces.seat_marker(d, (82, mid), 15, seat)
-        label = pieces.seat_name(names, seat, locale)
+        seat_marker(d, (82, mid), 15, seat)
+        label = seat_name(names, seat, locale)
         colour = MUTED if resigned else INK
         if resigned:
             label = f"{label} ({caption('resigned', locale)})"
@@ -89,10 +92,10 @@ def _final_shelf(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int
     ox, oy = scores_shelf_origin(seat, n)
     bx = ox - (SCORES_BLOCK_W - (5 * SCORES_CELL + 2 * SHELF_PAD)) // 2
     hy = scores_shelves_top(n) + SHELF_HEADER_H / 2 - 2
-    pieces.seat_marker(d, (bx + 20, hy), 15, seat)
+    seat_marker(d, (bx + 20, hy), 15, seat)
     # The personal goal card's number, drawn as on the card itself (its corner badge).
     pieces.card_number(d, (bx + SCORES_BLOCK_W - 18, hy), 15, game.personal_goal_index(seat) + 1)
-    fonts.draw_text(d, (bx + 42, hy), pieces.seat_name(names, seat, locale), 20, INK, bold=True,
+    fonts.draw_text(d, (bx + 42, hy), seat_name(names, seat, locale), 20, INK, bold=True,
                     max_width=SCORES_BLOCK_W - 84)
     pieces.draw_shelf_frame(img, (ox, oy), SCORES_CELL)
     pieces.shelf_column_numbers(img, (ox, oy), SCORES_CELL)

@@ -14,15 +14,18 @@ from PIL import Image, ImageDraw
 
 from engine.shelfie import Game, Move, adjacency_score
 
-from .. import fonts, pieces
-from ..layout import (
+from .. import fonts
+from ..pieces import seat_marker, seat_name
+from . import pieces
+from .layout import (
     SHELF_BLOCK_W, SHELF_CELL, SHELF_HEADER_H, Box, block_shelf_origin, shelf_cell, shelf_size, shelves_block_box,
     shelves_size,
 )
 from ..palette import INK, MUTED, PAPER, PLACED, TURN, mix
 from ..png import Mapped, MappedCanvas
 from .picture_palette import picture_palette
-from ..text import DEFAULT_LOCALE, caption, points
+from ..text import DEFAULT_LOCALE, points
+from .captions import caption
 
 HIGHLIGHT = mix(PAPER, TURN, 0.35)
 
@@ -96,7 +99,7 @@ def draw_shelf_block(canvas: MappedCanvas, d: ImageDraw.ImageDraw, game: Game, s
     for kind, xy in pieces.shelf_tile_spots(origin, SHELF_CELL, game.shelf_rows(seat)):
         canvas.paste(_mapped_tile(kind), xy)
     hy = y0 + SHELF_HEADER_H / 2
-    pieces.seat_marker(d, (x0 + 24, hy), 17, seat)
+    seat_marker(d, (x0 + 24, hy), 17, seat)
     right = x1 - 8
     if game.end_token_seat == seat:
         pieces.end_token(d, (right - 38, hy - 18, right, hy + 18))
@@ -105,7 +108,7 @@ def draw_shelf_block(canvas: MappedCanvas, d: ImageDraw.ImageDraw, game: Game, s
         pieces.chair(d, (right - 34, hy - 18, right, hy + 18))
         right -= 40
     resigned = seat in game.resigned
-    name = pieces.seat_name(names, seat, locale)
+    name = seat_name(names, seat, locale)
     fonts.draw_text(d, (x0 + 48, hy), name, 26, MUTED if resigned else INK, bold=True, max_width=right - x0 - 54)
     fy = y0 + SHELF_HEADER_H + shelf_size()[1]
     mid = (x0 + x1) / 2

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from render.layout import board_cell_box
+from render.shelfie.layout import board_cell_box
 from render.palette import CHOSEN
 from test_game_driver import (
     channel_messages,

@@ -10,7 +10,7 @@ from PIL import Image
 from test_game_driver import channel_messages, game_here, latest_turn_message, member, start_game
 
 from bot.i18n import catalog
-from render.layout import shelves_size
+from render.shelfie.layout import shelves_size
 
 if TYPE_CHECKING:
     from conftest import Table

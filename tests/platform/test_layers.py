@@ -1,6 +1,7 @@
-"""The done-check of the platform: nothing in bot/service, bot/store or the generic parts of bot/ (everything
-outside bot/games/<game>/) imports a game's package (engine.<game>, render.<game>, bot.games.<game>); they reach
-the games only through engine.protocol, engine.registry and bot.games.registry."""
+"""The done-check of the platform: generic code never names a game. Nothing in engine/, render/ or bot/ outside a
+game's own folders (engine/<game>/, render/<game>/, bot/games/<game>/) imports a game's package (engine.<game>,
+render.<game>, bot.games.<game>), and a game's folders import no other game; the generic parts reach the games only
+through engine.protocol, engine.registry (its KINDS), render.manifest and bot.games.registry."""
 from __future__ import annotations
 
 import ast
@@ -33,10 +34,25 @@ def game_imports(source: str, module: str) -> list[str]:
     return sorted(set(found))
 
 
+GAME_FOLDERS = (("engine",), ("render",), ("bot", "games"))
+"""Where a game has a folder of its own: <layer>/<game>/."""
+
+
+def _modules() -> list[tuple[Path, str | None]]:
+    """Every module of engine/, render/ and bot/ with the game whose folder holds it (None: generic code)."""
+    found = []
+    for top in ("engine", "render", "bot"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).parts
+            owner = next((parts[len(folder)] for folder in GAME_FOLDERS
+                          if parts[:len(folder)] == folder and len(parts) > len(folder) + 1
+                          and parts[len(folder)] in GAMES), None)
+            found.append((path, owner))
+    return found
+
+
 def _generic_modules() -> list[Path]:
-    games_dir = ROOT / "bot" / "games"
-    return [path for path in sorted((ROOT / "bot").rglob("*.py"))
-            if not (path.parent != games_dir and games_dir in path.parents)]
+    return [path for path, owner in _modules() if owner is None]
 
 
 def test_the_game_packages_are_found() -> None:
@@ -54,13 +70,17 @@ def test_the_check_sees_every_way_of_naming_a_game() -> None:
     assert game_imports("from engine.registry import rules_of\nfrom engine.protocol import Outcome", "bot.x") == []
 
 
-def test_service_store_and_the_generic_bot_reach_games_only_through_the_protocol_and_the_registries() -> None:
+def test_generic_code_and_other_games_reach_a_game_only_through_the_protocol_and_the_registries() -> None:
     violations = {}
-    for path in _generic_modules():
+    for path, owner in _modules():
         relative = path.relative_to(ROOT).as_posix()
         module = relative[:-3].replace("/", ".").removesuffix(".__init__")
-        named = game_imports(path.read_text(encoding="utf-8"), module)
+        named = [name for name in game_imports(path.read_text(encoding="utf-8"), module)
+                 if name.split(".")[2 if name.startswith("bot.games.") else 1] != owner]
         if named:
             violations[relative] = named
     assert violations == {}
+    generic = {path.relative_to(ROOT).parts[0] for path in _generic_modules()}
+    assert generic == {"engine", "render", "bot"}
     assert any(path.parts[-3:-1] == ("bot", "service") for path in _generic_modules())
+    assert {owner for _, owner in _modules()} == {*GAMES, None}

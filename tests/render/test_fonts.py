@@ -8,7 +8,7 @@ from engine.shelfie import Game
 from render import fonts
 from render.shelfie import render_table
 from render.fonts import ELLIPSIS
-from render.layout import SHELF_BLOCK_W
+from render.shelfie.layout import SHELF_BLOCK_W
 from render.pieces import seat_name
 
 TOFU_PROBE = "\U0010fffd"  # no font maps it, so every font answers with its .notdef box

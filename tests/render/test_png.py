@@ -21,7 +21,7 @@ from render import png
 from render.dice import render_dice, render_sheets
 from render.dice import render_final as dice_final
 from render.dice import render_turn as dice_turn
-from render.gallery import NAMES, play
+from render.shelfie.gallery import NAMES, play
 from render.librarians import render_hand
 from render.librarians import render_final as librarians_final
 from render.librarians import render_turn as librarians_turn

@@ -1,16 +1,16 @@
-"""The Dice Game's captions join render's one catalogue: each in English and Italian with the same
-placeholders, every character drawable, and no id taken from My Shelfie's captions."""
+"""The Dice Game's own captions: each in English and Italian with the same placeholders, every character
+drawable, and no id taken from the captions every game shares."""
 from __future__ import annotations
 
 from render import fonts
-from render.dice.captions import DICE_CAPTIONS
-from render.text import CAPTIONS, caption
+from render.dice.captions import DICE_CAPTIONS, caption
+from render.text import CAPTIONS
 from tests.render.test_text import fields
 
 
-def test_every_dice_caption_is_in_the_catalogue_in_english_and_italian() -> None:
+def test_every_dice_caption_is_its_own_in_english_and_italian() -> None:
     for key, entry in DICE_CAPTIONS.items():
-        assert key.startswith("dice_") and CAPTIONS[key] is entry
+        assert key.startswith("dice_") and key not in CAPTIONS
         assert set(entry) == {"en", "it"}, key
         assert fields(entry["it"]) == fields(entry["en"]), key
     assert caption("dice_rerolls_left", "it", n=2) == "Rilanci rimasti: 2"

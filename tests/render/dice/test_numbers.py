@@ -14,7 +14,8 @@ from render.dice.layout import (
     dice_section_height, final_table_height, row_score_center,
 )
 from render.dice.pictures import COL_X
-from render.text import caption, points
+from render.dice.captions import caption
+from render.text import points
 from tests.engine.dice.positions import position, sheet
 
 from .conftest import NAMES, Drawn, after_turn, finished

@@ -19,7 +19,7 @@ from render.dice.pictures import LEGEND_H
 from render.dice.sheets import item_states
 from render.dice.table import has_news
 from render.palette import OUTLINE, PLACED, SEAT_COLORS, TAKEN, TILE_INK
-from render.text import caption
+from render.dice.captions import caption
 from tests.engine.dice.positions import position, sheet
 from tests.render.shelfie.test_pictures import decode
 

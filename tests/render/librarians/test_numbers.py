@@ -11,7 +11,7 @@ from render.librarians.captions import LIB_CAPTIONS
 from render.librarians.gallery import powers_at_work, wide_library
 from render.librarians.pictures import as_view, final_grid, turn_grid
 from render.librarians.layout import PICTURE_W
-from render.text import caption
+from render.librarians.captions import caption
 from tests.render.shelfie.test_pictures import decode
 
 from .conftest import NAMES, at, finished, mid_game, mid_turn

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from render.layout import (
+from render.shelfie.layout import (
     BOARD_BOX, BOARD_PICTURE_SIZE, CARD_SIZE, board_cell_box, board_cell_center, card_origin, scores_cell_center,
     scores_height, shelves_block_box, shelves_cell_center, shelves_size, SCORES_W,
 )

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.shelfie import Game
-from render.gallery import NAMES, play
+from render.shelfie.gallery import NAMES, play
 from render.png import encode
 from render.shelfie.board import draw_board, render_board
 from render.shelfie.picture_palette import picture_palette

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
 from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
-from render.layout import (
+from render.shelfie.layout import (
     BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_box,
     board_cell_center,
     goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelves_cell_center, shelves_size,
@@ -21,7 +21,8 @@ from render.palette import CHOSEN, MISS, SHELF_SLOT, TILE_INK
 
 from render import pieces
 from render.palette import SEAT_COLORS
-from render.text import caption, points
+from render.shelfie.captions import caption
+from render.text import points
 
 from .conftest import NAMES, play
 

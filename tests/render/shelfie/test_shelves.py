@@ -6,7 +6,7 @@ import pytest
 
 from engine.shelfie import PERSONAL_GOALS, Game
 from render.shelfie import render_shelves
-from render.layout import shelves_cell_center, shelves_size
+from render.shelfie.layout import shelves_cell_center, shelves_size
 
 from .conftest import NAMES
 from .test_pictures import assert_shelf_drawn, decode

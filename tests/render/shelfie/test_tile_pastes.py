@@ -6,8 +6,8 @@ import pytest
 from PIL import Image
 
 from engine.shelfie.data import BOARD_MIN_PLAYERS
-from render import pieces
-from render.layout import BOARD_N, SCORES_CELL, SHELF_CELL, SHELF_COLS, SHELF_ROWS, TILE_INSET, board_cell_box, \
+from render.shelfie import pieces
+from render.shelfie.layout import BOARD_N, SCORES_CELL, SHELF_CELL, SHELF_COLS, SHELF_ROWS, TILE_INSET, board_cell_box, \
     shelf_cell, shelf_size
 from render.palette import PAPER, TILE_INK
 from render.shelfie.board import _board_frame, _board_tile, _placed_tile

@@ -1,4 +1,4 @@
-"""Geometry of every picture, in one place, so tests can probe the exact pixel of a cell.
+"""Geometry of every My Shelfie picture, in one place, so tests can probe the exact pixel of a cell.
 
 A turn carries two pictures of one width: the board (header band, the board with coordinates
 on all four edges, the common goal cards and the tile legend under it) and the shelves (two

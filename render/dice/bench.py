@@ -4,11 +4,10 @@ in rotation (the cost must not depend on how many games are in play, issue 17)."
 from __future__ import annotations
 
 from engine.dice import DiceGame
-from render.dice import render_dice, render_final, render_sheets, render_turn
-from render.dice.gallery import play_until
-from render.gallery import NAMES
 
-from .render import _measure
+from ..manifest import Measure
+from .gallery import NAMES, play_until
+from .pictures import render_dice, render_final, render_sheets, render_turn
 
 DISTINCT_GAMES = 100
 
@@ -20,19 +19,19 @@ def _choosing(seed: int) -> DiceGame:
     return game
 
 
-def measure_dice() -> None:
+def measure_dice(measure: Measure) -> None:
     game = _choosing(7)
     sets = game.legal_item_sets()
     print(f"  (4 seats, 6 dice, turn {game.turn + 1}, {len(sets)} item sets)")
-    _measure("dice turn picture, choosing", lambda: render_turn(game, NAMES, "en", game.last_report, sets), 40)
-    _measure("dice sheets", lambda: render_sheets(game, NAMES, "en", game.last_report), 20)
-    _measure("dice, the dice alone", lambda: render_dice(game, "en", sets), 20)
+    measure("dice turn picture, choosing", lambda: render_turn(game, NAMES, "en", game.last_report, sets), 40)
+    measure("dice sheets", lambda: render_sheets(game, NAMES, "en", game.last_report), 20)
+    measure("dice, the dice alone", lambda: render_dice(game, "en", sets), 20)
     games = [(g, g.legal_item_sets()) for g in map(_choosing, range(DISTINCT_GAMES))]
     cycle = iter(range(10**9))
-    _measure(f"dice turn, {DISTINCT_GAMES} games in rotation",
-             lambda: render_turn((g := games[next(cycle) % DISTINCT_GAMES])[0], NAMES, "en", g[0].last_report, g[1]),
-             2 * DISTINCT_GAMES)
+    measure(f"dice turn, {DISTINCT_GAMES} games in rotation",
+            lambda: render_turn((g := games[next(cycle) % DISTINCT_GAMES])[0], NAMES, "en", g[0].last_report, g[1]),
+            2 * DISTINCT_GAMES)
     play_until(game, lambda g: g.phase == "roll", seed=1000)
-    _measure("dice turn picture, before a roll", lambda: render_turn(game, NAMES, "en", game.last_report), 20)
+    measure("dice turn picture, before a roll", lambda: render_turn(game, NAMES, "en", game.last_report), 20)
     play_until(game, lambda g: False, seed=2000)
-    _measure("dice final 4 players", lambda: render_final(game, NAMES, "en"), 20)
+    measure("dice final 4 players", lambda: render_final(game, NAMES, "en"), 20)
