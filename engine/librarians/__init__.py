@@ -49,7 +49,7 @@ from .data import (
     RED,
 )
 from .description import DESCRIPTION
-from .effects import EFFECTS, Effect
+from .effects import PowerTable
 from .game import Completion, LibrariansGame, Report
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, card_option, place_option, read_option, row_option, seat_option
@@ -64,7 +64,7 @@ __all__ = [
     "ARROW_NAMES", "LEFT", "RIGHT", "Card", "colour_of", "letter_text",
     "BOOKS", "BOOKS_PER_COLOUR", "COLOUR_OF_GENRE", "COLOURS", "DEFAULT_GENRES", "GENRES", "HAND_LIMIT",
     "MAX_PLAYERS", "MIN_CARDS_PER_TURN", "MIN_PLAYERS", "RED",
-    "DESCRIPTION", "EFFECTS", "Effect",
+    "DESCRIPTION", "PowerTable",
     "Completion", "LibrariansGame", "Report",
     "Library", "Place", "Row", "place_text",
     "GIVE", "Pending", "POWERS", "card_option", "place_option", "read_option", "row_option", "seat_option",

@@ -24,10 +24,11 @@ from collections.abc import Callable
 
 from ..computer import check_request
 from .actions import Action, Choose, Concede, EndTurn, IllegalAction, Play, Undo, UsePower
-from .effects import ANY_ORDER, ANY_STACK, EFFECTS, LOOSE, NO_MINIMUM, NO_STACKING
+from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING
 from .game import LibrariansGame
 from .guess import guessed_game
 from .openness import openness, place_counts, unseen_letters
+from .powers import POWERS
 from .pending import GIVE, read_option
 from .planner import CARD_PLAYED, HAND_WEIGHT, Planner
 from .library import Library, Place
@@ -54,7 +55,7 @@ def _usable(view: LibrariansView, rng: random.Random) -> tuple[list[int], Librar
     """The held cards this seat may use now (its turn, nothing pending, received before this turn, a power that
     would not refuse) and the guessed game they were checked on (None when it holds none)."""
     if view.pending is not None or view.phase != "play" or view.current_seat != view.seat or not any(
-            card.id not in view.fresh and view.genres[card.colour] in EFFECTS for card in view.held[view.seat]):
+            card.id not in view.fresh and view.genres[card.colour] in POWERS for card in view.held[view.seat]):
         return [], None
     guess = guessed_game(view, rng)
     return guess.usable_powers(view.seat), guess

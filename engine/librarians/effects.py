@@ -1,26 +1,28 @@
-"""Where the genre powers plug into the core (their effects live in lib-powers' modules, registered here).
-
-A power is an `Effect` registered by genre id in `EFFECTS`. The core calls:
+"""Where the genre powers plug into the core: the rule switches the core honours, and the game as a power sees
+it (`PowerTable`). The powers themselves are engine.librarians.powers.POWERS (genre id -> its `Power`), which the
+core reads. The core calls:
 - `begin(game, seat)` when `seat` uses a held card of that genre on its turn (UsePower), or at once when a red
   genre is completed (then `seat` is the seat that completed it). It changes the game through the game's public
   methods and returns the first `Pending` step, or None when the power is done. To refuse (nothing usable now)
   it raises engine.librarians.IllegalAction before changing anything.
 - `resume(game, pending, option)` with the option the seat chose (already checked to be in `pending.options`);
   it returns the next step or None when the power is done.
-A power with no registered effect cannot be used (its card is still held), and a red one does nothing.
+- `refusal(game, seat)`: why `seat` cannot use the power now (it would do nothing), or None; the core refuses the
+  use with it and leaves the use out of the legal actions.
+- `turn_ends(game, seat)` for every power when `seat` ends a turn (after the connection check, before the draw),
+  so a power that lasts a turn can tidy up (Graphic Novel's unused shelf goes back).
+A genre without a power in POWERS cannot be used (its card is still held), and a red one does nothing.
 
 Rule switches the core honours are the constants below: add one to `game.turn_rules` (cleared when the turn
 ends) or `game.lasting_rules` (for good).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Collection
+from typing import Protocol
 
-from .actions import IllegalAction
-from .pending import Pending
-
-if TYPE_CHECKING:
-    from .game import LibrariansGame
+from .library import Library, Place
+from .view import Result
 
 NO_STACKING = "no_stacking"
 """No card may go on top of another (Tragedy)."""
@@ -37,19 +39,29 @@ ONE_WRONG = "one_wrong"
 RULES = frozenset({NO_STACKING, ANY_STACK, ANY_ORDER, LOOSE, NO_MINIMUM, ONE_WRONG})
 
 
-class Effect(Protocol):
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
-        """Why `seat` cannot use this power now (it would do nothing), or None; the core refuses the use with it
-        and leaves the use out of the legal actions."""
+class PowerTable(Protocol):
+    """The game as a power sees it: what the powers read and change (LibrariansGame is one), so the powers and
+    this module never import the core that calls them."""
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None: ...
+    library: Library
+    deck: list[int]
+    hands: list[list[int]]
+    discard: list[int]
+    shelf_pile: list[int]
+    opened_shelves: list[int]
+    hand_limit: int
+    turn_rules: set[str]
+    lasting_rules: set[str]
+    tapped: dict[int, int]
+    known: set[int]
+    played_cards: list[int]
+    arrows: tuple[int, ...]
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None: ...
+    @property
+    def active_seats(self) -> tuple[int, ...]: ...
 
-    def turn_ends(self, game: LibrariansGame, seat: int) -> None:
-        """Called for every registered effect when `seat` ends a turn (after the connection check, before the
-        draw), so a power that lasts a turn can tidy up (Graphic Novel's unused shelf goes back)."""
+    def complete_genres(self, places: Collection[Place], seat: int) -> object:
+        """Completes every genre whose line of 4 runs through one of `places` (LibrariansGame.complete_genres)."""
 
-
-EFFECTS: dict[str, Effect] = {}
-"""genre id -> its effect; filled by the powers' modules at import."""
+    def finish(self, result: Result, reason: str) -> None:
+        """Ends the game (LibrariansGame.finish)."""

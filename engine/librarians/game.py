@@ -25,11 +25,12 @@ from .data import (
     SHELF_CARDS,
     STARTING_SHELVES,
 )
-from .effects import ANY_ORDER, ANY_STACK, EFFECTS, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG
+from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, read_option, seat_option
+from .powers import POWERS
 from .search import TurnSearch, search_turn
-from .view import LibrariansView, Phase, Result, view_of
+from .view import LibrariansView, Phase, Result, known_run, pending_seen
 
 STATE_VERSION = 1
 TakenBack = tuple[tuple[Place, ...], Place, int]
@@ -253,8 +254,8 @@ class LibrariansGame:
         seat = self.current_seat if seat is None else seat
         if self.result is not None or self.queue or seat != self.current_seat:
             return []
-        return [card for card in self.held[seat] if card not in self.fresh and self.genre_of(card) in EFFECTS
-                and EFFECTS[self.genre_of(card)].refusal(self, seat) is None]
+        return [card for card in self.held[seat] if card not in self.fresh and self.genre_of(card) in POWERS
+                and POWERS[self.genre_of(card)].refusal(self, seat) is None]
 
     def finishing_plan(self) -> list[tuple[int, Place]] | None:
         """Placements from the acting seat's hand that reach a legal end of turn (None: none was found; see
@@ -358,10 +359,10 @@ class LibrariansGame:
             raise IllegalAction("You hold no such power card.", "not_held", card=card)
         if card in self.fresh:
             raise IllegalAction("A power received this turn can be used on one of your later turns.", "fresh_power")
-        if self.genre_of(card) not in EFFECTS:
+        if self.genre_of(card) not in POWERS:
             raise IllegalAction(f"The {self.genre_of(card)} power is not available.", "power_unavailable",
                                 genre=self.genre_of(card))
-        refusal = EFFECTS[self.genre_of(card)].refusal(self, seat)
+        refusal = POWERS[self.genre_of(card)].refusal(self, seat)
         if refusal is not None:
             raise refusal
 
@@ -403,7 +404,7 @@ class LibrariansGame:
         return self._report(seat, action, card=action.card, place=action.place, completions=completions)
 
     def _end_turn(self, seat: int, action: EndTurn) -> Report:
-        for effect in EFFECTS.values():
+        for effect in POWERS.values():
             effect.turn_ends(self, seat)
         drawn = self.draw(seat, self.hand_limit - len(self.hands[seat]))
         self.turn += 1
@@ -416,7 +417,7 @@ class LibrariansGame:
         return self._report(seat, action, drawn=drawn, turn_over=True)
 
     def _use(self, seat: int, action: UsePower) -> Report:
-        effect = EFFECTS[self.genre_of(action.card)]
+        effect = POWERS[self.genre_of(action.card)]
         step = effect.begin(self, seat)
         self.held[seat].remove(action.card)
         self.discard.append(action.card)
@@ -439,7 +440,7 @@ class LibrariansGame:
             given = (receiver, card)
         else:
             assert step.genre is not None
-            nxt = EFFECTS[step.genre].resume(self, step, action.option)
+            nxt = POWERS[step.genre].resume(self, step, action.option)
             if nxt is not None:
                 self.queue.insert(0, nxt)
         self._settled()
@@ -476,7 +477,7 @@ class LibrariansGame:
             completions.append(Completion(colour, self.genres[colour], cells, cards))  # type: ignore[arg-type]
             card = next(c for c in cards if colour_of(c) == colour)
             if colour == RED:
-                effect = EFFECTS.get(self.genres[colour])
+                effect = POWERS.get(self.genres[colour])
                 step = effect.begin(self, seat) if effect is not None and self.result is None else None
                 if step is not None:
                     self.queue.append(step)
@@ -552,8 +553,46 @@ class LibrariansGame:
 
     # ---- what one seat may see, persistence ------------------------------------------------------------------
     def view(self, seat: int) -> LibrariansView:
-        """`seat`'s hand and everything public (engine.librarians.view); never another hand or the deck order."""
-        return view_of(self, seat)
+        """`seat`'s hand and everything public (engine.librarians.view); never another hand or the deck order. A
+        seat not in the game (0-based) raises ValueError."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n_players:
+            raise ValueError(f"no seat {seat!r} in a game of {self.n_players}")
+        visible = set(self.library.cards()) | set(self.hands[seat]) | set(self.discard)
+        visible.update(card for held in self.held for card in held)
+        visible.update(self.known)
+        letters = tuple(letter if card in visible else -1 for card, letter in enumerate(self.letters))
+        library = self.library.copy()
+        library.letters = letters
+        return LibrariansView(
+            seat=seat,
+            n_players=self.n_players,
+            hand=tuple(self.card(c) for c in self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            deck_size=len(self.deck),
+            held=tuple(tuple(self.card(c) for c in held) for held in self.held),
+            fresh=tuple(sorted(self.fresh)),
+            genres=self.genres,
+            library=library,
+            discard=tuple(self.card(c) for c in self.discard),
+            tapped=dict(sorted(self.tapped.items())),
+            known_hands=tuple(tuple(self.card(c) for c in hand if c in self.known) for hand in self.hands),
+            deck_top=tuple(self.card(c) for c in known_run(self.deck, self.known)),
+            current_seat=self.current_seat,
+            turn=self.turn,
+            phase=self.phase,
+            pending=pending_seen(self.pending, seat, visible),
+            need=self.turn_need(),
+            played=tuple(self.played),
+            start_groups=self.start_groups,
+            can_undo=bool(self.undoable),
+            taken_back=frozenset(self.taken_back),
+            hand_limit=self.hand_limit,
+            rules=frozenset(self.turn_rules | self.lasting_rules),
+            resigned=tuple(sorted(self.resigned)),
+            result=self.result,
+            end_reason=self.end_reason,
+            cards_not_played=self.cards_not_played(),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return _to_dict(self)

@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .cards import Card, colour_of
 from .library import Library, Place
 from .pending import Pending, read_option
-
-if TYPE_CHECKING:
-    from .game import LibrariansGame
 
 Phase = Literal["play", "choose", "over"]
 Result = Literal["won", "lost"]
@@ -67,49 +64,7 @@ class LibrariansView:
         return Card(card, colour_of(card), letter) if letter >= 0 else None
 
 
-def view_of(game: LibrariansGame, seat: int) -> LibrariansView:
-    """The view of `seat` (0-based); any other value raises ValueError."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n_players:
-        raise ValueError(f"no seat {seat!r} in a game of {game.n_players}")
-    visible = set(game.library.cards()) | set(game.hands[seat]) | set(game.discard)
-    visible.update(card for held in game.held for card in held)
-    visible.update(game.known)
-    letters = tuple(letter if card in visible else -1 for card, letter in enumerate(game.letters))
-    library = game.library.copy()
-    library.letters = letters
-    return LibrariansView(
-        seat=seat,
-        n_players=game.n_players,
-        hand=tuple(game.card(c) for c in game.hands[seat]),
-        hand_sizes=tuple(len(hand) for hand in game.hands),
-        deck_size=len(game.deck),
-        held=tuple(tuple(game.card(c) for c in held) for held in game.held),
-        fresh=tuple(sorted(game.fresh)),
-        genres=game.genres,
-        library=library,
-        discard=tuple(game.card(c) for c in game.discard),
-        tapped=dict(sorted(game.tapped.items())),
-        known_hands=tuple(tuple(game.card(c) for c in hand if c in game.known) for hand in game.hands),
-        deck_top=tuple(game.card(c) for c in _known_run(game.deck, game.known)),
-        current_seat=game.current_seat,
-        turn=game.turn,
-        phase=game.phase,
-        pending=_pending_seen(game.pending, seat, visible),
-        need=game.turn_need(),
-        played=tuple(game.played),
-        start_groups=game.start_groups,
-        can_undo=bool(game.undoable),
-        taken_back=frozenset(game.taken_back),
-        hand_limit=game.hand_limit,
-        rules=frozenset(game.turn_rules | game.lasting_rules),
-        resigned=tuple(sorted(game.resigned)),
-        result=game.result,
-        end_reason=game.end_reason,
-        cards_not_played=game.cards_not_played(),
-    )
-
-
-def _pending_seen(pending: Pending | None, seat: int, visible: set[int]) -> Pending | None:
+def pending_seen(pending: Pending | None, seat: int, visible: set[int]) -> Pending | None:
     """The pending choice as `seat` may see it: the acting seat's own in full; another seat's without the card
     options it may not see (Travel and Drama offer the cards of the actor's hand, and an id tells the colour)
     and without the power's memory of earlier steps (Drama's data is the chosen hand card)."""
@@ -120,7 +75,7 @@ def _pending_seen(pending: Pending | None, seat: int, visible: set[int]) -> Pend
     return replace(pending, options=options, data=())
 
 
-def _known_run(deck: list[int], known: set[int]) -> list[int]:
+def known_run(deck: list[int], known: set[int]) -> list[int]:
     """The deck's top cards up to the first one nobody knows."""
     run = []
     for card in deck:

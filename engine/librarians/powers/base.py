@@ -8,14 +8,12 @@ changed so far (flattened row, x pairs) so the last step can run the completion 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
+from ..effects import PowerTable
 from ..library import Library, Place
 from ..pending import Pending, card_option, place_option, read_option
 
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 DONE = "done"
 """The option that stops a power early ("up to 2")."""
@@ -35,17 +33,17 @@ class Power:
 
     genre = ""
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         """Most powers can always do something."""
         return None
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         raise NotImplementedError
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         raise NotImplementedError(f"{self.genre} has no steps")
 
-    def turn_ends(self, game: LibrariansGame, seat: int) -> None:
+    def turn_ends(self, game: PowerTable, seat: int) -> None:
         """Most powers leave nothing behind at the end of a turn."""
 
     def step(self, kind: str, seat: int, options: Iterable[str], data: Sequence[int | str] = (), *,
@@ -58,10 +56,10 @@ class RuleSwitch(Power):
 
     rule = ""
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return in_force(game, self.rule, self.genre)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.turn_rules.add(self.rule)
         return None
 
@@ -71,7 +69,7 @@ def refuse(message: str, code: str, **params: object) -> IllegalAction:
     return IllegalAction(message, code, **params)
 
 
-def in_force(game: LibrariansGame, rule: str, genre: str) -> IllegalAction | None:
+def in_force(game: PowerTable, rule: str, genre: str) -> IllegalAction | None:
     """A second copy of a rule switch in one turn would change nothing."""
     if rule in game.turn_rules:
         return refuse(f"The {genre} power is already in force this turn.", "power_in_force", genre=genre)
@@ -83,7 +81,7 @@ def books(library: Library) -> list[Place]:
     return library.occupied()
 
 
-def too_few_books(game: LibrariansGame, genre: str, count: int = 1) -> IllegalAction | None:
+def too_few_books(game: PowerTable, genre: str, count: int = 1) -> IllegalAction | None:
     """A power that works on library books, when there are fewer than `count`."""
     if len(books(game.library)) < count:
         return refuse(f"The {genre} power needs {count} book(s) in the library.", "too_few_books", genre=genre,
@@ -121,14 +119,14 @@ def unflat(values: Sequence[int | str]) -> list[Place]:
     return [(ints[i], ints[i + 1]) for i in range(0, len(ints), 2)]
 
 
-def leave_library(game: LibrariansGame, place: Place) -> int:
+def leave_library(game: PowerTable, place: Place) -> int:
     """Takes the top card at `place` off the library; a tap on it ends with it."""
     card = game.library.take(place)
     game.tapped.pop(card, None)
     return card
 
 
-def complete(game: LibrariansGame, seat: int, places: Iterable[Place]) -> None:
+def complete(game: PowerTable, seat: int, places: Iterable[Place]) -> None:
     """The completion check over the places a power changed (still inside the library)."""
     rows = len(game.library.rows)
     inside = [place for place in dict.fromkeys(places) if 0 <= place[0] < rows and place[1] != 0]

@@ -9,10 +9,9 @@ letter is not checked (nor are the shifted ones). Picture Book moves every place
 column) one row up or down; the place that falls off the end wraps round to the other end, empty or not."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
-from ..effects import ONE_WRONG
+from ..effects import ONE_WRONG, PowerTable
 from ..library import Library, Place
 from ..pending import Pending, read_option, row_option
 from .base import (
@@ -33,8 +32,6 @@ from .base import (
     too_few_books,
 )
 
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 UP, DOWN = "up", "down"
 
@@ -45,7 +42,7 @@ class Mystery(RuleSwitch):
     genre = "mystery"
     rule = ONE_WRONG
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         super().begin(game, seat)
         complete(game, seat, books(game.library))
         return None
@@ -56,10 +53,10 @@ class Crime(Power):
 
     genre = "crime"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_SHELF, seat, (row_option(r) for r in range(len(game.library.rows))))
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         _, row = read_option(option)
         game.library.set_arrow(row, -game.library.rows[row].arrow)
         return None
@@ -80,7 +77,7 @@ class Drama(Power):
 
     genre = "drama"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         if not game.hands[seat]:
             return refuse("Your hand is empty: there is no card to insert.", "hand_empty")
         if not insert_places(game.library):
@@ -88,10 +85,10 @@ class Drama(Power):
                           "insert a card.", "nowhere_to_insert")
         return None
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_HAND, seat, card_options(game.hands[seat]), number=1, of=2)
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         if pending.kind == PICK_HAND:
             return self.step(PICK_PLACE, pending.seat, place_options(insert_places(game.library)),
                              (chosen_card(option),), number=2, of=2)
@@ -118,16 +115,16 @@ class PictureBook(Power):
 
     genre = "picture_book"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         if len(game.library.rows) < 2:
             return refuse("With one shelf there is no column to shift.", "one_shelf")
         return too_few_books(game, self.genre)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         columns = sorted({x for _, x in books(game.library)})
         return self.step(PICK_COLUMN, seat, (f"column:{x}" for x in columns), number=1, of=2)
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         if pending.kind == PICK_COLUMN:
             x = int(option.partition(":")[2])
             return self.step(PICK_DIRECTION, pending.seat, (UP, DOWN), (x,), number=2, of=2)

@@ -9,9 +9,9 @@ nothing); the table saw them, so they stay known in that hand. After the last st
 completes as after a play."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
+from ..effects import PowerTable
 from ..library import Library, Place
 from ..pending import Pending
 from .base import (
@@ -32,8 +32,6 @@ from .base import (
     unflat,
 )
 
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 MOVES = 2
 
@@ -61,10 +59,10 @@ class FromBooks(Power):
     steps = 2 * MOVES
     first_data: tuple[int, ...] = (0,)
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return too_few_books(game, self.genre, self.books_needed)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_BOOK, seat, place_options(books(game.library)), self.first_data, number=1,
                          of=self.steps)
 
@@ -74,7 +72,7 @@ class Thriller(FromBooks):
 
     genre = "thriller"
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         moved = int(pending.data[0])
         if pending.kind == PICK_BOOK:
             touched = unflat(pending.data[1:])
@@ -107,7 +105,7 @@ class Action(FromBooks):
     steps = 2
     first_data = ()
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         if not pending.data:
             first = chosen_place(option)
             others = [place for place in books(game.library) if place != first]
@@ -127,7 +125,7 @@ class Travel(FromBooks):
 
     genre = "travel"
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         removed = int(pending.data[0])
         seat = pending.seat
         if pending.kind == PICK_BOOK:
@@ -152,7 +150,7 @@ class Travel(FromBooks):
             game.played_cards.append(card)
         return self._next(game, seat, removed, touched)
 
-    def _next(self, game: LibrariansGame, seat: int, removed: int, touched: list[Place]) -> Pending | None:
+    def _next(self, game: PowerTable, seat: int, removed: int, touched: list[Place]) -> Pending | None:
         left = books(game.library)
         if removed == MOVES or not left:
             complete(game, seat, touched)
@@ -167,7 +165,7 @@ class Mythology(FromBooks):
     genre = "mythology"
     steps = MOVES
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         taken = int(pending.data[0])
         touched = unflat(pending.data[1:])
         if option != DONE:

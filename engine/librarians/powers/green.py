@@ -6,16 +6,13 @@ at most 6 (the seat draws up to it when this turn ends); Self-Help lets a card g
 its letter fits the shelf's order there (the rules' "on top" replaces the same-letter condition, not the order)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
 from ..data import MAX_HAND_LIMIT
-from ..effects import ANY_STACK
+from ..effects import ANY_STACK, PowerTable
 from ..pending import Pending
 from .base import PICK_SIDE, Power, RuleSwitch, refuse
 
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 ROMANCE_CARDS = 5
 TOP, BOTTOM = "top", "bottom"
@@ -26,10 +23,10 @@ class Romance(Power):
 
     genre = "romance"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return None if game.deck else refuse("The deck is empty: there is nothing to remove.", "deck_empty")
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         removed = game.deck[:ROMANCE_CARDS]
         del game.deck[:ROMANCE_CARDS]
         game.discard.extend(removed)
@@ -41,24 +38,24 @@ class Comedy(Power):
 
     genre = "comedy"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return no_shelf_left(game)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_SIDE, seat, (TOP, BOTTOM))
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         add_shelf(game, option)
         return None
 
 
-def no_shelf_left(game: LibrariansGame) -> IllegalAction | None:
+def no_shelf_left(game: PowerTable) -> IllegalAction | None:
     if game.shelf_pile:
         return None
     return refuse("Every shelf card is already in the library.", "no_shelf_left")
 
 
-def add_shelf(game: LibrariansGame, side: str) -> int:
+def add_shelf(game: PowerTable, side: str) -> int:
     """Lays the next unused shelf card above the top shelf or below the bottom one; returns its id."""
     shelf = game.shelf_pile.pop(0)
     game.library.insert_row(0 if side == TOP else len(game.library.rows), shelf, game.arrows[shelf])
@@ -70,13 +67,13 @@ class Adventure(Power):
 
     genre = "adventure"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         if game.hand_limit < MAX_HAND_LIMIT:
             return None
         return refuse(f"The hand limit is already {MAX_HAND_LIMIT}, the most it can be.", "hand_limit_max",
                       limit=MAX_HAND_LIMIT)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.hand_limit += 1
         return None
 

@@ -8,16 +8,12 @@ on top of the unused ones (so, unlike Comedy's, the shelf only stays when it was
 12 shelf cards are in the library."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
-from ..effects import ANY_ORDER, LOOSE, NO_MINIMUM
+from ..effects import ANY_ORDER, LOOSE, NO_MINIMUM, PowerTable
 from ..pending import Pending
 from .base import PICK_SIDE, Power, RuleSwitch
 from .green import BOTTOM, TOP, add_shelf, no_shelf_left
-
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 
 class Fantasy(RuleSwitch):
@@ -46,17 +42,17 @@ class GraphicNovel(Power):
 
     genre = "graphic_novel"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return no_shelf_left(game)
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_SIDE, seat, (TOP, BOTTOM))
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         game.opened_shelves.append(add_shelf(game, option))
         return None
 
-    def turn_ends(self, game: LibrariansGame, seat: int) -> None:
+    def turn_ends(self, game: PowerTable, seat: int) -> None:
         """An opened row that stayed empty closes again when it is still the top or the bottom row (closing a
         row in the middle would change which books touch)."""
         rows = game.library.rows

@@ -6,16 +6,11 @@ True Crime never takes the hand limit below 2 (a turn needs 2 cards); hands abov
 and simply draw nothing."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..data import MIN_HAND_LIMIT
-from ..effects import NO_STACKING
+from ..effects import NO_STACKING, PowerTable
 from ..pending import Pending, read_option, row_option
 from .base import PICK_SHELF, Power, complete
-
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
-
 
 
 class Horror(Power):
@@ -23,7 +18,7 @@ class Horror(Power):
 
     genre = "horror"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.finish("lost", self.genre)
         return None
 
@@ -33,7 +28,7 @@ class Detective(Power):
 
     genre = "detective"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         rows = len(game.library.rows)
         if rows == 1:
             _discard_books(game, 0)
@@ -41,7 +36,7 @@ class Detective(Power):
             return None
         return self.step(PICK_SHELF, seat, (row_option(r) for r in range(rows)))
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         _, row = read_option(option)
         _discard_books(game, row)
         game.library.remove_row(row)
@@ -52,7 +47,7 @@ class Detective(Power):
         return None
 
 
-def _discard_books(game: LibrariansGame, row: int) -> None:
+def _discard_books(game: PowerTable, row: int) -> None:
     cells = game.library.rows[row].cells
     for x in sorted(cells):
         for card in cells[x]:
@@ -65,7 +60,7 @@ class TrueCrime(Power):
 
     genre = "true_crime"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.hand_limit = max(MIN_HAND_LIMIT, game.hand_limit - 1)
         return None
 
@@ -75,7 +70,7 @@ class Tragedy(Power):
 
     genre = "tragedy"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.lasting_rules.add(NO_STACKING)
         return None
 

@@ -10,9 +10,9 @@ next from the top (the last is left over); the whole order is public, and a card
 the drawer's hand."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..actions import IllegalAction
+from ..effects import PowerTable
 from ..pending import Pending
 from .base import (
     DONE,
@@ -27,8 +27,6 @@ from .base import (
     refuse,
 )
 
-if TYPE_CHECKING:
-    from ..game import LibrariansGame
 
 TAPS = 2
 COOKING_CARDS = 6
@@ -39,10 +37,10 @@ class Biography(Power):
 
     genre = "biography"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return None if game.hands[seat] else refuse("Your hand is empty: there is nothing to show.", "hand_empty")
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         game.known.update(game.hands[seat])
         return None
 
@@ -52,15 +50,15 @@ class Science(Power):
 
     genre = "science"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         if self._untapped(game):
             return None
         return refuse("There is no untapped book in the library to tap.", "nothing_to_tap")
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         return self.step(PICK_BOOK, seat, place_options(self._untapped(game)), (0,), number=1, of=TAPS)
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         if option == DONE:
             return None
         card = game.library.top(chosen_place(option))
@@ -74,7 +72,7 @@ class Science(Power):
                          of=TAPS)
 
     @staticmethod
-    def _untapped(game: LibrariansGame) -> list[tuple[int, int]]:
+    def _untapped(game: PowerTable) -> list[tuple[int, int]]:
         return [place for place in books(game.library) if game.library.top(place) not in game.tapped]
 
 
@@ -83,7 +81,7 @@ class Business(Power):
 
     genre = "business"
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         seats = game.active_seats
         hands = [game.hands[s] for s in seats]
         for i, s in enumerate(seats):
@@ -96,22 +94,22 @@ class Cooking(Power):
 
     genre = "cooking"
 
-    def refusal(self, game: LibrariansGame, seat: int) -> IllegalAction | None:
+    def refusal(self, game: PowerTable, seat: int) -> IllegalAction | None:
         return None if game.deck else refuse("The deck is empty: there is nothing to look at.", "deck_empty")
 
-    def begin(self, game: LibrariansGame, seat: int) -> Pending | None:
+    def begin(self, game: PowerTable, seat: int) -> Pending | None:
         shown = game.deck[:COOKING_CARDS]
         game.known.update(shown)
         return self._ask(game, seat, len(shown), 0)
 
-    def resume(self, game: LibrariansGame, pending: Pending, option: str) -> Pending | None:
+    def resume(self, game: PowerTable, pending: Pending, option: str) -> Pending | None:
         count, placed = int(pending.data[0]), int(pending.data[1])
         card = chosen_card(option)
         game.deck.remove(card)
         game.deck.insert(placed, card)
         return self._ask(game, pending.seat, count, placed + 1)
 
-    def _ask(self, game: LibrariansGame, seat: int, count: int, placed: int) -> Pending | None:
+    def _ask(self, game: PowerTable, seat: int, count: int, placed: int) -> Pending | None:
         """Which of the cards not yet ordered goes next from the top; nothing to ask for the last one."""
         if count - placed <= 1:
             return None

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.librarians import EFFECTS, GIVE, Choose, EndTurn, LibrariansGame, Play, UsePower, seat_option
+from engine.librarians import GIVE, POWERS, Choose, EndTurn, LibrariansGame, Play, UsePower, seat_option
 from engine.librarians.effects import NO_MINIMUM
 from engine.librarians.ai import LEVELS, choose
 from tests.engine.librarians.positions import build
@@ -161,9 +161,9 @@ OPEN_LIBRARY = [(1, {1: "Mb"}), (1, {1: "Nk"}), (-1, {-1: "Ky"}), (1, {})]
 
 
 def test_normal_uses_a_power_that_helps_the_table_and_keeps_one_that_does_not(monkeypatch) -> None:
-    monkeypatch.setitem(EFFECTS, "romance", _Effect(lambda game: game.discard.extend(game.deck[:5]) or
+    monkeypatch.setitem(POWERS, "romance", _Effect(lambda game: game.discard.extend(game.deck[:5]) or
                                                      game.deck.__delitem__(slice(0, 5))))
-    monkeypatch.setitem(EFFECTS, "thriller", _Effect(lambda game: None))
+    monkeypatch.setitem(POWERS, "thriller", _Effect(lambda game: None))
     game = build(OPEN_LIBRARY, [["Ab", "Qy", "Zk", "Ok"], ["Ab"]])
     useless, helpful = holding(game, 2), holding(game, 1)
     assert choose(game, "normal", seed=1) == UsePower(helpful)
@@ -172,7 +172,7 @@ def test_normal_uses_a_power_that_helps_the_table_and_keeps_one_that_does_not(mo
 
 
 def test_normal_uses_a_power_that_saves_a_turn_it_cannot_end(monkeypatch) -> None:
-    monkeypatch.setitem(EFFECTS, "fantasy", _Effect(lambda game: game.turn_rules.add(NO_MINIMUM)))
+    monkeypatch.setitem(POWERS, "fantasy", _Effect(lambda game: game.turn_rules.add(NO_MINIMUM)))
     # every row reads A Z with nothing between: an M fits nowhere, so the turn cannot end without the power
     game = build([(1, {1: "Ab", 2: "Zk"}), (1, {1: "Ab", 2: "Zk"}), (1, {1: "Ag", 2: "Zy"}), (1, {1: "Ab", 2: "Zy"})],
                  [["Mg", "Mb"], ["Ab"]])

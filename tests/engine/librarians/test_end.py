@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.librarians import (
-    EFFECTS,
+    POWERS,
     RIGHT,
     EndTurn,
     IllegalAction,
@@ -88,7 +88,7 @@ def test_a_red_genre_happens_at_once_and_nobody_receives_its_card() -> None:
 
 
 def test_a_completed_red_genre_without_an_effect_only_leaves_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(EFFECTS, "horror")
+    monkeypatch.delitem(POWERS, "horror")
     g = build([(RIGHT, {1: "Ar", 2: "Br", 3: "Cr"}), (RIGHT, {})], [["Dr", "Eg", "Fg"], ["Fy"]])
     report = g.apply(Play(hand_card(g, 0, "Dr"), (0, 4)), 0)
     assert report.completions and g.pending is None and g.library.card_count() == 0 and not g.is_over

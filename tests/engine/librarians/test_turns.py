@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.librarians import (
-    EFFECTS,
     GIVE,
+    POWERS,
     RIGHT,
     Choose,
     EndTurn,
@@ -107,7 +107,7 @@ def test_a_held_power_without_an_effect_is_refused_by_name(monkeypatch: pytest.M
     g = build([(RIGHT, {1: "Ar"})], [["Br", "Cg"], ["Dy"]])
     g.held[0].append(g.discard.pop() if g.discard else g.deck.pop())
     card = g.held[0][0]
-    monkeypatch.delitem(EFFECTS, g.genre_of(card))
+    monkeypatch.delitem(POWERS, g.genre_of(card))
     _refused(g, UsePower(card), "power_unavailable")
     _refused(g, UsePower(65 if card != 65 else 64), "not_held")
 
