@@ -1,6 +1,6 @@
 """A game is its folders plus its kind in engine.registry.KINDS: every registered kind has each part the platform
-finds by that kind (its rules, its pictures, its static data, its catalogs in every language), so a part left out
-fails here by name instead of leaving the game silently missing from a list."""
+finds by that kind (its rules, its pictures, its Discord face, its static data, its catalogs in every language), so
+a part left out fails here by name instead of leaving the game silently missing from a list."""
 from __future__ import annotations
 
 import importlib
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.registry import Face
 from bot.i18n.catalog import LANGUAGES, LOCALE_DIR
 from engine.protocol import GameRules
 from engine.registry import KINDS
@@ -32,6 +33,8 @@ def missing_parts(kind: str) -> list[str]:
         missing.append(f"engine.{kind}.RULES")
     if not _exported(f"render.{kind}", "PICTURES", Pictures):
         missing.append(f"render.{kind}.PICTURES")
+    if not _exported(f"bot.games.{kind}", "FACE", Face):
+        missing.append(f"bot.games.{kind}.FACE")
     data = ROOT / "data" / f"{kind}.json"
     if not data.is_file():
         missing.append(f"data/{kind}.json")
@@ -50,6 +53,13 @@ def test_a_registered_game_has_every_part(kind: str) -> None:
 
 def test_a_kind_without_its_folders_is_told_every_part_it_lacks() -> None:
     assert missing_parts("no_such_game") == [
-        "engine.no_such_game.RULES", "render.no_such_game.PICTURES", "data/no_such_game.json",
-        *(f"data/locale/{language}/LC_MESSAGES/no_such_game.po" for language in LANGUAGES)]
+        "engine.no_such_game.RULES", "render.no_such_game.PICTURES", "bot.games.no_such_game.FACE",
+        "data/no_such_game.json", *(f"data/locale/{language}/LC_MESSAGES/no_such_game.po" for language in LANGUAGES)]
 
+
+def test_the_registry_line_is_the_only_list_of_games() -> None:
+    """No other module of engine/, render/ or bot/ spells out the kinds together (a second list to keep in step)."""
+    spelled = [path.relative_to(ROOT).as_posix() for top in ("engine", "render", "bot")
+               for path in sorted((ROOT / top).rglob("*.py"))
+               if all(f'"{kind}"' in path.read_text(encoding="utf-8") for kind in KINDS)]
+    assert spelled == ["engine/registry.py"]
