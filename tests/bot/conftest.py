@@ -16,6 +16,7 @@ apology path), unless the test is marked ``@pytest.mark.allow_errors``.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -141,6 +142,15 @@ def restart(simcord_env: simcord.Env, db_path: Path, opened_bots: list[ShelfieBo
         return bot
 
     return restart_bot
+
+
+@pytest.fixture
+def stopped_wall_clock(monkeypatch: pytest.MonkeyPatch) -> float:
+    """time.time() stopped where the test started: what the bot and the test compute from the wall clock (a
+    heartbeat's age) is what the test set, however long a busy machine takes between the two."""
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now)
+    return now
 
 
 @pytest.fixture

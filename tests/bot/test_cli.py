@@ -174,6 +174,7 @@ def test_demo_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> No
     assert "invalid choice: 'genius'" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("stopped_wall_clock")
 def test_health_follows_the_heartbeat(operator: Path, capsys: pytest.CaptureFixture[str]) -> None:
     heartbeat = operator.parent / HEARTBEAT_NAME
     assert main(["health"]) == 1
@@ -206,6 +207,7 @@ def test_health_does_not_trust_the_status_of_a_process_that_is_gone(operator: Pa
         assert capsys.readouterr().out == f"unhealthy: the bot process that wrote the status (pid {gone.pid}) is not running\n"
 
 
+@pytest.mark.usefixtures("stopped_wall_clock")
 def test_health_shows_the_memory_the_bot_and_its_workers_hold(operator: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     memory = {"bot": 112 * 2**20, "workers": 254 * 2**20, "processes": 3}

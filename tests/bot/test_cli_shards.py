@@ -86,6 +86,7 @@ def status(**changes: object) -> str:
                        "process": str(this_process()), "every": 30, **changes})
 
 
+@pytest.mark.usefixtures("stopped_wall_clock")
 def test_health_reads_its_own_shard_process_status(shell: pytest.MonkeyPatch, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     mine = tmp_path / ".shelfie-heartbeat-shards-0-2-of-4"
