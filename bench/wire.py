@@ -51,8 +51,10 @@ from bot.store import Store
 from engine.registry import rules_of
 
 POLL_SECONDS = 0.01
-START_SECONDS = 60.0  # the bot process has this long to sync its commands and connect; a step's games to start
-STOP_SECONDS = 20.0
+# Bounds on a hang, not on speed (tests/bot/test_wire.py starts and stops the bot with them, also on a machine whose
+# cores are busy with other work, where both take many times longer than on a quiet one):
+START_SECONDS = 120.0  # the bot process has this long to sync its commands and connect; a step's games to start
+STOP_SECONDS = 60.0  # after SIGTERM the bot has this long to finish what is in flight and exit, else it is killed
 ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
 BOT = "import sys; from bot.cli import main; sys.exit(main())"  # the `shelfie-bot` console script
 # The bot's requests a second with its token unless the replica enforces a limit: a bot whose global limit Discord
