@@ -29,7 +29,8 @@ async def send_secrets(client: discord.Client, table: Table) -> list[Seat]:
     async def send(seat: Seat) -> Seat | None:
         assert seat.user_id is not None
         content = secrets.text(client, table, seat, locale)
-        assert content is not None, "a game that just started has each seat's secret to show"
+        if content is None:  # a start told late (the outbox after a crash), the game since over: nothing to show
+            return None
         try:
             # The DM channel by id: no GET /users/{id} first (the bot caches no users with its intents).
             dm = await client.create_dm(discord.Object(seat.user_id))
