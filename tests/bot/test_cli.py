@@ -265,17 +265,13 @@ async def test_the_heartbeat_says_connected_as_soon_as_a_restarted_bot_connects(
     restarted = create_bot(tmp_path / "restarted.sqlite3")
     beating = start_heartbeat(restarted, path)
     try:
-        while not path.exists():
-            await asyncio.sleep(0)
+        await eventually(path.exists, "the status written at start")
         assert health(path) == 1
         assert "not connected to Discord" in capsys.readouterr().out, "the status written at start"
         await simcord_env.restart_bot(restarted)
 
-        async def connected() -> None:
-            while health(path) != 0:
-                await asyncio.sleep(0.01)
-
-        await asyncio.wait_for(connected(), HEARTBEAT_EVERY)  # a failure, not a hang, without the events' beat
+        # a failure, not a hang, without the events' beat
+        await eventually(lambda: health(path) == 0, "a connected status")
     finally:
         beating.cancel()
         if isinstance(restarted, ShelfieBot) and restarted.service is not None:

@@ -273,7 +273,7 @@ def test_in_the_docker_image_the_page_listens_on_every_interface_and_the_hints_n
                 "sandbox --db /data/games.sqlite3")
         assert keep in banner
         assert "make run" not in banner
-        with urllib.request.urlopen(sandbox.client.base + "/", timeout=30) as response:
+        with urllib.request.urlopen(sandbox.client.base + "/", timeout=PATIENCE) as response:
             assert f"Start it with <code>docker run -p {port}:{port} shelfie-sandbox</code>" in response.read().decode()
         page = sandbox.client.open_page()
         (welcome,) = [page["messages"][message_id]["content"] for message_id in page["timeline"]]
@@ -290,7 +290,7 @@ def health(port: int) -> tuple[int, str]:
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "SHELFIE_"))}
     environment["SHELFIE_SANDBOX_ADDRESS"] = f"0.0.0.0:{port}"
     result = subprocess.run([str(Path(sys.executable).with_name("shelfie-bot")), "health"], env=environment,
-                            capture_output=True, text=True, timeout=60, cwd=Path(__file__).parent)
+                            capture_output=True, text=True, timeout=PATIENCE, cwd=Path(__file__).parent)
     return result.returncode, result.stdout
 
 
