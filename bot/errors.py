@@ -21,7 +21,7 @@ from bot.games.registry import FACES
 from bot.i18n import DEFAULT_LANGUAGE, catalog, t
 from bot.logging_setup import context
 from bot.presenters.refusals import refusal_text
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.replies import reply_private
 
 log = logging.getLogger("shelfie.errors")

@@ -22,7 +22,7 @@ from bot.presenters.words import command_text, game_name
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
 from bot.service import TableStatus
-from bot.service.errors import CorruptGame, ServiceError
+from bot.service.refusals import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Seat, Table
 from engine.protocol import ActionRefused
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of

@@ -14,7 +14,7 @@ from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import game_name, seat_label, turn_order_text
 from bot.service import TableStatus
-from bot.service.errors import NotHost, ServiceError
+from bot.service.refusals import NotHost, ServiceError
 from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of

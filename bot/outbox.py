@@ -44,7 +44,7 @@ from bot.presenters.words import turn_order_text
 from bot.replies import reply_private
 from bot.secrets import send_secrets
 from bot.service import OutboxEvent, TableStatus, background
-from bot.service.errors import CorruptGame
+from bot.service.refusals import CorruptGame
 from bot.service.models import Announcement, PlayResult, Seat, Table
 from bot.context import channel_locale, pings, place_of, service_of
 

@@ -23,7 +23,7 @@ from bot.errors import reports_errors
 from bot.games.registry import KINDS
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import Table
 from bot.replies import reply_private
 from bot.context import service_of

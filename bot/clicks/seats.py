@@ -8,7 +8,7 @@ import discord
 from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
 from bot.service import TableStatus
-from bot.service.errors import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
+from bot.service.refusals import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
 from bot.service.models import Seat, Table
 from bot.context import service_of
 

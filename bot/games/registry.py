@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.game_group import GameCommands
-    from bot.service.errors import ServiceError
+    from bot.service.refusals import ServiceError
     from bot.service.models import GameOptions, PlayResult, Seat, Table
 
     Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]

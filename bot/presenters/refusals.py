@@ -8,7 +8,7 @@ from engine.protocol import ActionRefused
 
 from bot.i18n import t, template
 from bot.presenters.user_text import quoted
-from bot.service.errors import BoardChanged, IllegalMoveError, NotHost, ServiceError
+from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, ServiceError
 
 
 DETAIL_LIMIT = 300

@@ -5,7 +5,7 @@ options are the lobby's own plus the game's (checked by the game's description),
 game's action text, and results, stats and ratings are kept per kind.
 
 Plain ids in, frozen dataclasses out (`models.py`); refusals are `ServiceError`s with a stable
-`code` and `params` for the bot's catalog (`errors.py`). Every call that changes a game commits
+`code` and `params` for the bot's catalog (`refusals.py`). Every call that changes a game commits
 its move-log entry, new state, version bump and next deadlines in one transaction before returning.
 
     svc = await TableService.open(db_path, clock=time.time, cache_size=1024)  # clock: epoch seconds
@@ -69,7 +69,7 @@ Decisions callers rely on:
 """
 from bot.service.dispatcher import DeadlineDispatcher
 from bot.store import EndReason, OutboxEvent, TableStatus, TurnKind, background
-from bot.service.errors import (
+from bot.service.refusals import (
     AlreadyJoined,
     AlreadyStarted,
     BoardChanged,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from engine.protocol import GameState
 from engine.registry import rules_of
 
-from bot.service.errors import Conflict, CorruptGame, NotSaved, UnknownGame
+from bot.service.refusals import Conflict, CorruptGame, NotSaved, UnknownGame
 from bot.service.models import LARGEST_ID, GameOptions, Seat, Table
 from bot.service.schedule import turn_deadlines
 from bot.service.seats import seat_rows

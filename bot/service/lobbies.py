@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.registry import rules_of
 
 from bot.service.cache import GameCache, entry_from, table_of
-from bot.service.errors import (
+from bot.service.refusals import (
     AlreadyJoined,
     AlreadyStarted,
     ChannelBusy,

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.protocol import GameDescription, GameState, OptionError
 
-from bot.service.errors import InvalidOption
+from bot.service.refusals import InvalidOption
 from bot.store.records import (
     OPEN_STATUSES,
     AnnouncementRow,

@@ -11,7 +11,7 @@ from engine.protocol import CoopMeasure
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.errors import InvalidOption, NotSaved, UnknownGame
+from bot.service.refusals import InvalidOption, NotSaved, UnknownGame
 from bot.service.models import (
     AuditResult,
     CoopBest,

@@ -15,7 +15,7 @@ from engine.protocol import ActionRefused
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.errors import (
+from bot.service.refusals import (
     BoardChanged,
     ComputerBusy,
     GameOver,

@@ -11,7 +11,7 @@ guarded by a version compare-and-set so a stale writer cannot overwrite a newer 
 from bot.store.backend import database_target, describe_database, is_postgres_url
 from bot.store.database import Store
 from bot.store.priority import background
-from bot.store.errors import (
+from bot.store.failures import (
     ConstraintViolated,
     CorruptRow,
     PlaceTaken,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.store.database import COPY_FIRST, Store
-from bot.store.errors import StoreError
+from bot.store.failures import StoreError
 
 
 class CopyRefused(StoreError):

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.store.backend import Backend, Row, Session, is_postgres_url
-from bot.store.errors import ConstraintViolated, CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict
+from bot.store.failures import ConstraintViolated, CorruptRow, PlaceTaken, RematchTaken, StatsChanged, VersionConflict
 from bot.store.records import (
     OPEN_STATUSES,
     AnnouncementRow,

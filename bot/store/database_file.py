@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bot.store.errors import StoreError
+from bot.store.failures import StoreError
 
 
 def check_database_file(path: Path) -> None:

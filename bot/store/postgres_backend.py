@@ -16,7 +16,7 @@ from typing import Any
 import asyncpg
 
 from bot.store.backend import Row, check_schema_version, describe_database, password_unparsable
-from bot.store.errors import ConstraintViolated, StoreError, WriteFailed
+from bot.store.failures import ConstraintViolated, StoreError, WriteFailed
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import aiosqlite
 from bot.store.backend import Row, check_schema_version
 from bot.store.connection import BATCH, Step, connect
 from bot.store.database_file import check_database_file
-from bot.store.errors import ConstraintViolated, StoreError, WriteFailed
+from bot.store.failures import ConstraintViolated, StoreError, WriteFailed
 from bot.store.priority import PriorityLock
 
 log = logging.getLogger(__name__)

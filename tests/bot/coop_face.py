@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.games.registry import Face
 from bot.i18n import language_of
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import GameOptions, PlayResult, Seat, Table
 from bot.presenters.refusals import refusal_text
 from bot.context import service_of

@@ -6,7 +6,7 @@ from engine.shelfie import IllegalMove
 
 from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, fit_content, quoted
-from bot.service.errors import UnknownGame
+from bot.service.refusals import UnknownGame
 
 
 def test_quoted_text_is_cut_kept_on_one_line_and_shows_markdown_as_typed() -> None:

@@ -20,7 +20,7 @@ from bot.games.registry import Face
 from bot.outbox import announce
 from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import GameOptions, PlayResult, Seat, Table
 from engine.protocol import ActionRefused
 

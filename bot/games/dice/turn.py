@@ -20,7 +20,7 @@ from bot.games.dice.words import FACE_EMOJI, dice_refusal, row_text, set_choice_
 from bot.i18n import t
 from bot.quick_answers import Deferral, acknowledge, in_time
 from bot.replies import reply_private
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import Table
 from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of

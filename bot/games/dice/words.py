@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
 from bot.service import EndReason, TurnKind
-from bot.service.errors import IllegalMoveError, ServiceError
+from bot.service.refusals import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Standing, Table
 
 FACE_EMOJI = ("🪴", "🎲", "📚", "🏆", "🐱", "✨")

@@ -36,7 +36,7 @@ from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service import TableStatus
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
 from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of

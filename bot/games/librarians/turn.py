@@ -21,7 +21,7 @@ from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service import TableStatus
-from bot.service.errors import ServiceError
+from bot.service.refusals import ServiceError
 from bot.service.models import PlayResult, Seat, Table
 from bot.context import place_names, service_of
 from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of

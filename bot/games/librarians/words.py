@@ -22,7 +22,7 @@ from bot.i18n import lookup, t
 from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
 from bot.service import EndReason, TurnKind
-from bot.service.errors import IllegalMoveError, ServiceError
+from bot.service.refusals import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Table
 
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "blue": "🟦", "purple": "🟪", "yellow": "🟨", "black": "⬛"}

@@ -20,7 +20,7 @@ from bot.games.shelfie.pictures import builder_picture
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
-from bot.service.errors import GameOver, ServiceError, StaleTurn
+from bot.service.refusals import GameOver, ServiceError, StaleTurn
 from bot.service.models import LARGEST_ID, Table
 from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
