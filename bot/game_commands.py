@@ -226,7 +226,7 @@ async def hint_here(interaction: discord.Interaction, kind: str) -> None:
     try:
         action = await service_of(interaction.client).hint(table.game_id, interaction.user.id)
     except ServiceError as refusal:
-        await reply_private(interaction, face.refusal(refusal, locale))
+        await reply_private(interaction, refusal_text(refusal, locale))
         return
     await reply_private(interaction, await face.hint_text(table, found[1], action, locale))
 
@@ -242,7 +242,7 @@ async def play_typed(interaction: discord.Interaction, table: Table, read: Calla
         result = await in_time(interaction, service_of(interaction.client).play(
             table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PRIVATE)
     except (ServiceError, ActionRefused) as refusal:
-        await reply_private(interaction, face.refusal(refusal, locale))
+        await reply_private(interaction, refusal_text(refusal, locale))
         return
     await reply_private(interaction, done(action))
     await announce(interaction, result)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 OptionValue = int | bool | str
 GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints"})
@@ -20,7 +20,11 @@ GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints"})
 
 
 class ActionRefused(ValueError):
-    """An action the rules refuse or text that is not an action; `code` and `params` name the reason."""
+    """An action the rules refuse or text that is not an action; `code` and `params` name the reason, `kind` the
+    game whose reason it is (each game's refusal class sets it), since two games may use one code for two
+    different reasons."""
+
+    kind: ClassVar[str] = ""
 
     def __init__(self, message: str, code: str, **params: Any) -> None:
         super().__init__(message)

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, M
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from engine.protocol import ActionRefused, OptionValue
+from engine.protocol import OptionValue
 from engine.registry import KINDS, rules_of
 
 if TYPE_CHECKING:
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.game_group import GameCommands
-    from bot.service.refusals import ServiceError
     from bot.service.models import GameOptions, PlayResult, Seat, Table
 
     Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
@@ -44,10 +43,6 @@ class GameFace(Protocol):
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         """The computer's suggestion for this seat, in words."""
-        ...
-
-    def refusal(self, error: ServiceError | ActionRefused, locale: object) -> str:
-        """A refusal of one of this game's actions in the reader's language."""
         ...
 
 

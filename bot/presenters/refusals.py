@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.protocol import ActionRefused
 
-from bot.i18n import t, template
+from bot.i18n import lookup, t, template
 from bot.presenters.user_text import quoted
 from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, ServiceError
 
@@ -28,25 +28,28 @@ def _format(key: str, locale: object, params: dict[str, Any]) -> str:
     return template(key, locale, params).format_map(_Params(shown))
 
 
-def move_refusal(code: str, params: dict[str, Any], english: str, locale: object) -> str:
-    key = f"move.{code}"
-    if t(key, locale) == key:
+def _move_refusal(kind: str, code: str, params: dict[str, Any], english: str, locale: object) -> str:
+    """A game's own reason under `move.<kind>.<code>`: two games may give one code two different sentences.
+    A reason without words (a game that named none yet) reads as the rules' English explanation."""
+    key = f"move.{kind}.{code}"
+    if not kind or lookup(key, locale) is None:
         return t("move.illegal", locale, detail=quoted(english, DETAIL_LIMIT))
     return _format(key, locale, params)
 
 
 def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
-    """What to tell the user, in their language; the English exception text is only for logs."""
+    """What to tell the user, in their language, for any game's refusal or the service's; the English exception
+    text is only for logs."""
     if isinstance(error, ActionRefused):
-        return move_refusal(error.code, error.params, str(error), locale)
+        return _move_refusal(error.kind, error.code, error.params, str(error), locale)
     if isinstance(error, IllegalMoveError):
-        return move_refusal(error.reason, error.params, str(error), locale)
+        return _move_refusal(error.kind, error.reason, error.params, str(error), locale)
     params = dict(error.params)
     if isinstance(error, NotHost):
         params["host"] = f"<@{error.params['host_id']}>"
     key = f"error.{error.code}"
     if isinstance(error, BoardChanged) and error.params["mover"] is None:
         key = "error.board_changed_yours"
-    if t(key, locale) == key:
+    if lookup(key, locale) is None:
         key = "error.service_error"
     return _format(key, locale, params)

@@ -152,12 +152,14 @@ class BoardChanged(StaleTurn):
 
 
 class IllegalMoveError(ServiceError):
-    """The engine refused the move; `reason` and `params` are the engine's `ActionRefused.code`/`params`."""
+    """The engine refused the move; `kind`, `reason` and `params` are the engine's `ActionRefused.kind`,
+    `.code` and `.params` (a reason is its game's own: two games may use one code for two reasons)."""
 
     code = "illegal_move"
 
-    def __init__(self, reason: str, message: str, params: dict[str, Any]) -> None:
+    def __init__(self, kind: str, reason: str, message: str, params: dict[str, Any]) -> None:
         super().__init__(message, **{**params, "reason": reason})
+        self.kind = kind
         self.reason = reason
 
 

@@ -154,7 +154,7 @@ class Turns:
                 parsed = rules_of(table.kind).parse_action(move) if isinstance(move, str) else move
                 table.game.check(parsed, seat.index)
             except ActionRefused as exc:
-                raise IllegalMoveError(exc.code, str(exc), exc.params) from exc
+                raise IllegalMoveError(table.kind, exc.code, str(exc), exc.params) from exc
             chain = Chain(table)
             self._step(chain, seat, TurnKind.MOVE, parsed, replace(seat, expired_turns=0))
             return await self.finish(entry, chain, OutboxEvent.MOVE)

@@ -17,6 +17,8 @@ from .items import Item
 class DiceError(ActionRefused):
     """A refused action or unreadable text; `code` and `params` let the bot translate the English message."""
 
+    kind = "dice"
+
 
 class InvalidNotation(DiceError):
     """The text is not an action at all."""

@@ -26,6 +26,8 @@ from .library import Place, place_text
 class LibrariansError(ActionRefused):
     """A refused action or unreadable text; `code` and `params` let the bot translate the English message."""
 
+    kind = "librarians"
+
 
 class InvalidNotation(LibrariansError):
     """The text is not an action at all."""

@@ -17,6 +17,8 @@ SHOWN_TOKEN = 20
 class IllegalMove(ActionRefused):
     """A refused move or unreadable notation; `code` and `params` let the bot translate the English message."""
 
+    kind = "shelfie"
+
     def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
         super().__init__(message, code, **params)
 

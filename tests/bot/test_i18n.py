@@ -88,11 +88,11 @@ def test_no_message_leaves_its_plural_to_the_reader(language: str) -> None:
 
 
 def test_a_number_chooses_the_singular_or_the_plural_in_each_language() -> None:
-    assert t("move.column_full", "en", column=2, room=1, count=3) == "Column 2 has room for 1 more tile, not 3."
-    assert t("move.column_full", "en", column=2, room=2, count=3) == "Column 2 has room for 2 more tiles, not 3."
-    assert t("move.column_full", "it", column=2, room=1, count=3) == (
+    assert t("move.shelfie.column_full", "en", column=2, room=1, count=3) == "Column 2 has room for 1 more tile, not 3."
+    assert t("move.shelfie.column_full", "en", column=2, room=2, count=3) == "Column 2 has room for 2 more tiles, not 3."
+    assert t("move.shelfie.column_full", "it", column=2, room=1, count=3) == (
         "La colonna 2 ha posto per 1 tessera in più, non 3.")
-    assert t("move.column_full", "it", column=2, room=0, count=3).endswith("0 tessere in più, non 3.")
+    assert t("move.shelfie.column_full", "it", column=2, room=0, count=3).endswith("0 tessere in più, non 3.")
     assert t("hint.points", "it", points=1) == "**+1** punto in questo turno"
     assert t("error.cooldown", "en", seconds=1) == "Not so fast: try again in 1 second."
 

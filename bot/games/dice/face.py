@@ -14,7 +14,6 @@ from bot.games.dice.pictures import turn_files
 from bot.games.dice.rules import rules_embed
 from bot.games.dice.words import (
     action_text,
-    dice_refusal,
     dice_text,
     final_lines,
     options_text,
@@ -62,7 +61,6 @@ class DiceFace:
         dice = dice_text(game.dice, game.kept, locale) if game.dice else ""
         return t("dice.hint", locale, action=action_text(action, locale), dice=dice)
 
-    refusal = staticmethod(dice_refusal)
 
 
 FACE = Face(KIND, DiceFace(), DiceCommands, rules_embed=rules_embed, no_hints="dice.no_hints", clicks=turn.CLICKS)

@@ -16,8 +16,9 @@ from engine.dice import Circle, Cross, DiceGame, Reroll, Roll
 
 from bot.games.dice import KIND
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
-from bot.games.dice.words import FACE_EMOJI, dice_refusal, row_text, set_choice_text
+from bot.games.dice.words import FACE_EMOJI, row_text, set_choice_text
 from bot.i18n import t
+from bot.presenters.refusals import refusal_text
 from bot.quick_answers import Deferral, acknowledge, in_time
 from bot.replies import reply_private
 from bot.service.refusals import ServiceError
@@ -130,7 +131,7 @@ async def _play(interaction: discord.Interaction, game_id: int, turn: int, actio
         result = await in_time(interaction, service_of(interaction.client).play(game_id, interaction.user.id, action,
                                                                                 turn=turn), Deferral.UPDATE)
     except ServiceError as refusal:
-        await reply_private(interaction, dice_refusal(refusal, interaction.locale))
+        await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
     await acknowledge(interaction)
     await announce(interaction, result)

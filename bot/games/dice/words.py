@@ -11,13 +11,10 @@ from collections.abc import Sequence
 from discord.utils import escape_markdown
 from engine.dice import ITEM_TYPES, ITEM_VALUES, REROLLS, WILD, Action, Circle, Cross, DiceGame, Item, Reroll
 from engine.dice.description import DESCRIPTION
-from engine.protocol import ActionRefused
 
 from bot.i18n import t
-from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
 from bot.service import EndReason, TurnKind
-from bot.service.refusals import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Standing, Table
 
 FACE_EMOJI = ("🪴", "🎲", "📚", "🏆", "🐱", "✨")
@@ -165,13 +162,3 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
             line += f" — {t('game.replaced_mark', locale)}"
         lines.append(line)
     return lines
-
-
-def dice_refusal(error: ServiceError | ActionRefused, locale: object) -> str:
-    """A refusal in the reader's language: the Dice Game's own reasons live under `move.dice.<code>` (its codes
-    share names with My Shelfie's, not their sentences); anything else reads as every game says it."""
-    if isinstance(error, IllegalMoveError):
-        return move_refusal(f"dice.{error.reason}", error.params, str(error), locale)
-    if isinstance(error, ActionRefused):
-        return move_refusal(f"dice.{error.code}", error.params, str(error), locale)
-    return refusal_text(error, locale)

@@ -25,13 +25,13 @@ from bot.games.librarians.words import (
     card_text,
     cards_text,
     genre_text,
-    librarians_refusal,
     option_text,
     pending_prompt,
     power_text,
     spot_text,
 )
 from bot.i18n import t
+from bot.presenters.refusals import refusal_text
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
@@ -232,7 +232,7 @@ async def play_action(interaction: discord.Interaction, table: Table, seat: Seat
     try:
         result, (content, view, picture) = await in_time(interaction, played(), Deferral.UPDATE)
     except ServiceError as refusal:
-        await reply_private(interaction, librarians_refusal(refusal, interaction.locale))
+        await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
     await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
     await announce(interaction, result)

@@ -20,7 +20,6 @@ from bot.games.librarians.words import (
     action_text,
     final_lines,
     genre_text,
-    librarians_refusal,
     options_text,
     result_lines,
     table_lines,
@@ -69,7 +68,6 @@ class LibrariansFace:
         text = action_text(table.game, table.seats, action, locale, seat=seat.index)
         return t("librarians.hint", locale, action=text)
 
-    refusal = staticmethod(librarians_refusal)
 
     def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
         """The genres a co-op result was played with, in colour order, for the leaderboard."""

@@ -15,8 +15,8 @@ from engine.librarians.game import LibrariansGame
 from bot.games.librarians import KIND
 from bot.games.librarians.builder import acting_seat, hand_after, hand_line, open_builder
 from bot.games.librarians.pictures import hand_file
-from bot.games.librarians.words import librarians_refusal
 from bot.i18n import t
+from bot.presenters.refusals import refusal_text
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
@@ -119,7 +119,7 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
     try:
         result, content, files = await in_time(interaction, played(), Deferral.PRIVATE)
     except ServiceError as refusal:
-        await reply_private(interaction, librarians_refusal(refusal, locale))
+        await reply_private(interaction, refusal_text(refusal, locale))
         return
     await reply_private(interaction, content, **files)
     await announce(interaction, result)

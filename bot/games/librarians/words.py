@@ -16,13 +16,10 @@ from engine.librarians.data import COLOURS, GENRES
 from engine.librarians.game import LibrariansGame
 from engine.librarians.library import Place
 from engine.librarians.pending import GIVE, Pending, read_option
-from engine.protocol import ActionRefused
 
 from bot.i18n import lookup, t
-from bot.presenters.refusals import move_refusal, refusal_text
 from bot.presenters.words import duration_text, seat_label
 from bot.service import EndReason, TurnKind
-from bot.service.refusals import IllegalMoveError, ServiceError
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Table
 
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "blue": "🟦", "purple": "🟪", "yellow": "🟨", "black": "⬛"}
@@ -290,13 +287,3 @@ def action_text(game: LibrariansGame, seats: Sequence[Seat], action: object, loc
     if isinstance(action, Concede):
         return t("librarians.action.concede", locale)
     return str(action)[:100]
-
-
-def librarians_refusal(error: ServiceError | ActionRefused, locale: object) -> str:
-    """A refusal in the reader's language: Librarians' own reasons live under `move.librarians.<code>`; anything
-    else reads as every game says it."""
-    if isinstance(error, IllegalMoveError):
-        return move_refusal(f"librarians.{error.reason}", error.params, str(error), locale)
-    if isinstance(error, ActionRefused):
-        return move_refusal(f"librarians.{error.code}", error.params, str(error), locale)
-    return refusal_text(error, locale)

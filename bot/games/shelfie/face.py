@@ -25,7 +25,6 @@ from bot.games.shelfie.words import (
 )
 from bot.games.registry import Face, RulesTopic, Secrets
 from bot.i18n import t
-from bot.presenters.refusals import refusal_text
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.replies import defer_privately, reply_private
@@ -66,7 +65,6 @@ class ShelfieFace:
         why = await asyncio.to_thread(explain_move, table.game, action)
         return hint_text(action, why, locale)
 
-    refusal = staticmethod(refusal_text)
 
 
 def _goal_named(goal: str, locale: object) -> str | None:
