@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.numbers import read_number
+
 from bot.games.registry import FACES
 from bot.service.models import LARGEST_ID
 
@@ -37,7 +39,14 @@ def custom_id(kind: str, game_id: int, action: str, *args: object) -> str:
 def parse_custom_id(text: str) -> ComponentId | None:
     """What a custom id asks for, or None when it is not one the bot could have made."""
     match = _ID.fullmatch(text) if len(text) <= CUSTOM_ID_LIMIT else None
-    if match is None or match["kind"] not in FACES or int(match["game"]) > LARGEST_ID:
+    game_id = read_number(match["game"], high=LARGEST_ID) if match is not None else None
+    if match is None or match["kind"] not in FACES or game_id is None:
         return None
     args = match["args"]
-    return ComponentId(match["kind"], int(match["game"]), match["action"], tuple(args.split(":")[1:]) if args else ())
+    return ComponentId(match["kind"], game_id, match["action"], tuple(args.split(":")[1:]) if args else ())
+
+
+def id_number(texts: tuple[str, ...], index: int) -> int | None:
+    """The number at `index` of a custom id's arguments or a select's values (a turn, a card, a choice); None when
+    missing, not ASCII digits or larger than anything the bot makes (a forged id may carry anything)."""
+    return read_number(texts[index], high=LARGEST_ID) if len(texts) > index else None

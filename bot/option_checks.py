@@ -16,6 +16,7 @@ from typing import Any
 
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
+from engine.numbers import read_number
 
 from bot.i18n import t
 from bot.presenters.user_text import quoted
@@ -82,7 +83,8 @@ def _fits(param: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]
         fits = type(value) is bool
     else:
         sections = [resolved.get(name) or {} for name in _RESOLVED.get(kind, ())]
-        return isinstance(value, str) and bool(_SNOWFLAKE.fullmatch(value)) and int(value) <= LARGEST_ID \
+        return isinstance(value, str) and bool(_SNOWFLAKE.fullmatch(value)) \
+            and read_number(value, high=LARGEST_ID) is not None \
             and any(isinstance(section, dict) and value in section for section in sections)
     if not fits:
         return False

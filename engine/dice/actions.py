@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
+from ..numbers import DIGITS, read_number
 from ..protocol import ActionRefused
 from .data import COLUMNS, ITEM_TYPES, ROW_OF_NAME, ROWS
 from .items import Item
@@ -82,7 +83,7 @@ _VERBS = {
 }
 _NONE = {"none", "nessuno", "nothing", "niente"}
 _ALL = {"all", "tutti", "tutto"}
-_ITEM = re.compile(r"^([a-z]+)\s*[:=]?\s*(\d+)$")
+_ITEM = re.compile(rf"^([a-z]+)\s*[:=]?\s*({DIGITS}+)$")
 
 
 def parse_action(text: str) -> Action:
@@ -127,19 +128,19 @@ def _dice_numbers(words: list[str]) -> tuple[int, ...]:
         raise InvalidNotation("Keeping every die re-rolls nothing: circle items instead.", "keep_all")
     numbers: list[int] = []
     for word in words:
-        if not word.isdigit() or int(word) < 1:
+        die = read_number(word, low=1)
+        if die is None:
             raise InvalidNotation(f'"{word}" is not a die number: dice are numbered from 1 as shown.', "bad_die",
                                   word=word)
-        index = int(word) - 1
-        if index in numbers:
-            raise InvalidNotation(f"Die {word} is named twice; name each die once.", "die_twice", die=int(word))
-        numbers.append(index)
+        if die - 1 in numbers:
+            raise InvalidNotation(f"Die {word} is named twice; name each die once.", "die_twice", die=die)
+        numbers.append(die - 1)
     return tuple(sorted(numbers))
 
 
 def _items(words: list[str]) -> tuple[Item, ...]:
     joined = " ".join(words)
-    tokens = re.findall(r"[a-z]+\s*[:=]?\s*\d+|\S+", joined)
+    tokens = re.findall(rf"[a-z]+\s*[:=]?\s*{DIGITS}+|\S+", joined)
     if not tokens:
         raise InvalidNotation('Which items? Write a row and a column, like "circle plants:3 cats:1".', "no_items")
     items: list[Item] = []
@@ -148,9 +149,10 @@ def _items(words: list[str]) -> tuple[Item, ...]:
         if not match or match.group(1) not in ROW_OF_NAME:
             raise InvalidNotation(f'"{token}" is not an item: write a row ({", ".join(ITEM_TYPES)}) and a column '
                                   f'1-{COLUMNS}, like "plants:3".', "bad_item", text=token)
-        column = int(match.group(2))
-        if not 1 <= column <= COLUMNS:
-            raise InvalidNotation(f"Columns are 1-{COLUMNS}; {column} is not one.", "bad_column", column=column)
+        column = read_number(match.group(2))
+        if column is None or not 1 <= column <= COLUMNS:
+            raise InvalidNotation(f"Columns are 1-{COLUMNS}; {match.group(2)} is not one.", "bad_column",
+                                  column=match.group(2) if column is None else column)
         item = (ROW_OF_NAME[match.group(1)], column - 1)
         if item in items:
             raise InvalidNotation(f"{item_label(item)} is named twice; name each item once.", "item_twice",
@@ -164,8 +166,9 @@ def _row(words: list[str]) -> int:
         raise InvalidNotation(f'Name one row to cross out, like "cross books" ({", ".join(ITEM_TYPES)}).',
                               "one_row")
     word = words[0]
-    if word.isdigit() and 1 <= int(word) <= ROWS:
-        return int(word) - 1
+    row = read_number(word, low=1, high=ROWS)
+    if row is not None:
+        return row - 1
     if word in ROW_OF_NAME:
         return ROW_OF_NAME[word]
     raise InvalidNotation(f'"{word}" is not a row: use {", ".join(ITEM_TYPES)} or 1-{ROWS}.', "bad_row", word=word)

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
+from ..numbers import DIGITS, LARGEST, read_number
 from ..protocol import ActionRefused
 from .library import Place, place_text
 
@@ -96,8 +97,8 @@ class Concede:
 
 Action = Union[Play, Undo, EndTurn, UsePower, Choose, Concede]
 
-_PLAY = re.compile(r"^play\s+(\d+)\s+r(\d+)\s+x(-?\d+)$")
-_USE = re.compile(r"^use\s+(\d+)$")
+_PLAY = re.compile(rf"^play\s+({DIGITS}+)\s+r({DIGITS}+)\s+x(-?{DIGITS}+)$")
+_USE = re.compile(rf"^use\s+({DIGITS}+)$")
 _CHOOSE = re.compile(r"^choose\s+(\S+)$")
 
 
@@ -115,12 +116,18 @@ def parse_action(text: str) -> Action:
     if lowered == "concede":
         return Concede()
     if match := _PLAY.match(lowered):
-        row = int(match.group(2))
-        if row < 1:
-            raise InvalidNotation("Rows are numbered from 1 (the top shelf).", "bad_row", row=row)
-        return Play(int(match.group(1)), (row - 1, int(match.group(3))))
+        card, row, x = (read_number(match.group(1)), read_number(match.group(2), low=1),
+                        read_number(match.group(3), low=-LARGEST))
+        if row is None and card is not None and x is not None:
+            raise InvalidNotation("Rows are numbered from 1 (the top shelf).", "bad_row", row=match.group(2))
+        if card is None or row is None or x is None:
+            raise InvalidNotation(f'"{words[:40]}" is not an action of this game.', "malformed")
+        return Play(card, (row - 1, x))
     if match := _USE.match(lowered):
-        return UsePower(int(match.group(1)))
+        card = read_number(match.group(1))
+        if card is None:
+            raise InvalidNotation(f'"{words[:40]}" is not an action of this game.', "malformed")
+        return UsePower(card)
     if match := _CHOOSE.match(lowered):
         return Choose(match.group(1))
     first = lowered.split()[0][:40]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..numbers import LARGEST, read_number
 from .library import Place
 
 GIVE = "give"
@@ -70,16 +71,12 @@ def read_option(token: str) -> tuple[str, Any]:
     """("seat", 1) for "seat:2", ("place", (1, -3)) for "place:2:-3", ("card", 17), ("row", 1); any other token
     is ("word", token). Raises ValueError for a malformed seat/place/card/row token."""
     kind, _, rest = token.partition(":")
-    try:
-        if kind == "seat":
-            return "seat", int(rest) - 1
-        if kind == "row":
-            return "row", int(rest) - 1
-        if kind == "card":
-            return "card", int(rest)
-        if kind == "place":
-            r, x = rest.split(":")
-            return "place", (int(r) - 1, int(x))
-    except ValueError:
-        raise ValueError(f"not an option token: {token!r}") from None
-    return "word", token
+    if kind not in ("seat", "row", "card", "place"):
+        return "word", token
+    parts = rest.split(":")
+    numbers = [number for number in (read_number(part, low=-LARGEST) for part in parts) if number is not None]
+    if len(numbers) != len(parts) or len(numbers) != (2 if kind == "place" else 1):
+        raise ValueError(f"not an option token: {token!r}")
+    if kind == "card":
+        return "card", numbers[0]
+    return ("place", (numbers[0] - 1, numbers[1])) if kind == "place" else (kind, numbers[0] - 1)

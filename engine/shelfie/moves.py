@@ -5,6 +5,7 @@ import re
 from itertools import permutations
 from typing import Any, NamedTuple
 
+from ..numbers import DIGITS, read_number
 from ..protocol import ActionRefused
 from .data import BOARD_SIZE, SHELF_COLS, cell_label
 
@@ -61,10 +62,10 @@ def _example(tiles: tuple[tuple[int, int], ...]) -> str:
     return " ".join(cell_label(r, c) for r, c in tiles) or "E4 E5"
 
 
-# ASCII digits only: str.isdigit and \d also accept superscripts and other scripts' digits, which are no notation.
-_TOKEN = re.compile(r"[A-Za-z]\s*[0-9]+|[0-9]+|-|[A-Za-z]+|[^\sA-Za-z0-9,;/+&.!-]+")
-_NUMBER = re.compile(r"[0-9]+")
-_CELL_TOKEN = re.compile(r"([A-Za-z])\s*([0-9]+)")
+# ASCII digits only (engine.numbers): superscripts and other scripts' digits are no notation.
+_TOKEN = re.compile(rf"[A-Za-z]\s*{DIGITS}+|{DIGITS}+|-|[A-Za-z]+|[^\sA-Za-z0-9,;/+&.!-]+")
+_NUMBER = re.compile(rf"{DIGITS}+")
+_CELL_TOKEN = re.compile(rf"([A-Za-z])\s*({DIGITS}+)")
 _SPAN_WORDS = {"-", "to", "a"}
 _FILLER = {"and", "e", "col", "column", "colonna"}
 
@@ -85,9 +86,10 @@ def _parse(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
         elif _NUMBER.fullmatch(token):
             if column is not None:
                 raise IllegalMove("Give one shelf column only.", "two_columns")
-            value = int(token)
-            if not 1 <= value <= SHELF_COLS:
-                raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {value} is not one.", "bad_column", column=value)
+            value = read_number(token)
+            if value is None or not 1 <= value <= SHELF_COLS:
+                raise IllegalMove(f"Shelf columns are 1-{SHELF_COLS}; {token} is not one.", "bad_column",
+                                  column=token if value is None else value)
             column = value - 1
         elif cell_token := _CELL_TOKEN.fullmatch(token):
             if column is not None:
@@ -106,11 +108,11 @@ def _parse(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
 
 def _cell(letter: str, row_digits: str) -> tuple[int, int]:
     col = _COLS.find(letter.upper())
-    row = int(row_digits) - 1
-    if col < 0 or not 0 <= row < BOARD_SIZE:
+    row = read_number(row_digits, low=1, high=BOARD_SIZE)
+    if col < 0 or row is None:
         label = f"{letter.upper()}{row_digits}"
         raise IllegalMove(f"{label} is not on the board: columns are A-I and rows 1-9.", "off_board", cell=label)
-    return row, col
+    return row - 1, col
 
 
 def _span(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:

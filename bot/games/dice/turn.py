@@ -27,6 +27,7 @@ from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
+from bot.custom_ids import id_number
 
 ROW_SIZE = 5
 """Buttons Discord puts in one row."""
@@ -97,12 +98,6 @@ def choose_view(table: Table, game: DiceGame, locale: object, *, chosen: int | N
     return view_of(*items)
 
 
-def _int(args: tuple[str, ...], index: int) -> int | None:
-    """An id argument as a number; a forged or missing one reads as None."""
-    text = args[index] if len(args) > index else ""
-    return int(text) if text.isdigit() and len(text) <= 6 else None
-
-
 async def _unknown(interaction: discord.Interaction) -> None:
     """An id or a choice the bot could not have made (forged, or cut short): said privately, nothing changes."""
     await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
@@ -112,7 +107,7 @@ async def _acting(interaction: discord.Interaction, game_id: int,
                   args: tuple[str, ...]) -> tuple[Table, DiceGame] | None:
     """The game when the clicking person is the seat to act on the turn the message shows; else None after a
     private answer saying why (not your turn, a message from an older step, not in this game)."""
-    turn = _int(args, 0)
+    turn = id_number(args, 0)
     if turn is None:
         await _unknown(interaction)
         return None
@@ -152,7 +147,7 @@ async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[st
     if found is None:
         return
     table, game = found
-    mask, die = _int(args, 1), _int(args, 2)
+    mask, die = id_number(args, 1), id_number(args, 2)
     if mask is None or die is None or die >= game.dice_count or not game.rerolls_left:
         await _unknown(interaction)
         return
@@ -166,7 +161,7 @@ async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[st
     if found is None:
         return
     table, game = found
-    mask = _int(args, 1) or 0
+    mask = id_number(args, 1) or 0
     await _play(interaction, game_id, table.turn, Reroll(_kept(mask, game.dice_count)))
 
 
@@ -177,7 +172,7 @@ async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str,
     found = await _acting(interaction, game_id, args)
     if found is not None:
         table, game = found
-        view = choose_view(table, game, interaction.locale, back=_int(args, 1) or 0)
+        view = choose_view(table, game, interaction.locale, back=id_number(args, 1) or 0)
         await interaction.response.edit_message(view=view)
 
 
@@ -188,7 +183,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
     if found is not None:
         table, game = found
         if game.rerolls_left:
-            await interaction.response.edit_message(view=keep_view(table, game, _int(args, 1) or 0,
+            await interaction.response.edit_message(view=keep_view(table, game, id_number(args, 1) or 0,
                                                                    interaction.locale))
         else:
             await interaction.response.edit_message(view=choose_view(table, game, interaction.locale))
@@ -201,11 +196,11 @@ async def _pick_set(interaction: discord.Interaction, game_id: int, args: tuple[
     if found is None:
         return
     table, game = found
-    chosen = _int(values, 0)
+    chosen = id_number(values, 0)
     if chosen is None or chosen >= min(SET_LIMIT, len(offered_sets(game))):
         await _unknown(interaction)
         return
-    view = choose_view(table, game, interaction.locale, chosen=chosen, back=_int(args, 1))
+    view = choose_view(table, game, interaction.locale, chosen=chosen, back=id_number(args, 1))
     await interaction.response.edit_message(view=view)
 
 
@@ -216,11 +211,11 @@ async def _cross_row(interaction: discord.Interaction, game_id: int, args: tuple
     if found is None:
         return
     table, game = found
-    row = _int(args, 1)
+    row = id_number(args, 1)
     if row is None or row not in crossable_rows(game):
         await _unknown(interaction)
         return
-    view = choose_view(table, game, interaction.locale, chosen=row, back=_int(args, 2))
+    view = choose_view(table, game, interaction.locale, chosen=row, back=id_number(args, 2))
     await interaction.response.edit_message(view=view)
 
 
@@ -231,7 +226,7 @@ async def _circle(interaction: discord.Interaction, game_id: int, args: tuple[st
     if found is None:
         return
     table, game = found
-    chosen, sets = _int(args, 1), offered_sets(game)
+    chosen, sets = id_number(args, 1), offered_sets(game)
     if chosen is None or chosen >= min(SET_LIMIT, len(sets)):
         await _unknown(interaction)
         return
@@ -245,7 +240,7 @@ async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str
     if found is None:
         return
     table, _ = found
-    row = _int(args, 1)
+    row = id_number(args, 1)
     if row is None:
         await _unknown(interaction)
         return

@@ -37,11 +37,12 @@ from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service import TableStatus
 from bot.service.refusals import ServiceError
-from bot.service.models import LARGEST_ID, PlayResult, Seat, Table
+from bot.service.models import PlayResult, Seat, Table
 from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
+from bot.custom_ids import id_number
 
 BUILDER = "librarians-builder"
 """The prompt of the builder's private message: its actions are taken from no other private message."""
@@ -203,18 +204,11 @@ async def hand_after(table: Table, seat: Seat, result: PlayResult, locale: objec
     return "\n".join(lines), await hand_file(game, seat.index, seat_names(table), locale)
 
 
-def int_arg(args: tuple[str, ...], index: int) -> int | None:
-    """A number carried in a custom id (turn, card, chunk, option); None when missing, garbled or larger than
-    anything the bot makes (a forged id may carry 24 digits)."""
-    text = args[index] if len(args) > index else ""
-    return int(text) if text.isascii() and text.isdigit() and int(text) <= LARGEST_ID else None
-
-
 async def acting_seat(interaction: discord.Interaction, game_id: int,
                       args: tuple[str, ...]) -> tuple[Table, Seat] | None:
     """The clicking person's seat when they act now on the step the message was drawn for; else None after a
     private answer saying why."""
-    turn = int_arg(args, 0)
+    turn = id_number(args, 0)
     if turn is None:
         await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
         return None
@@ -250,7 +244,7 @@ async def _pick_card(interaction: discord.Interaction, game_id: int, args: tuple
     if found is None:
         return
     table, seat = found
-    card = int_arg(values, 0)
+    card = id_number(values, 0)
     if card is None or card not in playable_cards(_game(table), seat.index):
         await _unknown(interaction)
         return
@@ -268,7 +262,7 @@ def _spot_handler(index: int) -> Handler:
             return
         table, seat = found
         game = _game(table)
-        card, number = int_arg(args, 1), int_arg(values, 0)
+        card, number = id_number(args, 1), id_number(values, 0)
         if card is None or number is None or card not in game.hands[seat.index] \
                 or number not in game.legal_spots(card):
             await _unknown(interaction)
@@ -310,7 +304,7 @@ async def _use(interaction: discord.Interaction, game_id: int, args: tuple[str, 
     if found is None:
         return
     table, seat = found
-    card = int_arg(args, 1)
+    card = id_number(args, 1)
     if card is None or card not in _game(table).usable_powers(seat.index):
         await _unknown(interaction)
         return
@@ -332,13 +326,13 @@ async def _choose(interaction: discord.Interaction, game_id: int, args: tuple[st
 @handles("opt", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
 async def _option_button(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                          values: tuple[str, ...]) -> None:
-    await _choose(interaction, game_id, args, int_arg(args, 1))
+    await _choose(interaction, game_id, args, id_number(args, 1))
 
 
 @handles("pickopt", Origin.PRIVATE, select=True, kind=KIND, prompt=BUILDER)
 async def _option_select(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                          values: tuple[str, ...]) -> None:
-    await _choose(interaction, game_id, args, int_arg(values, 0))
+    await _choose(interaction, game_id, args, id_number(values, 0))
 
 
 CLICKS: tuple[Handler, ...] = (_pick_card, *(_spot_handler(index) for index in range(SPOT_SELECTS)), _back, _end, _undo, _use,

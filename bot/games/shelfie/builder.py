@@ -21,7 +21,7 @@ from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service.refusals import GameOver, ServiceError, StaleTurn
-from bot.service.models import LARGEST_ID, Table
+from bot.service.models import Table
 from bot.context import service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.games.shelfie.picks import (
@@ -38,6 +38,7 @@ from bot.games.shelfie.picks import (
     reading_order,
 )
 from bot.clicks.seats import seat_for_click
+from bot.custom_ids import id_number
 from bot.outbox import announce
 
 SELECT_LIMIT = 25
@@ -172,8 +173,8 @@ async def _show_tiles(interaction: discord.Interaction, table: Table, selection:
 def _int_arg(args: tuple[str, ...], index: int) -> int:
     """A number carried in a custom id (turn, column); -1 when missing, garbled or larger than any turn can be
     (a forged id may carry 24 digits), which no turn or column is."""
-    text = args[index] if len(args) > index else ""
-    return int(text) if text.isascii() and text.isdigit() and int(text) <= LARGEST_ID else -1
+    number = id_number(args, index)
+    return -1 if number is None else number
 
 
 def _selection(args: tuple[str, ...]) -> tuple[Cell, ...]:

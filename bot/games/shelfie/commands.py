@@ -12,6 +12,7 @@ import re
 
 import discord
 from discord import app_commands
+from engine.numbers import read_number
 from engine.shelfie import IllegalMove, Move
 from engine.shelfie.moves import MAX_NOTATION
 
@@ -34,7 +35,7 @@ AUTOCOMPLETE_LIMIT = 25
 GROUP_NAME = "shelfie"
 MENTION = re.compile(r"<@!?([0-9]{15,21})>", re.ASCII)
 SEAT_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
-"""What autocomplete sends for a seat; ASCII only (str.isdigit also takes superscripts, which int() refuses)."""
+"""What autocomplete sends for a seat."""
 TEXT_OPTION = 100
 """Longest name or goal typed into an option; Discord's client stops the typing there."""
 
@@ -44,10 +45,11 @@ def seat_named(table: Table, text: str) -> Seat | None:
     a mention, or a name (exact, else the only one that starts with the text), ignoring case."""
     typed = text.strip()
     if SEAT_NUMBER.fullmatch(typed):
-        return next((seat for seat in table.seats if seat.index == int(typed) - 1), None)
+        return next((seat for seat in table.seats if seat.index + 1 == read_number(typed)), None)
     mention = MENTION.fullmatch(typed)
-    if mention:
-        return table.seat_of(int(mention.group(1)))
+    user_id = read_number(mention.group(1)) if mention else None
+    if user_id is not None:
+        return table.seat_of(user_id)
     wanted = typed.casefold()
     exact = [seat for seat in table.seats if seat.name.casefold() == wanted]
     starting = [seat for seat in table.seats if seat.name.casefold().startswith(wanted)]

@@ -26,7 +26,7 @@ def encode_cells(cells: Iterable[Cell]) -> str:
 
 def decode_cells(text: str) -> tuple[Cell, ...]:
     """The inverse of `encode_cells`; anything unreadable gives no cells."""
-    return tuple((int(row) - 1, "ABCDEFGHI".index(col)) for col, row in _CELL.findall(text or ""))
+    return tuple(("123456789".index(row), "ABCDEFGHI".index(col)) for col, row in _CELL.findall(text or ""))
 
 
 def cells_text(cells: Iterable[Cell]) -> str:
