@@ -75,14 +75,17 @@ def service_clock() -> float:
 
 
 class ShelfieTree(app_commands.CommandTree):
-    """Refuses new commands while the bot shuts down, and options the command does not declare (a forged
-    payload), each with a polite ephemeral answer before the command runs."""
+    """Refuses new commands while the bot shuts down, commands the bot does not have (a forged name, or a client
+    whose command list is from before a deploy) and options the command does not declare (a forged payload), each
+    with a polite ephemeral answer before the command runs."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         client = interaction.client
         refusal: str | None = None
         if isinstance(client, ShelfieBot) and client.draining:
             refusal = t("error.shutting_down", interaction.locale)
+        elif interaction.command is None:
+            refusal = t("error.command_unknown", interaction.locale)
         elif isinstance(command := interaction.command, app_commands.Command):
             problem = option_problem(command, interaction.data or {},
                                      autocomplete=interaction.type is discord.InteractionType.autocomplete)

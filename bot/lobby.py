@@ -180,8 +180,10 @@ async def _choose_level(interaction: discord.Interaction, game_id: int, args: tu
 async def _add_bot(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                    values: tuple[str, ...]) -> None:
     rules = rules_of((await service_of(interaction.client).table(game_id)).kind)
-    level = args[0] if args and args[0] in rules.levels else rules.stand_in
-    await lobby_action(interaction, game_id, "botlevel", level)
+    if len(args) != 1 or args[0] not in rules.levels:  # the chooser offers the game's own levels only
+        await reply_private(interaction, t("component.not_offered", interaction.locale))
+        return
+    await lobby_action(interaction, game_id, "botlevel", args[0])
 
 
 def rematch_thread_name(kind: str, game_id: int, locale: object) -> str:
@@ -201,6 +203,9 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
     service = service_of(client)
     locale = interaction.locale
     old = await service.table(game_id)
+    if old.status != TableStatus.FINISHED:  # only a finished game's last message offers Rematch
+        await reply_private(interaction, t("component.not_offered", locale))
+        return
     missing = missing_permissions(interaction, new_thread=old.options.thread)
     if missing:
         await reply_private(interaction, t("reply.missing_permissions", locale, count=len(missing),

@@ -23,6 +23,7 @@ from bot.errors import reports_errors
 from bot.games.registry import KINDS
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
+from bot.service import TableStatus
 from bot.service.refusals import ServiceError
 from bot.service.models import Table
 from bot.replies import reply_private
@@ -100,6 +101,24 @@ def _registered(target: ComponentId | None) -> _Registered | None:
     return _HANDLERS.get((target.kind, target.action)) or _HANDLERS.get((None, target.action))
 
 
+def _components(message: discord.Message) -> list[Any]:
+    """Every button and select of a message, whatever rows hold them."""
+    return [child for row in message.components for child in getattr(row, "children", ())]
+
+
+def _offered(message: discord.Message, clicked: str, values: tuple[str, ...]) -> bool:
+    """Whether the message carries the clicked component, enabled, and (a select) the chosen values are among its
+    options, each once, as many as it allows: Discord's client sends nothing else, so anything else is forged."""
+    component = next((c for c in _components(message) if getattr(c, "custom_id", None) == clicked), None)
+    if component is None or getattr(component, "disabled", False):
+        return False
+    if not isinstance(component, discord.SelectMenu):
+        return not values
+    options = {option.value for option in component.options}
+    return component.min_values <= len(values) <= component.max_values and len(set(values)) == len(values) \
+        and set(values) <= options
+
+
 def _made_for(interaction: discord.Interaction, message: discord.Message, game_id: int,
               registered: _Registered) -> bool:
     """Whether `message` is the bot's and every component on it is this game's and of the clicked action's kind
@@ -108,8 +127,7 @@ def _made_for(interaction: discord.Interaction, message: discord.Message, game_i
     user = interaction.client.user
     if user is None or message.author.id != user.id:
         return False
-    ids = [child.custom_id for row in message.components for child in getattr(row, "children", ())
-           if getattr(child, "custom_id", None)]
+    ids = [child.custom_id for child in _components(message) if getattr(child, "custom_id", None)]
     for text in ids:
         target = parse_custom_id(text)
         other = _registered(target)
@@ -145,7 +163,12 @@ def _message_problem(interaction: discord.Interaction, table: Table, registered:
     if origin is Origin.LOBBY:
         unknown_yet = table.lobby_message_id is None and _made_for(interaction, message, table.game_id, registered)
         return None if is_lobby or unknown_yet else "component.wrong_message"
-    return "component.wrong_message" if is_lobby else None
+    if is_lobby:
+        return "component.wrong_message"
+    # A game being played has one live turn message; the ones before it collapsed to their summaries, so a step
+    # taken from one of them would bring its buttons back beside the live ones.
+    old = table.status == TableStatus.ACTIVE and table.turn_message_id not in (None, message.id)
+    return "error.stale_turn" if old else None
 
 
 async def _dispatch(interaction: discord.Interaction, target: ComponentId | None, values: tuple[str, ...],
@@ -164,6 +187,9 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
         return
     problem = "component.elsewhere" if table.kind != target.kind else _message_problem(interaction, table,
                                                                                       registered)
+    clicked = str((interaction.data or {}).get("custom_id"))
+    if problem is None and (interaction.message is None or not _offered(interaction.message, clicked, values)):
+        problem = "component.not_offered"
     if problem is not None:
         await reply_private(interaction, t(problem, locale))
         return

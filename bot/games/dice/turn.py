@@ -103,10 +103,27 @@ async def _unknown(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(t("component.unknown", interaction.locale), ephemeral=True)
 
 
-async def _acting(interaction: discord.Interaction, game_id: int,
-                  args: tuple[str, ...]) -> tuple[Table, DiceGame] | None:
-    """The game when the clicking person is the seat to act on the turn the message shows; else None after a
-    private answer saying why (not your turn, a message from an older step, not in this game)."""
+def _offers(game: DiceGame, action: str) -> bool:
+    """Whether the live turn message offers this action at the step the game is at: Roll before the first roll;
+    the dice toggles, Re-roll, Stop and Back while re-rolls are left; the sets or rows to pick after it."""
+    if game.phase == "roll":
+        return action == "roll"
+    if action in ("toggle", "reroll", "stop", "back"):
+        return game.rerolls_left > 0
+    return action != "roll"
+
+
+def _mask_of(game: DiceGame, args: tuple[str, ...], index: int) -> int | None:
+    """The kept dice a custom id carries, as a mask of this game's dice; None when it is not one."""
+    mask = id_number(args, index)
+    return mask if mask is not None and mask < 1 << game.dice_count else None
+
+
+async def _acting(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                  action: str) -> tuple[Table, DiceGame] | None:
+    """The game when the clicking person is the seat to act on the turn the message shows and the message offers
+    `action` at this step; else None after a private answer saying why (not your turn, a message from an older
+    step, not in this game, a step this message does not offer now)."""
     turn = id_number(args, 0)
     if turn is None:
         await _unknown(interaction)
@@ -116,6 +133,9 @@ async def _acting(interaction: discord.Interaction, game_id: int,
         return None
     table = found[0]
     assert isinstance(table.game, DiceGame)
+    if not _offers(table.game, action):
+        await interaction.response.send_message(t("component.not_offered", interaction.locale), ephemeral=True)
+        return None
     return table, table.game
 
 
@@ -135,7 +155,7 @@ async def _play(interaction: discord.Interaction, game_id: int, turn: int, actio
 @handles("roll", Origin.TURN, kind=KIND)
 async def _roll(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "roll")
     if found is not None:
         await _play(interaction, game_id, found[0].turn, Roll())
 
@@ -143,12 +163,12 @@ async def _roll(interaction: discord.Interaction, game_id: int, args: tuple[str,
 @handles("toggle", Origin.TURN, kind=KIND)
 async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                   values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "toggle")
     if found is None:
         return
     table, game = found
-    mask, die = id_number(args, 1), id_number(args, 2)
-    if mask is None or die is None or die >= game.dice_count or not game.rerolls_left:
+    mask, die = _mask_of(game, args, 1), id_number(args, 2)
+    if mask is None or die is None or die >= game.dice_count:
         await _unknown(interaction)
         return
     await interaction.response.edit_message(view=keep_view(table, game, mask ^ 1 << die, interaction.locale))
@@ -157,11 +177,14 @@ async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[st
 @handles("reroll", Origin.TURN, kind=KIND)
 async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                   values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "reroll")
     if found is None:
         return
     table, game = found
-    mask = id_number(args, 1) or 0
+    mask = _mask_of(game, args, 1)
+    if mask is None or len(_kept(mask, game.dice_count)) == game.dice_count:
+        await _unknown(interaction)
+        return
     await _play(interaction, game_id, table.turn, Reroll(_kept(mask, game.dice_count)))
 
 
@@ -169,60 +192,74 @@ async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[st
 async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
     """Keep these dice as the final roll: the sets they circle (or the rows to cross out) replace the dice."""
-    found = await _acting(interaction, game_id, args)
-    if found is not None:
-        table, game = found
-        view = choose_view(table, game, interaction.locale, back=id_number(args, 1) or 0)
-        await interaction.response.edit_message(view=view)
+    found = await _acting(interaction, game_id, args, "stop")
+    if found is None:
+        return
+    table, game = found
+    mask = _mask_of(game, args, 1)
+    if mask is None:
+        await _unknown(interaction)
+        return
+    await interaction.response.edit_message(view=choose_view(table, game, interaction.locale, back=mask))
 
 
 @handles("back", Origin.TURN, kind=KIND)
 async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
-    if found is not None:
-        table, game = found
-        if game.rerolls_left:
-            await interaction.response.edit_message(view=keep_view(table, game, id_number(args, 1) or 0,
-                                                                   interaction.locale))
-        else:
-            await interaction.response.edit_message(view=choose_view(table, game, interaction.locale))
+    found = await _acting(interaction, game_id, args, "back")
+    if found is None:
+        return
+    table, game = found
+    mask = _mask_of(game, args, 1)
+    if mask is None:
+        await _unknown(interaction)
+        return
+    await interaction.response.edit_message(view=keep_view(table, game, mask, interaction.locale))
+
+
+def _back_of(game: DiceGame, args: tuple[str, ...], index: int) -> tuple[bool, int | None]:
+    """The keep mask Back returns to, carried after a choice: (whether the id could be the bot's, the mask or None
+    when the choice offers no Back)."""
+    if len(args) <= index or not args[index]:
+        return True, None
+    mask = _mask_of(game, args, index)
+    return mask is not None and game.rerolls_left > 0, mask
 
 
 @handles("pickset", Origin.TURN, kind=KIND, select=True)
 async def _pick_set(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                     values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "pickset")
     if found is None:
         return
     table, game = found
-    chosen = id_number(values, 0)
-    if chosen is None or chosen >= min(SET_LIMIT, len(offered_sets(game))):
+    chosen, (readable, back) = id_number(values, 0), _back_of(game, args, 1)
+    if chosen is None or chosen >= min(SET_LIMIT, len(offered_sets(game))) or not readable:
         await _unknown(interaction)
         return
-    view = choose_view(table, game, interaction.locale, chosen=chosen, back=id_number(args, 1))
+    view = choose_view(table, game, interaction.locale, chosen=chosen, back=back)
     await interaction.response.edit_message(view=view)
 
 
 @handles("crossrow", Origin.TURN, kind=KIND)
 async def _cross_row(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                      values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "crossrow")
     if found is None:
         return
     table, game = found
-    row = id_number(args, 1)
-    if row is None or row not in crossable_rows(game):
+    row, (readable, back) = id_number(args, 1), _back_of(game, args, 2)
+    if row is None or row not in crossable_rows(game) or not readable:
         await _unknown(interaction)
         return
-    view = choose_view(table, game, interaction.locale, chosen=row, back=id_number(args, 2))
+    view = choose_view(table, game, interaction.locale, chosen=row, back=back)
     await interaction.response.edit_message(view=view)
 
 
 @handles("circle", Origin.TURN, kind=KIND)
 async def _circle(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                   values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "circle")
     if found is None:
         return
     table, game = found
@@ -236,12 +273,12 @@ async def _circle(interaction: discord.Interaction, game_id: int, args: tuple[st
 @handles("cross", Origin.TURN, kind=KIND)
 async def _cross(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                  values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args)
+    found = await _acting(interaction, game_id, args, "cross")
     if found is None:
         return
-    table, _ = found
+    table, game = found
     row = id_number(args, 1)
-    if row is None:
+    if row is None or row not in crossable_rows(game):
         await _unknown(interaction)
         return
     await _play(interaction, game_id, table.turn, Cross(row))
