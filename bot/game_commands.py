@@ -216,7 +216,9 @@ async def hint_here(interaction: discord.Interaction, kind: str) -> None:
         return
     locale = interaction.locale
     if not table.options.hints:
-        await reply_private(interaction, t(FACES[kind].no_hints, locale))
+        hints = t(f"cmd.{FACES[kind].group or kind}.new.hints.name", locale)
+        await reply_private(interaction, t("reply.no_hints", locale,
+                                           command=f"{command_text(kind, 'new', locale)} {hints}:true"))
         return
     found = await seat_for_click(interaction, table.game_id, must_move=True)
     if found is None:

@@ -98,8 +98,6 @@ class Face:
     """The game's command group: GameCommands, or its subclass with the game's own commands (its typed play...)."""
     rules_embed: Callable[[object], discord.Embed]
     """`/<game> rules`: the rules in the reader's language."""
-    no_hints: str
-    """The catalog key of the answer to `hint` in a game whose lobby allowed none."""
     clicks: tuple[Handler, ...] = ()
     """The handlers (marked with bot.clicks.routing.handles) of the game's own buttons and selects."""
     group: str | None = None

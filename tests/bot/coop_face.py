@@ -77,8 +77,7 @@ class CoopCommands(GameCommands):
         await announce(interaction, result)
 
 
-FACE = Face(KIND, CoopFace(), CoopCommands, rules_embed=lambda locale: discord.Embed(title="Count together"),
-            no_hints="reply.no_hints")
+FACE = Face(KIND, CoopFace(), CoopCommands, rules_embed=lambda locale: discord.Embed(title="Count together"))
 
 
 def register_game(monkeypatch: pytest.MonkeyPatch, rules: GameRules, face: Face) -> None:

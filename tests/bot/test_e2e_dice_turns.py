@@ -131,11 +131,14 @@ async def test_rules_name_the_house_values_and_where_they_live_in_both_languages
         in nothing.response.content
 
 
-async def test_hints_only_when_the_lobby_allowed_them(table: Table) -> None:
+async def test_hints_only_when_the_lobby_allowed_them(table: Table, user_locale) -> None:
     await start_dice_game(table)
     game, mover, _ = await _players(table)
     refused = await mover.slash(table.channel, "dice hint")
     assert refused.response.ephemeral and "`/dice new hints:true`" in refused.response.content
+    user_locale(mover, "it")
+    rifiutato = await mover.slash(table.channel, "dice hint")
+    assert "`/dadi nuova suggerimenti:true`" in rifiutato.response.content
 
 
 async def test_forged_dice_buttons_get_a_private_answer_and_change_nothing(table: Table) -> None:

@@ -72,7 +72,7 @@ class TogetherCommands(GameCommands):
 
 
 FACE = Face(KIND, TogetherFace(), TogetherCommands, rules_embed=lambda locale: discord.Embed(title="All at once"),
-            no_hints="reply.no_hints", clicks=(_ready,))
+            clicks=(_ready,))
 
 
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -63,5 +63,5 @@ class DiceFace:
 
 
 
-FACE = Face(KIND, DiceFace(), DiceCommands, rules_embed=rules_embed, no_hints="dice.no_hints", clicks=turn.CLICKS)
+FACE = Face(KIND, DiceFace(), DiceCommands, rules_embed=rules_embed, clicks=turn.CLICKS)
 """The Dice Game has no secrets (sheets and dice are public): nothing goes by DM."""

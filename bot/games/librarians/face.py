@@ -85,7 +85,7 @@ async def _explain_genre(interaction: discord.Interaction, genre: str) -> None:
 
 
 FACE = Face(
-    KIND, LibrariansFace(), LibrariansCommands, rules_embed=rules_embed, no_hints="librarians.no_hints",
+    KIND, LibrariansFace(), LibrariansCommands, rules_embed=rules_embed,
     clicks=(*turn.CLICKS, *builder.CLICKS),
     rules_topic=RulesTopic("genre", _explain_genre, choices=_genres),
     secrets=Secrets(turn.hand_dm_text, turn.hand_picture, refresh="handdm", gone="librarians.dm_over"),

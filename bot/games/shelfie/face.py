@@ -98,7 +98,7 @@ async def _goals_typed(interaction: discord.Interaction, current: str) -> list[a
 
 
 FACE = Face(
-    KIND, ShelfieFace(), ShelfieCommands, rules_embed=rules_embed, no_hints="reply.no_hints",
+    KIND, ShelfieFace(), ShelfieCommands, rules_embed=rules_embed,
     clicks=(*turn.CLICKS, *builder.CLICKS),
     rules_topic=RulesTopic("goal", _explain_goal, suggest=_goals_typed, length=TEXT_OPTION),
     secrets=Secrets(turn.goal_dm_text, turn.goal_card, refresh="refresh", gone="goal.game_not_active"),
