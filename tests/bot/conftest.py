@@ -4,8 +4,8 @@
         result = await table.alice.slash(table.channel, "games help")
         assert result.ephemeral
 
-`simcord_env` is simcord's, a PatientEnv (tests/bot/patient_simcord.py): the bot's work may take as long as a busy
-machine needs, and its clock moves when the test moves it. `table` gives a guild "Shelfie Club", a text channel #games and four members
+`simcord_env` is simcord's, whose settling waits for the bot's work up to PATIENCE (tests/patience.py) instead of 5 s:
+a move with its pictures takes many seconds on a busy machine. `table` gives a guild "Shelfie Club", a text channel #games and four members
 (alice, bob, carol, dave). `arriving_together(env)` makes the interactions sent inside it reach the bot at once. `restart` swaps in a freshly built bot on the same
 database file (like a process restart). `user_locale` sets a member's Discord
 locale (simcord sends "en-US" for everybody otherwise). The `unexpected_errors`
@@ -29,7 +29,7 @@ import simcord
 import simcord.interactions
 
 from bot import ShelfieBot, create_bot
-from tests.bot.patient_simcord import PatientEnv
+from tests.patience import PATIENCE
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -106,9 +106,10 @@ def simcord_bot(db_path: Path, opened_bots: list[ShelfieBot], bot_settings: dict
 
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot: ShelfieBot, request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
-    """simcord's own fixture (options from a `simcord` marker), with a PatientEnv."""
+    """simcord's own fixture (options from a `simcord` marker), settling for up to PATIENCE unless a marker says
+    otherwise. Only the bound on a hang changes: the bot's timers stay on simcord's virtual clock either way."""
     marker = request.node.get_closest_marker("simcord")
-    env = PatientEnv(simcord_bot, **(marker.kwargs if marker else {}))
+    env = simcord.Env(simcord_bot, **{"settle_timeout": PATIENCE, **(marker.kwargs if marker else {})})
     await env.start()
     try:
         yield env

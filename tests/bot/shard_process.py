@@ -18,13 +18,15 @@ import re
 import sys
 from pathlib import Path
 
+import simcord
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import Table  # noqa: E402
 from test_game_driver import channel_messages, play_typed_move, start_game  # noqa: E402
 
 from bot import create_bot  # noqa: E402
 from bot.store import ShardSet  # noqa: E402
-from tests.bot.patient_simcord import run  # noqa: E402
+from tests.patience import PATIENCE  # noqa: E402
 
 REMINDER = re.compile(r"^⏰")
 TIMEOUT = re.compile(r"time ran out, so the computer played")
@@ -37,7 +39,7 @@ def say(*words: object) -> None:
 async def serve(db: str, shard: int, count: int) -> None:
     bot = create_bot(db, shards=ShardSet(count, frozenset({shard})))
     try:
-        async with run(bot, check_errors=False) as env:
+        async with simcord.run(bot, check_errors=False, settle_timeout=PATIENCE) as env:
             guild = env.create_guild(f"Shard {shard} Club", shard_id=shard)
             channel = guild.create_text_channel("games")
             members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
