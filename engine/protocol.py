@@ -7,12 +7,18 @@ seats), checks and applies actions (each apply returns the game's own report), s
 its `Outcome`, gives a per-seat view, and round-trips through `to_dict`/`from_dict`. An action has a text
 form (`parse_action`, `str(action)`) that the move log stores. A refused action or unreadable action text
 raises an `ActionRefused` (a ValueError with a `code` and `params` for translation).
+
+The protocol is generic: `GameState[A, R, V]` over the game's action, report and view types, and
+`GameRules[S, A]` over its state class and action type, so a game's own code (its computer player, its Discord
+face) reads its state, actions and reports with their own types: `RULES.state_of(table.game)` narrows a state the
+platform holds (typed `AnyState`) to the game's class once, checked.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Protocol
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 OptionValue = int | bool | str
 GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints"})
@@ -106,9 +112,20 @@ class GameDescription:
         return out
 
 
+class Termination(StrEnum):
+    """How a game came to its outcome."""
+
+    COMPLETED = "completed"
+    """Played to its end by its rules (a co-operative table's loss by the rules too)."""
+    RESIGNED = "resigned"
+    """Resignations ended it: too few seats were left to play on (in a co-operative game, one seat resigning)."""
+    UNFINISHED = "unfinished"
+    """The game had not ended: the standing of a game the table stopped (every person left), as it stood."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a finished game.
+    """The result of a game: `termination` says how it came about.
 
     Ranked games: `scores[s]` per seat, `ranking` best first, `places[s]` from 1 (tied seats share a place
     when the rules share it), `winners`. Co-operative games also set `shared`: whether the table won
@@ -120,12 +137,22 @@ class Outcome:
     ranking: tuple[int, ...]
     places: tuple[int, ...]
     winners: frozenset[int]
+    termination: Termination
     shared: bool | None = None
     result: int | None = None
     setup: tuple[tuple[str, OptionValue], ...] = ()
 
 
-def ranked_outcome(scores: Sequence[int], left: Collection[int], *, ties: Literal["shared", "later_seat"]) -> Outcome:
+def ranked_termination(is_over: bool, n_players: int, resigned: Collection[int]) -> Termination:
+    """How a ranked game ended whose seats play on after a resignation until one seat or none is left: once
+    resignations leave at most one seat, they ended it."""
+    if not is_over:
+        return Termination.UNFINISHED
+    return Termination.RESIGNED if resigned and n_players - len(resigned) <= 1 else Termination.COMPLETED
+
+
+def ranked_outcome(scores: Sequence[int], left: Collection[int], *, ties: Literal["shared", "later_seat"],
+                   termination: Termination) -> Outcome:
     """The one ranking rule of every ranked game: seats still playing by score, then the seats that left
     (also by score; they never win). `ties="later_seat"`: equal scores go to the seat later in turn order;
     `"shared"`: tied seats share the place, and every seat tied on the top score wins."""
@@ -143,16 +170,18 @@ def ranked_outcome(scores: Sequence[int], left: Collection[int], *, ties: Litera
     for position, s in enumerate(gone, start=len(staying) + 1):
         places[s] = len(staying) + 1 if not later_first else position
     top = [s for s in staying if places[s] == 1]
-    return Outcome(tuple(scores), tuple(staying + gone), tuple(places), frozenset(top))
+    return Outcome(tuple(scores), tuple(staying + gone), tuple(places), frozenset(top), termination)
 
 
-class Action(Protocol):
-    """An action is a value whose str() is its text form (parse_action(str(a)) == a)."""
+A = TypeVar("A")
+"""A game's action: a value whose str() is its text form (parse_action(str(a)) == a)."""
+R_co = TypeVar("R_co", covariant=True)
+"""What a game's apply and resign report."""
+V_co = TypeVar("V_co", covariant=True)
+"""What one seat may see of a game (its `view`)."""
 
-    def __str__(self) -> str: ...
 
-
-class GameState(Protocol):
+class GameState(Protocol[A, R_co, V_co]):
     """One game's state, as the platform uses it. A game's state class has more (its own board, cards...)."""
 
     n_players: int
@@ -169,17 +198,17 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def legal_actions(self) -> Sequence[Any]: ...
+    def legal_actions(self) -> Sequence[A]: ...
 
-    def check(self, action: Any, seat: int | None = None) -> None:
+    def check(self, action: A, seat: int | None = None) -> None:
         """Raises ActionRefused with the first specific reason the action is refused."""
         ...
 
-    def apply(self, action: Any, seat: int | None = None) -> Any:
+    def apply(self, action: A, seat: int | None = None) -> R_co:
         """Plays the action (nothing changes when it is refused); returns the game's report of what happened."""
         ...
 
-    def resign(self, seat: int) -> Any: ...
+    def resign(self, seat: int) -> R_co: ...
 
     def standing(self, left: Collection[int] = ()) -> Outcome:
         """The ranking as the game stands (the platform scores a game every person abandoned); `left` are seats
@@ -194,25 +223,33 @@ class GameState(Protocol):
         """The seat's points by part, as the game's pictures and words show them; "total" is its score."""
         ...
 
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> V_co: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
-    def copy(self) -> GameState: ...
+    def copy(self) -> GameState[A, R_co, V_co]: ...
+
+
+AnyState = GameState[Any, Any, Any]
+"""A state of any registered game, as the platform holds it."""
+S = TypeVar("S", bound=AnyState)
 
 
 @dataclass(frozen=True)
-class GameRules:
-    """Everything the platform needs to run one kind of game (one line of `engine.registry`)."""
+class GameRules(Generic[S, A]):
+    """Everything the platform needs to run one kind of game (one line of `engine.registry`): `S` is the game's
+    state class, `A` its action type."""
 
     description: GameDescription
-    new: Callable[[int, int, Mapping[str, Any]], GameState]
+    state: type[S]
+    """The game's state class: what `new` and `from_dict` make."""
+    new: Callable[[int, int, Mapping[str, Any]], S]
     """(players, seed, the game's checked options) -> the starting state."""
-    from_dict: Callable[[dict[str, Any]], GameState]
+    from_dict: Callable[[dict[str, Any]], S]
     """A stored state back; anything damaged raises ValueError."""
-    parse_action: Callable[[str], Any]
+    parse_action: Callable[[str], A]
     """The move log's text back to an action; raises ActionRefused."""
-    choose: Callable[[GameState, str, int], Any]
+    choose: Callable[[S, str, int], A]
     """The computer player: (state, level, seed) -> a legal action for the seat to act."""
     levels: tuple[str, ...]
     """The computer player's levels, weakest first."""
@@ -226,3 +263,10 @@ class GameRules:
     @property
     def key(self) -> str:
         return self.description.key
+
+    def state_of(self, game: AnyState | None) -> S:
+        """A state the platform holds (a table's `game`) as this game's own class: what a game's face reads it as.
+        A state of another game, or none, is a caller's mistake (TypeError)."""
+        if not isinstance(game, self.state):
+            raise TypeError(f"{self.key}: a {type(game).__name__} is not a state of this game")
+        return game

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
-from ..protocol import Outcome, ranked_outcome
+from ..protocol import Outcome, ranked_outcome, ranked_termination
 from .actions import Action, Circle, Cross, IllegalAction, Reroll, Roll, item_label, parse_action
 from .data import (
     CLOSED_ROWS_TO_END,
@@ -206,7 +206,8 @@ class DiceGame:
         """Every seat tied on the top score wins (no tie-break); tied seats share a place; resigned seats (and
         `left`) come after every other seat and share the place after them."""
         scores = [self.score(s) for s in range(self.n_players)]
-        return ranked_outcome(scores, self.resigned | frozenset(left), ties="shared")
+        return ranked_outcome(scores, self.resigned | frozenset(left), ties="shared",
+                              termination=ranked_termination(self.over, self.n_players, self.resigned))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         """The standing of the finished game; None while it goes on."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import GameRules, GameState
+from ..protocol import GameRules
 from .actions import Action, parse_action
 from .ai import LEVELS, choose
 from .description import DESCRIPTION
@@ -15,13 +15,13 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> DiceGame:
     return DiceGame.new(players, seed=seed, dice=options["dice"], row_lock=options["row_lock"])
 
 
-def _choose(game: GameState, level: str, seed: int) -> Action:
-    assert isinstance(game, DiceGame)
+def _choose(game: DiceGame, level: str, seed: int) -> Action:
     return choose(game, level, seed=seed)
 
 
-RULES = GameRules(
+RULES = GameRules[DiceGame, Action](
     description=DESCRIPTION,
+    state=DiceGame,
     new=_new,
     from_dict=DiceGame.from_dict,
     parse_action=parse_action,

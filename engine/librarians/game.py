@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..protocol import Outcome
+from ..protocol import Outcome, Termination
 from .actions import Action, Choose, Concede, EndTurn, IllegalAction, Play, Undo, UsePower
 from .cards import Card, colour_of, generate_arrows, generate_letters, letter_text
 from .data import (
@@ -465,16 +465,16 @@ class LibrariansGame:
                     lines.append(line)
         if not lines:
             return ()
-        tops = {cell: self.library.top(cell) for _, cells in lines for cell in cells}
+        tops = {cell: card for _, cells in lines for cell in cells if (card := self.library.top(cell)) is not None}
         for cell in sorted(tops):
             self.library.take(cell)
-            self.discard.append(tops[cell])  # type: ignore[arg-type]
+            self.discard.append(tops[cell])
         self.undoable.clear()
         self.taken_back.clear()
         completions = []
         for colour, cells in lines:
-            cards = tuple(tops[cell] for cell in cells)  # type: ignore[misc]
-            completions.append(Completion(colour, self.genres[colour], cells, cards))  # type: ignore[arg-type]
+            cards = tuple(tops[cell] for cell in cells)
+            completions.append(Completion(colour, self.genres[colour], cells, cards))
             card = next(c for c in cards if colour_of(c) == colour)
             if colour == RED:
                 effect = POWERS.get(self.genres[colour])
@@ -619,10 +619,17 @@ class LibrariansGame:
         left_over = self.cards_not_played()
         return Outcome(scores=(left_over,) * n, ranking=tuple(range(n)), places=(1,) * n,
                        winners=frozenset(s for s in range(n) if s not in gone) if won else frozenset(),
+                       termination=self._termination(),
                        shared=won, result=left_over, setup=tuple(sorted(zip(COLOURS, self.genres))))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         return self.standing(left) if self.result is not None else None
+
+    def _termination(self) -> Termination:
+        """A seat's resignation ends the game for the table; any other end is the rules'."""
+        if self.result is None:
+            return Termination.UNFINISHED
+        return Termination.RESIGNED if self.end_reason == "resigned" else Termination.COMPLETED
 
     def score_breakdown(self, seat: int) -> dict[str, Any]:
         """The table's result in parts: cards left in the deck and in the hands; "total" is the cards not played."""

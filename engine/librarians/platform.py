@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import GameRules, GameState
+from ..protocol import GameRules
 from .actions import Action, parse_action
 from .ai import LEVELS, choose
 from .data import COLOURS
@@ -16,13 +16,13 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> LibrariansGame:
     return LibrariansGame.new(players, seed=seed, genres={c: options[c] for c in COLOURS if c in options})
 
 
-def _choose(game: GameState, level: str, seed: int) -> Action:
-    assert isinstance(game, LibrariansGame)
+def _choose(game: LibrariansGame, level: str, seed: int) -> Action:
     return choose(game, level, seed=seed)
 
 
-RULES = GameRules(
+RULES = GameRules[LibrariansGame, Action](
     description=DESCRIPTION,
+    state=LibrariansGame,
     new=_new,
     from_dict=LibrariansGame.from_dict,
     parse_action=parse_action,

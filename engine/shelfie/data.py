@@ -10,7 +10,8 @@ DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "shelfie.json"
 
 def _load() -> dict[str, Any]:
     with DATA_PATH.open(encoding="utf-8") as fh:
-        return json.load(fh)
+        data: dict[str, Any] = json.load(fh)
+    return data
 
 
 RAW = _load()

@@ -5,9 +5,9 @@ import random
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeGuard, get_args
 
-from ..protocol import Outcome, ranked_outcome
+from ..protocol import Outcome, ranked_outcome, ranked_termination
 from .data import (
     BOARD_SIZE,
     END_TOKEN_POINTS,
@@ -31,7 +31,7 @@ Refill = Literal["isolated", "four_or_fewer"]
 REFILL_RULES: tuple[str, ...] = get_args(Refill)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """Only true ints count: int() would quietly turn 4.7 into 4, True into 1 and "3" into 3."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -190,7 +190,8 @@ class Game:
         """Most points first; among equal totals the seat latest in turn order ranks higher; resigned seats (and
         `left`) come after every seat still playing and never win."""
         scores = [self.score_breakdown(s)["total"] for s in range(self.n_players)]
-        return ranked_outcome(scores, self.resigned | frozenset(left), ties="later_seat")
+        return ranked_outcome(scores, self.resigned | frozenset(left), ties="later_seat",
+                              termination=ranked_termination(self.over, self.n_players, self.resigned))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         """The standing of the finished game; None while it goes on."""

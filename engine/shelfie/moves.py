@@ -129,7 +129,7 @@ def _span(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]
 
 def _lines() -> list[tuple[int, ...]]:
     """Every straight run of 1-3 board cells, as flat indices in reading order."""
-    found = []
+    found: list[tuple[int, ...]] = []
     for r in range(BOARD_SIZE):
         for c in range(BOARD_SIZE):
             start = r * BOARD_SIZE + c

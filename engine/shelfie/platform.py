@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import GameRules, GameState
+from ..protocol import GameRules
 from .ai import LEVELS, choose_move
 from .description import DESCRIPTION
 from .game import Game
@@ -15,13 +15,13 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> Game:
     return Game.new(players, seed=seed, first_game=options["first_game"], refill=options["refill"])
 
 
-def _choose(game: GameState, level: str, seed: int) -> Move:
-    assert isinstance(game, Game)
+def _choose(game: Game, level: str, seed: int) -> Move:
     return choose_move(game, level, seed=seed)
 
 
-RULES = GameRules(
+RULES = GameRules[Game, Move](
     description=DESCRIPTION,
+    state=Game,
     new=_new,
     from_dict=Game.from_dict,
     parse_action=Move.parse,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.protocol import GameDescription, OptionError, OptionSpec, ranked_outcome
+from engine.protocol import GameDescription, OptionError, OptionSpec, Termination, ranked_outcome
 from engine.registry import GAMES, rules_of
 
 
@@ -28,6 +28,7 @@ def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(k
     assert state.to_act == frozenset()
     outcome = state.outcome()
     assert outcome is not None and set(outcome.ranking) == set(range(players))
+    assert outcome.termination == Termination.COMPLETED
     if rules.description.cooperative:
         assert outcome.winners == (frozenset(range(players)) if outcome.shared else frozenset())
     else:
@@ -55,18 +56,39 @@ def test_a_refused_action_is_an_action_refused_with_a_code_and_changes_nothing(k
         rules.parse_action("no such action at all")
 
 
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_an_outcome_says_whether_the_rules_resignations_or_nothing_ended_the_game(kind: str) -> None:
+    rules = rules_of(kind)
+    state = rules.new(2, 5, rules.description.check_options({}))
+    assert state.standing().termination == Termination.UNFINISHED, "a game the table stopped is scored as it stood"
+    state.resign(0)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination == Termination.RESIGNED
+
+
+def test_a_game_reads_a_state_the_platform_holds_as_its_own_class_and_no_other() -> None:
+    shelfie, dice = rules_of("shelfie"), rules_of("dice")
+    state = shelfie.new(2, 1, shelfie.description.check_options({}))
+    assert shelfie.state_of(state) is state
+    with pytest.raises(TypeError):
+        dice.state_of(state)
+    with pytest.raises(TypeError):
+        shelfie.state_of(None)
+
+
 def test_later_seat_ties_rank_the_later_seat_first_and_leavers_last() -> None:
-    outcome = ranked_outcome([10, 12, 12, 30], left={3}, ties="later_seat")
+    outcome = ranked_outcome([10, 12, 12, 30], left={3}, ties="later_seat", termination=Termination.COMPLETED)
     assert outcome.ranking == (2, 1, 0, 3) and outcome.places == (3, 2, 1, 4) and outcome.winners == {2}
 
 
 def test_shared_ties_share_places_and_victory() -> None:
-    outcome = ranked_outcome([12, 12, 3, 40], left={3}, ties="shared")
+    outcome = ranked_outcome([12, 12, 3, 40], left={3}, ties="shared", termination=Termination.COMPLETED)
     assert outcome.ranking == (0, 1, 2, 3) and outcome.places == (1, 1, 3, 4) and outcome.winners == {0, 1}
 
 
 def test_nobody_wins_when_everybody_left() -> None:
-    assert ranked_outcome([5, 9], left={0, 1}, ties="later_seat").winners == frozenset()
+    outcome = ranked_outcome([5, 9], left={0, 1}, ties="later_seat", termination=Termination.UNFINISHED)
+    assert outcome.winners == frozenset()
 
 
 @pytest.mark.parametrize("given, name", [({"nope": 1}, "nope"), ({"refill": "sometimes"}, "refill"),

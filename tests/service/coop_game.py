@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from engine.protocol import ActionRefused, CoopMeasure, GameDescription, GameRules, GameState, OptionSpec, Outcome
+from engine.protocol import ActionRefused, CoopMeasure, GameDescription, GameRules, OptionSpec, Outcome, Termination
 
 DESCRIPTION = GameDescription(key="coop", names={"en": "Count together", "it": "Contiamo insieme"},
                               min_players=2, max_players=3, options=(OptionSpec("target", "choice", 4, (4, 6)),),
@@ -49,8 +49,9 @@ class Count:
     def standing(self, left: Collection[int] = ()) -> Outcome:
         won = self.count >= self.target
         seats = tuple(range(self.n_players))
+        termination = Termination.COMPLETED if self.is_over else Termination.UNFINISHED
         return Outcome((self.count,) * self.n_players, seats, (1,) * self.n_players,
-                       frozenset(seats) if won else frozenset(), shared=won,
+                       frozenset(seats) if won else frozenset(), termination, shared=won,
                        result=max(0, self.target - self.count), setup=(("target", self.target),))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
@@ -87,9 +88,9 @@ def _parse(text: str) -> str:
     return text
 
 
-def _choose(game: GameState, level: str, seed: int) -> str:
+def _choose(game: Count, level: str, seed: int) -> str:
     return "add"
 
 
-RULES = GameRules(description=DESCRIPTION, new=_new, from_dict=Count.from_dict, parse_action=_parse,
+RULES = GameRules(description=DESCRIPTION, state=Count, new=_new, from_dict=Count.from_dict, parse_action=_parse,
                   choose=_choose, levels=("normal",), stand_in="normal")

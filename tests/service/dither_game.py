@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.protocol import GameRules, GameState
+from engine.protocol import GameRules
 
 from tests.service.coop_game import DESCRIPTION, Count, _new, _parse
 
@@ -41,9 +41,10 @@ def _parse_dither(text: str) -> str:
     return text if text == WAIT else _parse(text)
 
 
-def _choose(game: GameState, level: str, seed: int) -> str:
+def _choose(game: Dither, level: str, seed: int) -> str:
     return WAIT
 
 
-RULES = GameRules(description=replace(DESCRIPTION, key="dither"), new=_new_dither, from_dict=Dither.from_dict,
-                  parse_action=_parse_dither, choose=_choose, levels=("normal",), stand_in="normal")
+RULES = GameRules(description=replace(DESCRIPTION, key="dither"), state=Dither, new=_new_dither,
+                  from_dict=Dither.from_dict, parse_action=_parse_dither, choose=_choose, levels=("normal",),
+                  stand_in="normal")

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from engine.protocol import ActionRefused, GameDescription, GameRules, GameState, OptionSpec, Outcome, ranked_outcome
+from engine.protocol import (
+    ActionRefused,
+    GameDescription,
+    GameRules,
+    OptionSpec,
+    Outcome,
+    ranked_outcome,
+    ranked_termination,
+)
 
 DESCRIPTION = GameDescription(key="together", names={"en": "All at once", "it": "Tutti insieme"},
                               min_players=2, max_players=3, options=(OptionSpec("rounds", "choice", 2, (1, 2)),),
@@ -50,7 +58,8 @@ class Together:
             self.round, self.ready = self.round + 1, frozenset()
 
     def standing(self, left: Collection[int] = ()) -> Outcome:
-        return ranked_outcome([self.round] * self.n_players, left, ties="shared")
+        return ranked_outcome([self.round] * self.n_players, left, ties="shared",
+                              termination=ranked_termination(self.is_over, self.n_players, self.resigned))
 
     def outcome(self, left: Collection[int] = ()) -> Outcome | None:
         return self.standing(left) if self.is_over else None
@@ -87,9 +96,9 @@ def _parse(text: str) -> str:
     return text
 
 
-def _choose(game: GameState, level: str, seed: int) -> str:
+def _choose(game: Together, level: str, seed: int) -> str:
     return "ready"
 
 
-RULES = GameRules(description=DESCRIPTION, new=_new, from_dict=Together.from_dict, parse_action=_parse,
+RULES = GameRules(description=DESCRIPTION, state=Together, new=_new, from_dict=Together.from_dict, parse_action=_parse,
                   choose=_choose, levels=("normal",), stand_in="normal")

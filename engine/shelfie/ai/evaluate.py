@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from ..data import BOARD_SIZE, END_TOKEN_POINTS, PERSONAL_POINTS, SHELF_COLS, SHELF_ROWS
 from ..goals import COMMON_GOALS, CORNERS, DIAGONALS, PERSONAL_GOALS, STAIRS, XS
@@ -196,7 +197,7 @@ class ShelfModel:
         cells, info = slots
         n = len(kinds)
         new = cells[:n]
-        comps: list[list] = []  # [kind, old groups joined, new tiles, touches an empty cell]
+        comps: list[list[Any]] = []  # [kind, old groups joined, new tiles, touches an empty cell]
         touched: set[int] = set()
         for j in range(n):
             kind = kinds[j]
@@ -344,9 +345,9 @@ def _in_square(i: int, kind: str, grid: list[str], new: list[int], kinds: str) -
     return False
 
 
-def _merge_sharing(comps: list[list]) -> list[list]:
+def _merge_sharing(comps: list[list[Any]]) -> list[list[Any]]:
     """New-tile components that touch the same old group are one group."""
-    out: list[list] = []
+    out: list[list[Any]] = []
     for comp in comps:
         for other in out:
             if other[0] == comp[0] and other[1] & comp[1]:
