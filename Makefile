@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # One venv for both: `make run` needs the sandbox extra, `make test` that and the test extra. The build backend is
 # the one constraints.txt pins (installed first, then used in place of pip's isolated build environment).
 
-.PHONY: run test test-busy bench gallery clean
+.PHONY: run test test-busy typecheck bench gallery clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ TESTS ?=
 test-busy: $(STAMP)
 	@pids=""; for i in $$(seq $(BUSY)); do $(PYTHON) -c 'while True: pass' & pids="$$pids $$!"; done; \
 	trap 'kill $$pids' EXIT; $(BIN)/python -m pytest $(TESTS)
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

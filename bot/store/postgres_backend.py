@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.backend import Row, check_schema_version, describe_database, password_unparsable
+from bot.store.backend import Row, Session, check_schema_version, describe_database, password_unparsable
 from bot.store.failures import ConstraintViolated, StoreError, WriteFailed
 
 log = logging.getLogger(__name__)
@@ -158,7 +158,7 @@ class PostgresBackend:
             tables[row[0]] = (*tables.get(row[0], ()), row[1])
         return tables
 
-    async def after_copy(self, session: PostgresSession) -> None:
+    async def after_copy(self, session: Session) -> None:
         """Game ids came with the rows: the next new game's id must follow the largest of them."""
         await session.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false)"
                               " FROM games")

@@ -17,7 +17,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.backend import Row, check_schema_version
+from bot.store.backend import Row, Session, check_schema_version
 from bot.store.connection import BATCH, Step, connect
 from bot.store.database_file import check_database_file
 from bot.store.failures import ConstraintViolated, StoreError, WriteFailed
@@ -201,5 +201,5 @@ class SqliteBackend:
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         return {name: tuple(row[1] for row in await self.fetch(f"PRAGMA table_info({name})")) for name in names}
 
-    async def after_copy(self, session: SqliteSession) -> None:
+    async def after_copy(self, session: Session) -> None:
         """SQLite's next game id follows the largest stored one by itself."""
