@@ -216,12 +216,19 @@ class GameCache:
             self.deadline_stored(min(d.due_at for d in deadlines))
         return saved
 
-    async def set_message(self, game_id: int, **ids: int) -> Table:
+    async def set_message(self, game_id: int, *, lobby_message_id: int | None = None,
+                          turn_message_id: int | None = None) -> Table:
         """Store the id of the bot's lobby or turn message (no new version: no game state changes)."""
         async with self.lock(game_id):
             entry = await self.load(game_id)
-            await self.store.set_message_ids(game_id, **ids)
-            saved = Entry(replace(entry.table, **ids), entry.seed)
+            await self.store.set_message_ids(game_id, lobby_message_id=lobby_message_id,
+                                             turn_message_id=turn_message_id)
+            table = entry.table
+            if lobby_message_id is not None:
+                table = replace(table, lobby_message_id=lobby_message_id)
+            if turn_message_id is not None:
+                table = replace(table, turn_message_id=turn_message_id)
+            saved = Entry(table, entry.seed)
             self.remember(saved)
             return saved.table
 

@@ -45,6 +45,15 @@ def require_lobby(table: Table) -> None:
         raise GameOver(table.game_id, table.status)
 
 
+def _require_room(table: Table) -> None:
+    """LobbyFull once every seat the lobby opened with is taken (its options were checked against its game when it
+    opened, which set `players`)."""
+    players = table.options.players
+    assert players is not None
+    if len(table.seats) >= players:
+        raise LobbyFull(table.game_id, players)
+
+
 class Lobbies:
     """Lobbies of every guild: each is stored with its expiry deadline (`lobby_timeout` seconds after it opens)."""
 
@@ -97,8 +106,7 @@ class Lobbies:
             require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise AlreadyJoined(game_id, user_id)
-            if len(table.seats) >= table.options.players:
-                raise LobbyFull(game_id, table.options.players)
+            _require_room(table)
             seats = (*table.seats, Seat(len(table.seats), user_id, name))
             return (await self._cache.save(entry, replace(table, seats=seats), seats_changed=True)).table
 
@@ -114,8 +122,7 @@ class Lobbies:
             require_lobby(table)
             if by_user_id != table.host_id:
                 raise NotHost(game_id, by_user_id, table.host_id)
-            if len(table.seats) >= table.options.players:
-                raise LobbyFull(game_id, table.options.players)
+            _require_room(table)
             number = sum(1 for s in table.seats if s.is_computer) + 1
             seat = Seat(len(table.seats), None, name or f"Computer {number}", level)
             return (await self._cache.save(entry, replace(table, seats=(*table.seats, seat)),

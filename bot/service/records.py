@@ -50,7 +50,9 @@ def _coop_result(table: Table) -> CoopResultRow | None:
     """A co-operative game played to its end: the table's shared result by the game's measure, kept among the
     server's results of that player count and setup (a game every person left is not a result of the table)."""
     game = table.game
-    outcome = game.outcome() if game is not None and table.status == TableStatus.FINISHED else None
+    if game is None or table.status != TableStatus.FINISHED:
+        return None
+    outcome = game.outcome()
     if outcome is None or outcome.result is None or not rules_of(table.kind).description.cooperative:
         return None
     return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result,

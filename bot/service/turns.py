@@ -93,7 +93,7 @@ def _board_changed(table: Table, user_id: int) -> BoardChanged:
     """The refusal of a typed move out of date: it says who acts now (None when the typist does again)."""
     current = table.current_seat
     yours = current is None or any(s.user_id == user_id for s in table.acting)
-    return BoardChanged(table.game_id, table.turn - 1, table.turn, None if yours else current.name)
+    return BoardChanged(table.game_id, table.turn - 1, table.turn, None if yours or current is None else current.name)
 
 
 class Turns:
@@ -243,7 +243,7 @@ class Turns:
             game = chain.table.game
             assert game is not None
             seat = next((s for s in chain.table.acting if s.level is not None and s.index not in game.resigned), None)
-            if seat is None:
+            if seat is None or seat.level is None:
                 break
             await self.computer_turn(chain, seat, seed, seat.level, TurnKind.AUTO, seat)
 

@@ -259,7 +259,11 @@ class Workers:
         for lane in lanes.values():
             await lane.ready()
         if lanes:
-            await asyncio.to_thread(_outside, lambda: [lane.close() for lane in lanes.values()])
+            def close_all() -> None:
+                for lane in lanes.values():
+                    lane.close()
+
+            await asyncio.to_thread(_outside, close_all)
             log.info("workers: stopped")
 
 
