@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.protocol import GameState
+from engine.protocol import AnyState
 from engine.registry import rules_of
 
 from bot.service.refusals import Conflict, CorruptGame, NotSaved, UnknownGame
@@ -45,7 +45,7 @@ class Entry:
     seed: int
 
 
-def table_of(record: GameRecord, options: GameOptions, game: GameState | None) -> Table:
+def table_of(record: GameRecord, options: GameOptions, game: AnyState | None) -> Table:
     """The table a stored game's record shows, with its options and game already rebuilt."""
     row = record.game
     return Table(

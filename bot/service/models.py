@@ -2,15 +2,16 @@
 
 They are frozen snapshots. `Table.game` is the engine state (any registered game, through the
 protocol) the service never mutates after handing it out (each step works on a copy), so a caller
-may keep and read it, but must not mutate it either.
+may keep and read it, but must not mutate it either. A game's own code reads it as its state class through
+its rules (`RULES.state_of(table.game)`), and a played turn as `PlayedTurn[its action, its report]`.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from engine.protocol import GameDescription, GameState, OptionError
+from engine.protocol import AnyState, GameDescription, OptionError
 
 from bot.service.refusals import InvalidOption
 from bot.store.records import (
@@ -127,7 +128,7 @@ class Table:
     options: GameOptions
     host_id: int
     seats: tuple[Seat, ...]
-    game: GameState | None
+    game: AnyState | None
     version: int
     turn: int
     lobby_message_id: int | None
@@ -169,16 +170,21 @@ class Table:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
 
+A = TypeVar("A")
+R = TypeVar("R")
+
+
 @dataclass(frozen=True, slots=True)
-class PlayedTurn:
+class PlayedTurn(Generic[A, R]):
     """One move-log entry just applied. kind: move (a person), auto (a computer seat),
     timeout (the computer for an absent person), resign (move is None). `move` is the game's action and
-    `report` the game's report of what it changed."""
+    `report` the game's report of what it changed: the service hands out `PlayedTurn[Any, Any]`, and a game's
+    face reads the turns of its own tables as `PlayedTurn[its action, its report]`."""
 
     seat: Seat
     kind: TurnKind
-    move: Any
-    report: Any
+    move: A | None
+    report: R
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +208,7 @@ class PlayResult:
     """The table after the call, every turn it applied in order, and the final standings if it ended."""
 
     table: Table
-    turns: tuple[PlayedTurn, ...]
+    turns: tuple[PlayedTurn[Any, Any], ...]
     standings: tuple[Standing, ...] = ()
 
     @property

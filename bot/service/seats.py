@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.protocol import GameState
+from engine.protocol import AnyState
 from engine.registry import rules_of
 
 from bot.service.models import Seat, Standing, Table
@@ -24,12 +24,12 @@ def replaced(seat: Seat) -> bool:
     return seat.user_id is not None and seat.level is not None
 
 
-def has_person_left(game: GameState, seats: Sequence[Seat]) -> bool:
+def has_person_left(game: AnyState, seats: Sequence[Seat]) -> bool:
     """Whether a person still plays (one who resigned does not): a table with none left is abandoned."""
     return any(s.is_human and s.index not in game.resigned for s in seats)
 
 
-def standings(game: GameState, seats: Sequence[Seat], cooperative: bool) -> tuple[Standing, ...]:
+def standings(game: AnyState, seats: Sequence[Seat], cooperative: bool) -> tuple[Standing, ...]:
     """The game's own ranking, with the people who left (resigned, or replaced after timing out) behind every
     seat still playing: leaving is a loss, so letting every turn time out cannot dodge one. Only a seat still
     playing can win; in a co-operative game each of them has the table's shared result."""

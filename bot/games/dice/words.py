@@ -9,7 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from discord.utils import escape_markdown
-from engine.dice import ITEM_TYPES, ITEM_VALUES, REROLLS, WILD, Action, Circle, Cross, DiceGame, Item, Reroll
+from engine.dice import (
+    ITEM_TYPES,
+    ITEM_VALUES,
+    REROLLS,
+    RULES,
+    WILD,
+    Action,
+    Circle,
+    Cross,
+    DiceGame,
+    Item,
+    Report,
+    Reroll,
+)
 from engine.dice.description import DESCRIPTION
 
 from bot.i18n import t
@@ -81,7 +94,7 @@ def options_text(options: GameOptions, locale: object) -> str:
     return " · ".join(parts)
 
 
-def played_turn_lines(turn: PlayedTurn, locale: object, *, timed_out: bool = False) -> list[str]:
+def played_turn_lines(turn: PlayedTurn[Action, Report], locale: object, *, timed_out: bool = False) -> list[str]:
     """The step in a sentence (after `timed_out`, saying the computer took over), then what it set off: columns
     or rows locked for the others, the last round."""
     name = seat_label(turn.seat, locale)
@@ -111,7 +124,7 @@ def result_lines(result: PlayResult, locale: object) -> list[str]:
     """Everything a step (and the computer steps after it) did, for the channel; an expired turn says once that
     the computer took over, then each step it played."""
     lines: list[str] = []
-    previous: PlayedTurn | None = None
+    previous: PlayedTurn[Action, Report] | None = None
     for turn in result.turns:
         took_over = turn.kind == TurnKind.TIMEOUT and (previous is None or previous.kind != TurnKind.TIMEOUT)
         lines.extend(played_turn_lines(turn, locale, timed_out=took_over))
@@ -120,8 +133,7 @@ def result_lines(result: PlayResult, locale: object) -> list[str]:
 
 
 def scores_line(table: Table, locale: object) -> str:
-    game = table.game
-    assert isinstance(game, DiceGame)
+    game = RULES.state_of(table.game)
     scores = " · ".join(f"{escape_markdown(seat.name)}: {game.score(seat.index)}" for seat in table.seats)
     return t("dice.scores", locale, scores=scores)
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.librarians.actions import Choose, Concede, EndTurn, Play, Undo, UsePower
+from engine.librarians import RULES
+from engine.librarians.actions import Action, Choose, Concede, EndTurn, Play, Undo, UsePower
 from engine.librarians.cards import Card
 from engine.librarians.data import COLOURS, GENRES
-from engine.librarians.game import LibrariansGame
+from engine.librarians.game import LibrariansGame, Report
 from engine.librarians.library import Place
 from engine.librarians.pending import GIVE, Pending, read_option
 
@@ -148,7 +149,8 @@ def _name(seats: Sequence[Seat], seat: int, locale: object) -> str:
     return seat_label(seats[seat], locale) if 0 <= seat < len(seats) else str(seat + 1)
 
 
-def played_turn_lines(game: LibrariansGame, seats: Sequence[Seat], turn: PlayedTurn, locale: object) -> list[str]:
+def played_turn_lines(game: LibrariansGame, seats: Sequence[Seat], turn: PlayedTurn[Action, Report],
+                      locale: object) -> list[str]:
     """One action in words, then what it set off (genres completed, a card given). Names only public cards."""
     name = seat_label(turn.seat, locale)
     if turn.move is None:
@@ -185,10 +187,9 @@ def played_turn_lines(game: LibrariansGame, seats: Sequence[Seat], turn: PlayedT
 def result_lines(result: PlayResult, locale: object) -> list[str]:
     """Everything a step (and the computer's steps after it) did, for the channel; an expired turn says once that
     the computer took over."""
-    game = result.table.game
-    assert isinstance(game, LibrariansGame)
+    game = RULES.state_of(result.table.game)
     lines: list[str] = []
-    previous: PlayedTurn | None = None
+    previous: PlayedTurn[Action, Report] | None = None
     for turn in result.turns:
         if turn.kind == TurnKind.TIMEOUT and (previous is None or previous.kind != TurnKind.TIMEOUT):
             lines.append(t("librarians.turn.timeout", locale, name=seat_label(turn.seat, locale)))
@@ -199,8 +200,7 @@ def result_lines(result: PlayResult, locale: object) -> list[str]:
 
 def table_lines(table: Table, locale: object) -> list[str]:
     """The table's public state: every hand's size and the deck, powers held face up, cards shown to everyone."""
-    game = table.game
-    assert isinstance(game, LibrariansGame)
+    game = RULES.state_of(table.game)
     sizes = " · ".join(f"{seat_label(seat, locale)} {len(game.hands[seat.index])}" for seat in table.seats)
     lines = [t("librarians.hands", locale, hands=sizes, deck=len(game.deck))]
     held = []
@@ -252,8 +252,7 @@ def turn_prompt(table: Table, locale: object, *, ping: bool) -> str | None:
 
 def final_lines(table: Table, locale: object) -> list[str]:
     """The co-op result: won together, or lost (why) with the cards not played; then the genres played."""
-    game = table.game
-    assert isinstance(game, LibrariansGame)
+    game = RULES.state_of(table.game)
     if table.end_reason == EndReason.ABANDONED:
         lines = [BLOCK + t("game.abandoned", locale)]
     elif game.result == "won":

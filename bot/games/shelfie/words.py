@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from discord.utils import escape_markdown
-from engine.shelfie import PERSONAL_GOALS, SHELF_COLS, SHELF_ROWS, Game, Move
+from engine.shelfie import PERSONAL_GOALS, RULES, SHELF_COLS, SHELF_ROWS, Game, Move, TurnReport
 from engine.shelfie.description import DESCRIPTION
 
 from bot.i18n import t
@@ -87,14 +87,14 @@ def placed_kinds(game: Game | None, seat_index: int, move: Move) -> str:
     return "".join(shelf.cell(top + count - 1 - i, move.column) for i in range(count))
 
 
-def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[str]:
+def played_turn_lines(turn: PlayedTurn[Move, TurnReport], table: Table, locale: object) -> list[str]:
     """The move, then every token it won, the end-game token and the refill, each in a sentence."""
     name = seat_label(turn.seat, locale)
     lines: list[str] = []
     if turn.move is None:
         lines.append(t("turn.resign", locale, name=name))
     else:
-        kinds = kinds_text(placed_kinds(table.game, turn.seat.index, turn.move), locale)
+        kinds = kinds_text(placed_kinds(RULES.state_of(table.game), turn.seat.index, turn.move), locale)
         key = "turn.timeout" if turn.kind == TurnKind.TIMEOUT else "turn.move"
         lines.append(
             t(key, locale, name=name, tiles=cells_text(turn.move.tiles), kinds=kinds, column=turn.move.column + 1)
@@ -111,8 +111,7 @@ def played_turn_lines(turn: PlayedTurn, table: Table, locale: object) -> list[st
 
 def public_scores_line(table: Table, locale: object) -> str:
     """Points everyone may know mid-game: common goal tokens, groups and the end token, never the personal goal."""
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     scores = " · ".join(f"{escape_markdown(seat.name)}: {game.public_score(seat.index)}" for seat in table.seats)
     return t("turn.scores", locale, scores=scores)
 
@@ -140,8 +139,7 @@ def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> 
     follow under their own heading; each block starts after a blank line, or Discord would read it as part
     of the list item above.
     """
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     lines: list[str] = []
     winner = next((s for s in standings if s.won), None)
     if table.end_reason == EndReason.ABANDONED:
