@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,7 +113,8 @@ class ShelfieBot(commands.Bot):
         # SHELFIE_SHARD_COUNT / SHELFIE_SHARD_IDS: the shards this process connects (create_bot then builds the
         # AutoShardedBot kind); their servers' deadlines and announcements are this process's, no other's.
         self.shard_set = shards
-        sharding = {} if shards is None else {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
+        sharding: dict[str, Any] = ({} if shards is None
+                                    else {"shard_count": shards.count, "shard_ids": sorted(shards.ids)})
         # SHELFIE_REQUESTS_PER_SECOND: the bot token's requests a second from this process (None: Discord's global
         # limit, or this process's shards' share of it: every process of a token shares that one limit).
         self.requests_per_second = requests_per_second or process_share(shards)
@@ -170,7 +172,7 @@ class ShelfieBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """One log line per interaction, with game (from a button id), guild and user."""
-        data = interaction.data or {}
+        data: Mapping[str, object] = interaction.data or {}
         if interaction.type is discord.InteractionType.application_command:
             what = f"/{interaction.command.qualified_name}" if interaction.command else f"/{data.get('name')}"
         elif interaction.type is discord.InteractionType.autocomplete:

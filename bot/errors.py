@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 import discord
@@ -34,7 +34,8 @@ def interaction_game_id(interaction: discord.Interaction) -> object | None:
     game = interaction.extras.get("game_id")
     if game is not None:
         return game
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
     parts = custom_id.split(":")
     if len(parts) >= 3 and parts[0] in FACES:
         return parts[1][:20]
@@ -89,7 +90,8 @@ async def report_interaction_error(interaction: discord.Interaction, error: Base
         return None
     error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
-    custom_id = str((interaction.data or {}).get("custom_id"))[:120]
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = str(data.get("custom_id"))[:120]
     log.error(
         "error_id=%s unhandled error in %s",
         error_id,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Coroutine
+from types import ModuleType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -20,6 +21,7 @@ YOUNG_OBJECTS = 5_000
 games in flight keep many payloads, models and rows alive at once, so the default collected very often, and every
 hundredth collection walked the whole heap while every answer in the loop waited."""
 
+uvloop: ModuleType | None
 try:
     import uvloop
 except ImportError:  # Windows: uvloop has no build there

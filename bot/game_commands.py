@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 from babel.lists import format_list
@@ -27,7 +27,7 @@ from bot.service.models import GameOptions, Seat, Table
 from engine.protocol import ActionRefused
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
 from bot.lobby import lobby_action
-from bot.lobby_message import lobby_text, lobby_view
+from bot.lobby_message import lobby_buttons, lobby_text
 from bot.live_view import turn_view
 from bot.outbox import adopt_turn_message, announce
 from bot.clicks.seats import seat_for_click
@@ -136,7 +136,7 @@ async def open_lobby_here(interaction: discord.Interaction, kind: str, *, player
     interaction.extras["game_id"] = table.game_id
     game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, players=players)
     language = channel_locale(interaction.client, table)
-    sent = await interaction.response.send_message(lobby_text(table, language), view=lobby_view(table, language))
+    sent = await interaction.response.send_message(lobby_text(table, language), view=lobby_buttons(table, language))
     message_id = sent.message_id or (await interaction.original_response()).id  # Discord names it in the response
     await service_of(interaction.client).set_lobby_message(table.game_id, message_id)
 
@@ -149,7 +149,7 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
     host = display_name(interaction.user)
     title = game_name(kind, interaction.guild_locale)
     try:
-        place = await interaction.channel.create_thread(  # type: ignore[union-attr]
+        place = await interaction.channel.create_thread(  # type: ignore[union-attr, call-overload]
             name=f"{title} · {host}"[:100], type=discord.ChannelType.public_thread)
     except discord.HTTPException as error:
         log.warning("could not open a game thread: %s", error,
@@ -164,7 +164,7 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
         raise
     game_event("lobby_open", game=table.game_id, guild=table.guild_id, user=interaction.user.id, thread=place.id)
     language = channel_locale(interaction.client, table)
-    message = await place.send(lobby_text(table, language), view=lobby_view(table, language))
+    message = await place.send(lobby_text(table, language), view=lobby_buttons(table, language))
     await service.set_lobby_message(table.game_id, message.id)
     await interaction.followup.send(t("reply.opened_thread", interaction.locale, thread=place.mention),
                                     ephemeral=True)
@@ -202,9 +202,9 @@ async def board_here(interaction: discord.Interaction, kind: str) -> None:
     locale = channel_locale(interaction.client, table)
     lines, files = await face_of(kind).turn_message(table, None, locale)
     view = turn_view(table, locale)
+    buttons: dict[str, Any] = {"view": view} if view else {}
     shown = await interaction.followup.send("\n".join(lines) or t("error.game_over", locale), files=files,
-                                            allowed_mentions=discord.AllowedMentions.none(),
-                                            wait=True, **({"view": view} if view else {}))
+                                            allowed_mentions=discord.AllowedMentions.none(), wait=True, **buttons)
     if table.status == TableStatus.ACTIVE:
         await adopt_turn_message(interaction.client, table, shown)
 

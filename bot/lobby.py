@@ -19,7 +19,7 @@ from bot.service.models import StartResult, Table
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
-from bot.lobby_message import lobby_text, lobby_view, refresh_lobby
+from bot.lobby_message import lobby_buttons, lobby_text, refresh_lobby
 from bot.outbox import announce, closed_dm_notices, dms_closed_text, flush_game, start_secrets
 
 log = logging.getLogger("shelfie.lobby")
@@ -215,7 +215,7 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
 
     async def open_thread() -> int:
         parent = client.get_channel(old.channel_id) or await client.fetch_channel(old.channel_id)
-        thread = await parent.create_thread(  # type: ignore[union-attr]
+        thread = await parent.create_thread(  # type: ignore[union-attr, call-overload]
             name=rematch_thread_name(old.kind, game_id, channel_locale(client, old)),
             type=discord.ChannelType.public_thread)
         return thread.id
@@ -239,7 +239,7 @@ async def _rematch(interaction: discord.Interaction, game_id: int, args: tuple[s
     channel_language = channel_locale(client, table)
     try:
         channel = await place_of(client, table)
-        message = await channel.send(lobby_text(table, channel_language), view=lobby_view(table, channel_language))
+        message = await channel.send(lobby_text(table, channel_language), view=lobby_buttons(table, channel_language))
     except discord.HTTPException as error:
         # A lobby nobody can see would hold the place and block the next rematch until it expired.
         log.warning("could not post the rematch lobby: %s", error,

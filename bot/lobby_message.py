@@ -39,10 +39,10 @@ def lobby_text(table: Table, locale: object) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
-    if table.status != TableStatus.LOBBY:
-        return None
-    full = len(table.seats) >= table.options.players
+def lobby_buttons(table: Table, locale: object) -> discord.ui.View:
+    """The buttons of an open lobby (a lobby's options are checked against its game: `players` is set)."""
+    players = table.options.players
+    full = players is not None and len(table.seats) >= players
     gid = table.game_id
     return view_of(
         GameButton(table.kind, gid, "join", label=t("button.join", locale), style=discord.ButtonStyle.primary,
@@ -58,7 +58,8 @@ def lobby_view(table: Table, locale: object) -> discord.ui.View | None:
 async def refresh_lobby(client: discord.Client, table: Table, interaction: discord.Interaction | None = None) -> None:
     """Edit the lobby message in place: as the answer to a click on it, or through the REST API otherwise."""
     locale = channel_locale(client, table)
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content = lobby_text(table, locale)
+    view = lobby_buttons(table, locale) if table.status == TableStatus.LOBBY else None
     message = interaction.message if interaction is not None else None
     if interaction is not None and message is not None and message.id == table.lobby_message_id \
             and not interaction.response.is_done():

@@ -32,10 +32,10 @@ class ContextFilter(logging.Filter):
         return True
 
 
-class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class StderrHandler(logging.StreamHandler):
     """Writes to whatever sys.stderr is when a record arrives (test runners swap it)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> object:
         return sys.stderr
 

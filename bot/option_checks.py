@@ -109,7 +109,7 @@ def option_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[s
         if param is None or name in seen or option.get("type") != param.type.value:
             shown = quoted(name if isinstance(name, str) else "?")
             return OptionProblem("option.unknown", command.qualified_name, shown)
-        seen.add(name)
+        seen.add(param.display_name)
         value = option.get("value")
         if autocomplete and option.get("focused"):
             if isinstance(value, (str, int, float)) and len(str(value)) <= (

@@ -355,7 +355,7 @@ async def _secrets_once(client: discord.Client, announcement: Announcement, tabl
     if announcement.secrets_sent:
         return [seat for seat in table.seats if seat.user_id in announcement.closed_dms]
     closed = await send_secrets(client, table)
-    await service_of(client).secrets_sent(announcement, [seat.user_id for seat in closed])
+    await service_of(client).secrets_sent(announcement, [seat.user_id for seat in closed if seat.user_id is not None])
     return closed
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.client import INTENTS, ShelfieBot, create_bot
+from bot.context import service_of
 from bot.sandbox_hints import SandboxAddress, keep_commands, start_command, where_to_open
 from bot.service import TableStatus
 from bot.store.backend import describe_database
@@ -105,6 +106,7 @@ async def serve_sandbox(
                 members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
                 guide = guild.create_webhook(channel, GUIDE_NAME)
                 _catch_up_with_real_time(env)
+                assert bot.user is not None, "simcord logged the bot in"
                 await bot.user.edit(username=BOT_NAME)
                 await bot.publish_commands()
                 bot.add_listener(_dm_notes(bot, members, announce), "on_message")
@@ -214,8 +216,8 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
     """Games in play and open lobbies already in the database when the sandbox starts."""
-    return (await bot.service.count_games(TableStatus.ACTIVE),
-            await bot.service.count_games(TableStatus.LOBBY))
+    service = service_of(bot)
+    return await service.count_games(TableStatus.ACTIVE), await service.count_games(TableStatus.LOBBY)
 
 
 def _explain_missing_key(preview: Any, address: SandboxAddress) -> None:

@@ -12,7 +12,7 @@ lists it reads: its own and each game's face manifest (`FACE.clicks`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,7 +187,8 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
         return
     problem = "component.elsewhere" if table.kind != target.kind else _message_problem(interaction, table,
                                                                                       registered)
-    clicked = str((interaction.data or {}).get("custom_id"))
+    data: Mapping[str, object] = interaction.data or {}
+    clicked = str(data.get("custom_id"))
     if problem is None and (interaction.message is None or not _offered(interaction.message, clicked, values)):
         problem = "component.not_offered"
     if problem is not None:
@@ -198,7 +199,8 @@ async def _dispatch(interaction: discord.Interaction, target: ComponentId | None
 
 def _is_select(interaction: discord.Interaction) -> bool:
     """What was really clicked: a forged id can put a select's action on a button and the other way round."""
-    return (interaction.data or {}).get("component_type") != discord.ComponentType.button.value
+    data: Mapping[str, object] = interaction.data or {}
+    return data.get("component_type") != discord.ComponentType.button.value
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
@@ -213,10 +215,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         self.target: ComponentId | None = ComponentId(kind, game_id, action, tuple(str(a) for a in args))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameButton:
         button = cls(KINDS[0], 0, "unknown", label=getattr(item, "label", None))
-        button.target = parse_custom_id(item.custom_id or "")
+        button.target = parse_custom_id(getattr(item, "custom_id", None) or "")
         return button
 
     @reports_errors
@@ -238,15 +240,16 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         self.target: ComponentId | None = ComponentId(kind, game_id, action, tuple(str(a) for a in args))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameSelect:
         select = cls(KINDS[0], 0, "pick0", options=list(getattr(item, "options", ()))[:25])
-        select.target = parse_custom_id(item.custom_id or "")
+        select.target = parse_custom_id(getattr(item, "custom_id", None) or "")
         return select
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = (interaction.data or {}).get("values")
+        data: Mapping[str, object] = interaction.data or {}
+        chosen = data.get("values")
         values = tuple(str(v)[:CUSTOM_ID_LIMIT] for v in chosen[:25]) if isinstance(chosen, list) else ()
         await _dispatch(interaction, self.target, values, select=_is_select(interaction))
 

@@ -7,6 +7,7 @@ server becomes available to the bot, so code that writes to a channel reads it w
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -129,7 +130,7 @@ async def setup(bot: commands.Bot) -> None:
     group = bot.tree.get_command(GROUP_NAME)
     if not isinstance(group, app_commands.Group):
         raise RuntimeError("the /games group must be registered before bot.cogs.community")
-    command = app_commands.Command(name="settings", callback=settings,
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(name="settings", callback=settings,
                                    description="Server defaults: turn time and channel language (admins)")
     command.autocomplete("turn_timeout")(settings_timeouts)
     group.add_command(command)

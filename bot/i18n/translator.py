@@ -20,14 +20,15 @@ def command_key(context: app_commands.TranslationContextTypes, string: app_comma
     if explicit:
         return str(explicit)
     where, data = context.location, context.data
-    if where in (Where.command_name, Where.group_name):
-        return f"cmd.{data.qualified_name.replace(' ', '.')}.name"
-    if where in (Where.command_description, Where.group_description):
-        return f"cmd.{data.qualified_name.replace(' ', '.')}.description"
-    if where in (Where.parameter_name, Where.parameter_description):
+    if isinstance(data, (app_commands.Command, app_commands.Group, app_commands.ContextMenu)):
+        if where in (Where.command_name, Where.group_name):
+            return f"cmd.{data.qualified_name.replace(' ', '.')}.name"
+        if where in (Where.command_description, Where.group_description):
+            return f"cmd.{data.qualified_name.replace(' ', '.')}.description"
+    if where in (Where.parameter_name, Where.parameter_description) and isinstance(data, app_commands.Parameter):
         suffix = "name" if where is Where.parameter_name else "description"
         return f"cmd.{data.command.qualified_name.replace(' ', '.')}.{data.name}.{suffix}"
-    if where is Where.choice_name:
+    if where is Where.choice_name and isinstance(data, app_commands.Choice):
         return f"choice.{data.value}"
     return string.message
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Literal
 
 from babel.dates import format_timedelta
 from discord.utils import escape_markdown
@@ -13,7 +14,8 @@ from bot.games.registry import FACES
 from bot.i18n import language_of, t
 from bot.service.models import Seat, Table
 
-UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
+Unit = Literal["day", "hour", "minute"]
+UNITS: tuple[tuple[Unit, int], ...] = (("day", 86400), ("hour", 3600), ("minute", 60))
 """The units a chosen duration is said in, largest first."""
 
 
@@ -49,7 +51,7 @@ def seat_names(table: Table) -> list[str]:
 
 def duration_text(seconds: float, locale: object) -> str:
     """A chosen duration exactly, in the largest unit that divides it: "1 day", "36 hours", "90 minutes"."""
-    unit = next((name for name, size in UNITS if seconds >= size and seconds % size == 0), "minute")
+    unit: Unit = next((name for name, size in UNITS if seconds >= size and seconds % size == 0), "minute")
     return format_timedelta(timedelta(seconds=seconds), granularity=unit, threshold=float("inf"), format="long",
                             locale=language_of(locale))
 

@@ -9,8 +9,10 @@ the selects open over the turn message and its board.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
-from engine.shelfie import Move
+from engine.shelfie import RULES, Move
 
 from bot.games.shelfie import KIND
 from bot.i18n import t
@@ -54,13 +56,12 @@ def _chunks(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
 
 def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tuple[str, discord.ui.View]:
     """Step 1 (and 2): choose tiles; once they form a legal pick, the columns with room appear."""
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     gid, turn = table.game_id, table.turn
     selection = reading_order(selection)
     chosen = set(selection)
     lines = [t("builder.choose_tiles", locale)]
-    items: list[discord.ui.Item[discord.ui.View]] = []
+    items: list[discord.ui.Item[Any]] = []
     chunks = _chunks(free_tiles(game))
     for index, chunk in enumerate(chunks):
         kinds = kinds_of(game, chunk)
@@ -102,8 +103,7 @@ def tiles_step(table: Table, selection: tuple[Cell, ...], locale: object) -> tup
 def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
     """Step 3: which tile lands lowest, when the tiles differ; one button per distinct result. The text repeats
     the tiles and the column chosen, since this message replaced the steps that showed them."""
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     gid, turn = table.game_id, table.turn
     buttons = [
         GameButton(KIND, gid, "order", turn, encode_cells(order), column,
@@ -118,8 +118,7 @@ def order_step(table: Table, selection: tuple[Cell, ...], column: int, locale: o
 
 
 def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     gid, turn = table.game_id, table.turn
     text = t("builder.confirm", locale, tiles=f"**{cells_text(order)}**", column=column + 1,
              kinds=kinds_text(kinds_of(game, order), locale))
@@ -132,8 +131,7 @@ def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: obj
 
 def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
     """After a column: ask for the order only if it changes the shelf."""
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     orders = orders_for(game, selection, column)
     if len(orders) == 1:
         return confirm_step(table, orders[0], column, locale)
@@ -143,9 +141,9 @@ def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: 
 async def open_builder(interaction: discord.Interaction, table: Table) -> None:
     """Deferred only if the picture is slow to come, as every answer that draws is: a busy picture worker must
     not expire the click."""
-    assert table.game is not None
     content, view = tiles_step(table, (), interaction.locale)
-    picture = await in_time(interaction, builder_picture(table.game, seat_names(table), interaction.locale, ()),
+    game = RULES.state_of(table.game)
+    picture = await in_time(interaction, builder_picture(game, seat_names(table), interaction.locale, ()),
                             Deferral.PRIVATE)
     await reply_private(interaction, content, view=view, file=picture)
 
@@ -163,9 +161,9 @@ async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.Vi
 
 async def _show_tiles(interaction: discord.Interaction, table: Table, selection: tuple[Cell, ...]) -> None:
     """The tiles step after the chosen tiles changed, with the board redrawn to frame them."""
-    assert table.game is not None
     content, view = tiles_step(table, selection, interaction.locale)
-    picture = await in_time(interaction, builder_picture(table.game, seat_names(table), interaction.locale,
+    game = RULES.state_of(table.game)
+    picture = await in_time(interaction, builder_picture(game, seat_names(table), interaction.locale,
                                                          reading_order(selection)), Deferral.UPDATE)
     await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
 
@@ -200,7 +198,7 @@ def _select_handler(index: int) -> Handler:
         if table is None or table.game is None:
             return
         previous = _selection(args)
-        chunks = _chunks(free_tiles(table.game))
+        chunks = _chunks(free_tiles(RULES.state_of(table.game)))
         shown = set(chunks[index]) if index < len(chunks) else set()
         chosen = {cell for cell in previous if cell not in shown} | set(decode_cells("".join(values)))
         if chosen == set(previous):
@@ -235,7 +233,7 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
         return
     selection = _selection(args)
     column = _int_arg(args, 2)
-    if column not in columns_for(table.game, selection):
+    if column not in columns_for(RULES.state_of(table.game), selection):
         await _show(interaction, tiles_step(table, selection, interaction.locale))
         return
     await _show(interaction, column_step(table, selection, column, interaction.locale))

@@ -13,7 +13,7 @@ import re
 import discord
 from discord import app_commands
 from engine.numbers import read_number
-from engine.shelfie import IllegalMove, Move
+from engine.shelfie import RULES, IllegalMove, Move
 from engine.shelfie.moves import MAX_NOTATION
 
 from bot.games.shelfie import KIND
@@ -73,7 +73,7 @@ class ShelfieCommands(GameCommands):
         table = await live_table(interaction, KIND)
         if table is None or table.game is None:
             return []
-        game, locale = table.game, interaction.locale
+        game, locale = RULES.state_of(table.game), interaction.locale
         choices = [
             app_commands.Choice(name=pick_choice_text(game, m.tiles, locale)[:100], value=m.tiles_text)
             for m in suggested_moves(game, current, AUTOCOMPLETE_LIMIT)
@@ -90,7 +90,7 @@ class ShelfieCommands(GameCommands):
         table = await live_table(interaction, KIND)
         if table is None or table.game is None:
             return []
-        game = table.game
+        game = RULES.state_of(table.game)
         try:
             picked = Move.parse_tiles(str(getattr(interaction.namespace, "tiles", "") or ""))
             columns = columns_for(game, picked)

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from engine.shelfie import COMMON_GOALS
+from engine.shelfie import COMMON_GOALS, RULES
 from engine.shelfie.ai import explain_move
 
 from bot.games.shelfie import KIND, builder, turn
@@ -40,8 +40,7 @@ class ShelfieFace:
                            locale: object) -> tuple[list[str], list[discord.File]]:
         """Scores and whose turn with the board and shelves; at the end, the standings, the score sheet and every
         goal card. The board shown again says only whose turn it is, beside the board and shelves."""
-        game = table.game
-        assert game is not None
+        game = RULES.state_of(table.game)
         names = seat_names(table)
         if result is None:
             last = game.last_report.move if game.last_report else None
@@ -62,7 +61,7 @@ class ShelfieFace:
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         """The suggested move and why the computer likes it."""
-        why = await asyncio.to_thread(explain_move, table.game, action)
+        why = await asyncio.to_thread(explain_move, RULES.state_of(table.game), action)
         return hint_text(action, why, locale)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+from engine.shelfie import RULES
 
 from bot.i18n import t
 from bot.games.shelfie.pictures import goal_picture
@@ -30,12 +31,13 @@ async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
     lines, files = [], []
     for table in tables[:MAX_FILES]:
         seat = table.seat_of(interaction.user.id)
-        assert seat is not None and table.game is not None
+        assert seat is not None
+        game = RULES.state_of(table.game)
         guild_name, channel_name = place_names(interaction.client, table)
-        matches, points = goal_matches(table.game, seat.index)
+        matches, points = goal_matches(game, seat.index)
         lines.append(t("goal.in_dm_line", locale, guild=guild_name, channel=channel_name, matches=matches,
                        points=points))
-        picture = await goal_picture(table.game, seat.index, locale)
+        picture = await goal_picture(game, seat.index, locale)
         picture.filename = f"goal-game{table.game_id}.png"
         files.append(picture)
     shown = capped_lines(lines, t("list.more", locale), hidden=len(tables) - len(lines))

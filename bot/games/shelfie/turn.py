@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import discord
+from engine.shelfie import RULES
 
 from bot.games.shelfie import KIND
 from bot.i18n import t
@@ -38,13 +39,12 @@ def goal_dm_text(client: discord.Client, table: Table, seat: Seat, locale: objec
     if table.game is None:
         return None
     guild_name, channel_name = place_names(client, table)
-    matches, points = goal_matches(table.game, seat.index)
+    matches, points = goal_matches(RULES.state_of(table.game), seat.index)
     return t("goal.dm", locale, guild=guild_name, channel=channel_name, matches=matches, points=points)
 
 
 async def goal_card(table: Table, seat: Seat, locale: object) -> discord.File:
-    assert table.game is not None
-    return await goal_picture(table.game, seat.index, locale)
+    return await goal_picture(RULES.state_of(table.game), seat.index, locale)
 
 
 @handles("goal", Origin.TURN, kind=KIND)
@@ -59,14 +59,14 @@ async def _my_goal(interaction: discord.Interaction, game_id: int, args: tuple[s
 
 async def show_goal(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
     """The player's own card with current matches, visible only to them."""
-    assert table.game is not None
+    game = RULES.state_of(table.game)
     locale = interaction.locale
     if not interaction.response.is_done():
         await defer_privately(interaction)
-    matches, points = goal_matches(table.game, seat.index)
+    matches, points = goal_matches(game, seat.index)
     await interaction.followup.send(
         t("goal.private", locale, matches=matches, points=points),
-        file=await goal_picture(table.game, seat.index, locale),
+        file=await goal_picture(game, seat.index, locale),
         ephemeral=True,
     )
 
@@ -83,8 +83,7 @@ async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[s
 
 async def show_shelves(interaction: discord.Interaction, table: Table, seats: Sequence[Seat]) -> None:
     """A picture of these seats' shelves, with their visible points also in words, for the reader only."""
-    game = table.game
-    assert game is not None
+    game = RULES.state_of(table.game)
     locale = interaction.locale
     if not interaction.response.is_done():
         await defer_privately(interaction)
