@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from engine.dice import DiceGame
+from engine.dice import RULES
 
 from bot.games.dice import KIND, turn
 from bot.games.dice.commands import DiceCommands
@@ -31,8 +31,7 @@ from bot.service.models import PlayResult, Seat, Table
 def live_lines(table: Table, result: PlayResult | None, locale: object) -> list[str]:
     """What the live message says beside its picture: scores and whose turn as a turn begins, what the seat to
     act does next mid-turn, the standings at the end."""
-    game = table.game
-    assert isinstance(game, DiceGame)
+    game = RULES.state_of(table.game)
     if table.status != TableStatus.ACTIVE:
         return final_lines(table, result.standings if result else (), locale)
     lines = [scores_line(table, locale)] if game.phase == "roll" else []
@@ -48,16 +47,14 @@ class DiceFace:
                            locale: object) -> tuple[list[str], list[discord.File]]:
         """The dice and every sheet (with the numbered item sets once the dice are rolled); at the end, the final
         picture and the standings."""
-        game = table.game
-        assert isinstance(game, DiceGame)
+        game = RULES.state_of(table.game)
         return live_lines(table, result, locale), await turn_files(game, seat_names(table), locale)
 
     turn_buttons = staticmethod(turn.turn_buttons)
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         """The suggested step, with the dice it is about."""
-        game = table.game
-        assert isinstance(game, DiceGame)
+        game = RULES.state_of(table.game)
         dice = dice_text(game.dice, game.kept, locale) if game.dice else ""
         return t("dice.hint", locale, action=action_text(action, locale), dice=dice)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from engine.dice import Circle, Cross, DiceGame, Reroll, Roll
+from engine.dice import RULES, Circle, Cross, DiceGame, Reroll, Roll
 
 from bot.games.dice import KIND
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
@@ -132,11 +132,11 @@ async def _acting(interaction: discord.Interaction, game_id: int, args: tuple[st
     if found is None:
         return None
     table = found[0]
-    assert isinstance(table.game, DiceGame)
-    if not _offers(table.game, action):
+    game = RULES.state_of(table.game)
+    if not _offers(game, action):
         await interaction.response.send_message(t("component.not_offered", interaction.locale), ephemeral=True)
         return None
-    return table, table.game
+    return table, game
 
 
 async def _play(interaction: discord.Interaction, game_id: int, turn: int, action: object) -> None:

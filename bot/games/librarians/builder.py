@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from engine.librarians import RULES
 from engine.librarians.actions import Choose, EndTurn, Play, Undo, UsePower
 from engine.librarians.game import LibrariansGame
 
@@ -54,8 +55,7 @@ BUTTON_OPTIONS = 5
 
 
 def _game(table: Table) -> LibrariansGame:
-    assert isinstance(table.game, LibrariansGame)
-    return table.game
+    return RULES.state_of(table.game)
 
 
 def hand_line(game: LibrariansGame, seat: int, locale: object) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from engine.librarians import RULES
 from engine.librarians.actions import EndTurn, Play, Undo
 from engine.librarians.game import LibrariansGame
 
@@ -54,8 +55,7 @@ class LibrariansCommands(GameCommands):
         if found is None:
             return
         table, seat = found
-        game = table.game
-        assert isinstance(game, LibrariansGame)
+        game = RULES.state_of(table.game)
         locale = interaction.locale
         cards = matching_cards(game, seat.index, card)
         if len(cards) != 1:

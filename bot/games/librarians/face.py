@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from engine.librarians import RULES
 from engine.librarians.data import COLOURS, GENRES
-from engine.librarians.game import LibrariansGame
 from engine.protocol import OptionValue
 
 from bot.games.librarians import KIND, builder, turn
@@ -57,15 +57,13 @@ class LibrariansFace:
                            locale: object) -> tuple[list[str], list[discord.File]]:
         """The library with every spot numbered and the table's public state; at the end, the final picture and
         the co-op result."""
-        game = table.game
-        assert isinstance(game, LibrariansGame)
+        game = RULES.state_of(table.game)
         return live_lines(table, result, locale), await turn_files(game, seat_names(table), locale)
 
     turn_buttons = staticmethod(turn.turn_buttons)
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
-        assert isinstance(table.game, LibrariansGame)
-        text = action_text(table.game, table.seats, action, locale, seat=seat.index)
+        text = action_text(RULES.state_of(table.game), table.seats, action, locale, seat=seat.index)
         return t("librarians.hint", locale, action=text)
 
 

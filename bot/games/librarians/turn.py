@@ -9,6 +9,7 @@ Every action, from a click, a typed command, a computer or an expired turn, is a
 from __future__ import annotations
 
 import discord
+from engine.librarians import RULES
 from engine.librarians.actions import EndTurn, Undo
 from engine.librarians.game import LibrariansGame
 
@@ -60,15 +61,13 @@ def hand_dm_text(client: discord.Client, table: Table, seat: Seat, locale: objec
 
 
 async def hand_picture(table: Table, seat: Seat, locale: object) -> discord.File:
-    game = table.game
-    assert isinstance(game, LibrariansGame)
+    game = RULES.state_of(table.game)
     return await hand_file(game, seat.index, seat_names(table), locale)
 
 
 async def show_hand(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
     """The seat's own hand, in words and picture, to the clicking person alone."""
-    game = table.game
-    assert isinstance(game, LibrariansGame)
+    game = RULES.state_of(table.game)
     locale = interaction.locale
     if not interaction.response.is_done():
         await defer_privately(interaction)
