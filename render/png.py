@@ -20,7 +20,6 @@ quantization, ~16 ms) is done once per palette and reused.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
 
 from isal import isal_zlib
 from PIL import Image
@@ -98,15 +97,16 @@ class Mapped:
 
     __slots__ = ("rgb", "_palette", "_mapped")
 
-    def __init__(self, rgb: Image.Image, palette: Callable[[], Image.Image]) -> None:
+    def __init__(self, rgb: Image.Image) -> None:
         self.rgb = rgb
-        self._palette = palette
+        self._palette: Image.Image | None = None
         self._mapped: Image.Image | None = None
 
-    @property
-    def mapped(self) -> Image.Image:
-        if self._mapped is None:
-            self._mapped = self.rgb.quantize(palette=self._palette(), dither=Image.Dither.NONE)
+    def mapped(self, palette: Image.Image) -> Image.Image:
+        """The twin on `palette`, kept for the palette last asked for (a game's pictures share one)."""
+        if self._mapped is None or self._palette is not palette:
+            self._mapped = self.rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+            self._palette = palette
         return self._mapped
 
 
@@ -120,14 +120,14 @@ class MappedCanvas:
     def __init__(self, base: Mapped, palette: Image.Image | None) -> None:
         self.rgb = base.rgb.copy()
         self._palette = palette
-        self._mapped = None if palette is None else base.mapped.copy()
+        self._mapped = None if palette is None else base.mapped(palette).copy()
         self._touched: list[tuple[int, int, int, int]] = []
 
     def paste(self, part: Mapped, xy: tuple[int, int]) -> None:
         """An opaque paste of a mapped part."""
         self.rgb.paste(part.rgb, xy)
-        if self._mapped is not None:
-            self._mapped.paste(part.mapped, xy)
+        if self._mapped is not None and self._palette is not None:
+            self._mapped.paste(part.mapped(self._palette), xy)
 
     def touch(self, box: tuple[float, float, float, float]) -> None:
         """Drawing on `rgb` changes pixels inside box (x0, y0, x1, y1, edges included); a larger box only costs

@@ -3,21 +3,28 @@ the sheets or the dice alone, and the final picture (ranked totals, winners, eve
 
 Every function takes a DiceGame or a DiceView and draws from the view only: the sheets and the dice are
 public, and nothing that predicts a roll is ever needed. Seat names are cut to fit; `locale` picks the
-captions (English when it has none).
+captions (English when it has none). Every picture encodes through one palette (`dice_palette`), sampled from
+pictures drawn here.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.dice import DiceGame, DiceView, Item, Report, score_breakdown_of
+from engine.dice.ai import choose
 
 from .. import fonts, icons, pieces
-from ..palette import CARD, CARD_EDGE, INK, MUTED, PAPER, TURN, mix
+from ..palette import (
+    CARD, CARD_EDGE, INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, TAKEN, TILE_BG, TILE_INK, TURN, UNUSED,
+    UNUSED_MARK, WHITE, mix,
+)
+from ..png import build_palette, encode
 from ..text import DEFAULT_LOCALE
 from .captions import caption
-from .encoding import encode_dice_picture
+from .faces import CROSS, KEPT, KIND_OF_ROW, LOCK, WILD_BG
 from .layout import (
     DICE_H, FINAL_ROW_H, FINAL_TITLE_H, PICTURE_W, dice_section_height, final_table_height, header_height,
     sheets_height,
@@ -176,3 +183,39 @@ def _final_table(d: ImageDraw.ImageDraw, view: DiceView, names: Sequence[str], l
         for x, value, bold in zip(COL_X, (sum(parts["rows"]), sum(parts["columns"]), parts["total"]),
                                   (False, False, True)):
             fonts.draw_text(d, (x, mid), str(value), 26 if bold else 21, colour, bold=bold, align="center")
+
+
+KEY_COLOURS = [
+    *(TILE_INK[k] for k in KIND_OF_ROW), *(TILE_BG[k] for k in KIND_OF_ROW),
+    *(mix(TILE_BG[k], PAPER, 0.6) for k in KIND_OF_ROW), WILD_BG, *SEAT_COLORS, INK, MUTED, OUTLINE, PAPER, CARD,
+    WHITE, TAKEN, PLACED, TURN, KEPT, CROSS, LOCK, UNUSED, UNUSED_MARK, mix(PAPER, TURN, 0.35),
+    mix(PAPER, TURN, 0.55),
+]
+
+
+def encode_dice_picture(img: Image.Image) -> bytes:
+    """PNG bytes of a Dice Game picture, through the shared palette."""
+    return encode(img, dice_palette())
+
+
+@lru_cache(maxsize=1)
+def dice_palette() -> Image.Image:
+    """The one palette every Dice Game picture encodes through, built once per process. Building a palette costs
+    more than drawing a turn, so it is built from a sample of real pictures (a seeded computer game mid-turn with
+    its item sets, and its end) and shared: a picture's cost does not depend on which game it shows. The key
+    colours (item tiles, the wild face, seats, marks) are pinned so they stay exact."""
+    game = DiceGame.new(4, seed=1, dice=6, row_lock=True)
+    names = ["Ann", "Bo", "Cy", "Di"]
+    step = 0
+    while not game.is_over and (game.turn < 14 or game.phase == "roll"):
+        game.apply(choose(game, "easy", seed=step))
+        step += 1
+    turn = draw_turn(game.view(game.current_seat), names, "en", game.last_report, game.legal_item_sets())
+    while not game.is_over:
+        game.apply(choose(game, "easy", seed=step))
+        step += 1
+    final = draw_final(game.view(0), names, "en")
+    sample = Image.new("RGB", (turn.width, turn.height + final.height), PAPER)
+    sample.paste(turn, (0, 0))
+    sample.paste(final, (0, turn.height))
+    return build_palette(sample, KEY_COLOURS)

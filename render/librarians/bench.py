@@ -4,7 +4,8 @@ distinct games in rotation (the cost must not depend on how many games are in pl
 from __future__ import annotations
 
 from ..manifest import Measure
-from .gallery import NAMES, sample_game, step, wide_library
+from .gallery import wide_library
+from .samples import NAMES, sample_game, step
 from .pictures import render_final, render_hand, render_turn
 
 DISTINCT_GAMES = 100

@@ -4,32 +4,13 @@ numbered, the private builder picture with a card's legal spots, a hand, and the
 work (held power cards, Science's taps, Poetry's rule in force)."""
 from __future__ import annotations
 
-from engine.librarians import RULES
 from engine.librarians.actions import Choose, UsePower
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 
 from ..manifest import SavePicture
 from .pictures import render_final, render_hand, render_turn
-
-NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë", "Mo", "Ingrid"]
-
-
-def step(game: LibrariansGame, seed: int) -> None:
-    """One computer action for the seat to act."""
-    game.apply(RULES.choose(game, RULES.stand_in, seed))
-
-
-def sample_game(n: int, seed: int, turns: int) -> tuple[LibrariansGame, list[str]]:
-    """A game of n seats played by computer teammates until `turns` whole turns are over (or the end), stopped
-    at the start of a turn; with the names drawn for its seats."""
-    game = LibrariansGame.new(n, seed=seed)
-    k = 0
-    while not game.is_over and game.turn < turns:
-        step(game, seed + k)
-        k += 1
-    return game, NAMES[:n]
-
+from .samples import NAMES, sample_game, step
 
 def wide_library(books: int, seed: int = 0) -> LibrariansGame:
     """A 2-seat game whose top row has `books` books right of its shelf card (laid from the deck in alphabetical

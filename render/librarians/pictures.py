@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -21,14 +22,16 @@ from engine.librarians.game import LibrariansGame
 from engine.librarians.view import LibrariansView
 
 from .. import fonts, pieces
-from ..palette import INK, MUTED, PAPER, mix
+from ..palette import INK, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, TURN, WHITE, WOOD, WOOD_DARK, mix
+from ..png import build_palette, encode, stacked
 from ..text import DEFAULT_LOCALE
 from .captions import caption
 from . import cards
 from .captions import LIB_CAPTIONS
-from .encoding import encode_librarians_picture
+from .cards import BOOK_COLOURS, CARD_BACK, DARK_INK, LABEL, SHELF_FACE, TAPPED
 from .layout import PICTURE_W, LibraryLayout, Place, library_grid
-from .library import draw_library
+from .library import LEGAL_FILL, PLANK_TEXT, SLOT_FILL, draw_library
+from .samples import sample_game, step
 from .table import draw_genres, draw_header, draw_seats, genres_height, header_height, seats_height
 
 CHOSEN_H = 92        # the private strip: the chosen card beside "where can it go?"
@@ -206,3 +209,35 @@ def draw_hand(view: LibrariansView, names: Sequence[str], locale: str) -> Image.
         fonts.draw_text(d, (x0 + size[0] / 2, y0 + size[1] + HAND_CAPTION_H / 2), words, 20, INK, bold=True,
                         align="center", max_width=size[0] + HAND_GAP)
     return img
+
+
+KEY_COLOURS = [
+    *BOOK_COLOURS.values(), *(mix(c, OUTLINE, 0.6) for c in BOOK_COLOURS.values()), LABEL,
+    DARK_INK, CARD_BACK, SHELF_FACE, TAPPED, LEGAL_FILL, SLOT_FILL, PLANK_TEXT, WOOD, WOOD_DARK, *SEAT_COLORS,
+    INK, MUTED, OUTLINE, PAPER, WHITE, PLACED, TURN, mix(PAPER, TURN, 0.35),
+]
+
+
+def encode_librarians_picture(img: Image.Image) -> bytes:
+    """PNG bytes of a Librarians picture, through the shared palette."""
+    return encode(img, librarians_palette())
+
+
+@lru_cache(maxsize=1)
+def librarians_palette() -> Image.Image:
+    """The one palette every Librarians picture encodes through, built once per process: building a palette
+    costs more than drawing a turn, so it is built from a sample of real pictures (a seeded game's turn picture
+    with every spot numbered, the same with a card's legal spots, a hand and its end) and shared, so a picture's
+    cost does not depend on which game it shows. The key colours (the six covers, labels, seats, marks) are
+    pinned so they stay exact."""
+    game, names = sample_game(4, seed=1, turns=6)
+    view = game.view(game.current_seat)
+    card = view.hand[0]
+    parts = [draw_turn(view, names, "en"), draw_turn(view, names, "en", game.legal_places(card.id), card),
+             draw_hand(view, names, "en")]
+    k = 0
+    while not game.is_over:
+        step(game, k)
+        k += 1
+    parts.append(draw_final(game.view(0), names, "en"))
+    return build_palette(stacked(parts, PAPER), KEY_COLOURS)

@@ -2,7 +2,7 @@
 picture with every spot numbered and with a card's legal spots, and a hand."""
 from __future__ import annotations
 
-from .gallery import sample_game
+from .samples import sample_game
 from .pictures import render_hand, render_turn
 
 

@@ -3,11 +3,8 @@
 Takes engine.shelfie objects, returns PNG bytes; no discord. What every game's pictures share (fonts, palette,
 text fitting, PNG encoding, item icons) stays in render/.
 """
-from .board import render_board
-from .goal_card import render_goal_card
-from .goals import render_common_goal
+from .pictures import render_board, render_common_goal, render_goal_card, render_shelves
 from .scores import render_scores
-from .shelves import render_shelves
 from .table import render_table, render_turn_pictures
 from ..manifest import Pictures
 from .bench import measure_shelfie

@@ -17,14 +17,12 @@ from engine.shelfie import Game, Move
 
 from ..manifest import Measure
 from ..png import DEFLATE_LEVEL, scanlines, write_png
-from . import goals
-from .board import draw_board, render_board
+from . import goals, pictures
+from .board import draw_board
 from .gallery import NAMES, play
-from .goal_card import render_goal_card
-from .goals import render_common_goal
 from .picture_palette import picture_palette
+from .pictures import render_board, render_common_goal, render_goal_card, render_shelves
 from .scores import render_scores
-from .shelves import render_shelves
 
 DISTINCT_GAMES = 100
 
@@ -37,7 +35,7 @@ def _mid_game(n: int, turns: int, seed: int = 7) -> tuple[Game, Move]:
 
 
 def _forget_cards() -> None:
-    goals._card_png.cache_clear()
+    pictures._card_png.cache_clear()
     goals._card.cache_clear()
 
 

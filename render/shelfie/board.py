@@ -28,29 +28,18 @@ from ..palette import (
     CHOSEN, INK, MUTED, PAPER, PLACED, SPACE, SPACE_EDGE, TAKEN, TILE_INK, UNUSED, UNUSED_MARK, WHITE, WOOD, WOOD_DARK,
 )
 from ..png import Mapped, MappedCanvas
-from .picture_palette import picture_palette
 from ..text import DEFAULT_LOCALE, language
 from .captions import caption
-
-
-def render_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
-                 chosen: Sequence[tuple[int, int]] = (), locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG (BOARD_PICTURE_SIZE) of the board as every player may see it.
-
-    last_move, the move just played, is outlined where its tiles came from; chosen, the (row, column) cells a
-    player has picked so far in the move builder, are framed so they can be told from the rest.
-    """
-    return _compose(game, seat_names, last_move, chosen, locale, picture_palette()).encode()
 
 
 def draw_board(game: Game, *, seat_names: list[str], last_move: Move | None = None,
                chosen: Sequence[tuple[int, int]] = (), locale: str = DEFAULT_LOCALE) -> Image.Image:
     """The board picture as an RGB image."""
-    return _compose(game, seat_names, last_move, chosen, locale, None).rgb
+    return compose_board(game, seat_names, last_move, chosen, locale, None).rgb
 
 
-def _compose(game: Game, seat_names: list[str], last_move: Move | None, chosen: Sequence[tuple[int, int]],
-             locale: str, palette: Image.Image | None) -> MappedCanvas:
+def compose_board(game: Game, seat_names: list[str], last_move: Move | None, chosen: Sequence[tuple[int, int]],
+                  locale: str, palette: Image.Image | None) -> MappedCanvas:
     """The picture on a canvas whose unchanging parts (frame, cards, legend, tiles) arrive already mapped onto
     the palette: only the tokens, the last move's frames, the chosen frames and the header are mapped per
     picture (about a tenth of the pixels)."""
@@ -88,22 +77,22 @@ def _compose(game: Game, seat_names: list[str], last_move: Move | None, chosen: 
 
 @lru_cache(maxsize=3)  # the frame per player count, mapped: ~0.8 MB each beside the RGB one
 def _mapped_frame(n_players: int) -> Mapped:
-    return Mapped(_board_frame(n_players), picture_palette)
+    return Mapped(_board_frame(n_players))
 
 
 @lru_cache(maxsize=None)  # at most 12 cards x the caption languages, ~80 KB each beside the RGB one
 def _mapped_card(goal: str, locale: str) -> Mapped:
-    return Mapped(common_goal_card(goal, locale), picture_palette)
+    return Mapped(common_goal_card(goal, locale))
 
 
 @lru_cache(maxsize=None)  # one per locale
 def _mapped_legend(locale: str) -> Mapped:
-    return Mapped(_legend(locale), picture_palette)
+    return Mapped(_legend(locale))
 
 
 @lru_cache(maxsize=None)  # one per tile type
 def _mapped_tile(kind: str) -> Mapped:
-    return Mapped(_placed_tile(kind), picture_palette)
+    return Mapped(_placed_tile(kind))
 
 
 @lru_cache(maxsize=3)  # one per player count, ~1.7 MB each

@@ -9,11 +9,8 @@ from engine.shelfie import COMMON_GOALS, Game, Move
 from engine.shelfie.ai import choose_move
 
 from ..manifest import SavePicture
-from .board import render_board
-from .goal_card import render_goal_card
-from .goals import render_common_goal
+from .pictures import render_board, render_common_goal, render_goal_card, render_shelves
 from .scores import render_scores
-from .shelves import render_shelves
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
 

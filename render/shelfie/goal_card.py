@@ -9,19 +9,8 @@ from .. import fonts, icons
 from . import pieces
 from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
 from ..palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
-from .picture_palette import encode_picture
 from ..text import DEFAULT_LOCALE
 from .captions import caption
-
-
-def render_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG (GOAL_CARD_SIZE) of seat's personal goal: the card's number in its corner (as the end
-    message names it), the 6 target spaces, each marked ✓ when the shelf already matches it or ✗
-    when another tile blocks it, and the points it is worth now.
-
-    Secret: send it only to that seat's player.
-    """
-    return encode_picture(draw_goal_card(game, seat, locale))
 
 
 def draw_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> Image.Image:

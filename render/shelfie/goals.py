@@ -10,7 +10,6 @@ from engine.shelfie import COMMON_GOALS
 from .. import fonts, icons
 from . import pieces
 from .layout import CARD_SIZE, cell_box
-from .picture_palette import encode_picture
 from ..palette import CARD, CARD_EDGE, GHOST, INK, MUTED, TILE_INK, mix
 from ..text import DEFAULT_LOCALE, language
 from .captions import caption
@@ -84,13 +83,3 @@ def _diagram(img: Image.Image, goal_id: str) -> None:
                 img.paste(t, (bx + 1, by + 1), t)
     if times:
         fonts.draw_text(d, (gx + gw + 12, gy + gh / 2), times, 34, MUTED, bold=True)
-
-
-def render_common_goal(goal_id: str, locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG of common goal card `goal_id` (CARD_SIZE pixels), for `/shelfie rules` (cached: cards never change)."""
-    return _card_png(goal_id, language(locale))
-
-
-@lru_cache(maxsize=None)
-def _card_png(goal_id: str, locale: str) -> bytes:
-    return encode_picture(_card(goal_id, locale))

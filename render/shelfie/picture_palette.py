@@ -11,11 +11,17 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engine.shelfie import COMMON_GOALS, Game
+
 from ..palette import (
     CARD, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, PLACED, SEAT_COLORS, SHELF_SLOT, TAKEN, TILE_BG, TILE_INK, TURN,
     WHITE, mix,
 )
 from ..png import build_palette, encode, stacked
+from .board import draw_board
+from .goal_card import draw_goal_card
+from .goals import common_goal_card
+from .shelves import draw_shelves
 
 KEY_COLOURS = [
     *TILE_INK.values(), *TILE_BG.values(), *SEAT_COLORS, INK, MUTED, OUTLINE, PAPER, CARD, WHITE, TAKEN, PLACED,
@@ -30,14 +36,6 @@ def encode_picture(img: Image.Image) -> bytes:
 
 @lru_cache(maxsize=1)
 def picture_palette() -> Image.Image:
-    # Imported here: the pictures sampled themselves encode through this palette.
-    from engine.shelfie import COMMON_GOALS, Game
-
-    from .board import draw_board
-    from .goal_card import draw_goal_card
-    from .goals import common_goal_card
-    from .shelves import draw_shelves
-
     game = Game.new(4, seed=1)
     for k in range(12):
         moves = game.legal_moves()

@@ -23,30 +23,20 @@ from .layout import (
 )
 from ..palette import INK, MUTED, PAPER, PLACED, TURN, mix
 from ..png import Mapped, MappedCanvas
-from .picture_palette import picture_palette
 from ..text import DEFAULT_LOCALE, points
 from .captions import caption
 
 HIGHLIGHT = mix(PAPER, TURN, 0.35)
 
 
-def render_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | None = None,
-                   last_move: Move | None = None, locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG of the shelves of `seats` (all seats when None) in reading order, `shelves_size(len(seats))` pixels.
-
-    last_move, the move just played, is outlined where its tiles landed.
-    """
-    return _compose(game, seat_names, seats, last_move, locale, picture_palette()).encode()
-
-
 def draw_shelves(game: Game, *, seat_names: list[str], seats: Sequence[int] | None = None,
                  last_move: Move | None = None, locale: str = DEFAULT_LOCALE) -> Image.Image:
     """The shelves picture as an RGB image."""
-    return _compose(game, seat_names, seats, last_move, locale, None).rgb
+    return compose_shelves(game, seat_names, seats, last_move, locale, None).rgb
 
 
-def _compose(game: Game, seat_names: list[str], seats: Sequence[int] | None, last_move: Move | None, locale: str,
-             palette: Image.Image | None) -> MappedCanvas:
+def compose_shelves(game: Game, seat_names: list[str], seats: Sequence[int] | None, last_move: Move | None,
+                    locale: str, palette: Image.Image | None) -> MappedCanvas:
     """The picture on a canvas whose empty shelves and tiles arrive already mapped onto the palette: only each
     block's header and points, the highlight around the shelf to play and the last move's frames are mapped
     per picture."""
@@ -79,7 +69,7 @@ def _empty_shelves(count: int) -> Image.Image:
 
 @lru_cache(maxsize=4)
 def _mapped_empty_shelves(count: int) -> Mapped:
-    return Mapped(_empty_shelves(count), picture_palette)
+    return Mapped(_empty_shelves(count))
 
 
 def draw_shelf_block(canvas: MappedCanvas, d: ImageDraw.ImageDraw, game: Game, seat: int, names: list[str],
@@ -140,12 +130,12 @@ def _points(game: Game, seat: int, locale: str) -> tuple[str, str]:
 
 @lru_cache(maxsize=None)  # one per tile type
 def _mapped_tile(kind: str) -> Mapped:
-    return Mapped(pieces.slotted_tile(kind, SHELF_CELL - 4), picture_palette)
+    return Mapped(pieces.slotted_tile(kind, SHELF_CELL - 4))
 
 
 @lru_cache(maxsize=1)
 def _mapped_highlighted_shelf() -> Mapped:
-    return Mapped(_highlighted_shelf(), picture_palette)
+    return Mapped(_highlighted_shelf())
 
 
 @lru_cache(maxsize=1)

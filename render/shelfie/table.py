@@ -9,10 +9,11 @@ from PIL import Image
 
 from engine.shelfie import Game, Move
 
-from .board import draw_board, render_board
+from .board import draw_board
 from ..palette import PAPER
 from .picture_palette import encode_picture
-from .shelves import draw_shelves, render_shelves
+from .pictures import render_board, render_shelves
+from .shelves import draw_shelves
 from ..text import DEFAULT_LOCALE
 
 

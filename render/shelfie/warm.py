@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.shelfie import Game
 
-from .goal_card import render_goal_card
+from .pictures import render_goal_card
 from .table import render_turn_pictures
 
 

@@ -25,8 +25,9 @@ from render.shelfie.gallery import NAMES, play
 from render.librarians import render_hand
 from render.librarians import render_final as librarians_final
 from render.librarians import render_turn as librarians_turn
-from render.librarians.gallery import sample_game, step
-from render.shelfie import goals, render_board, render_common_goal, render_goal_card, render_scores, render_shelves
+from render.librarians.samples import sample_game, step
+from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves
+from render.shelfie import pictures as shelfie_pictures
 from render.shelfie.table import render_table
 from tests.render.dice.conftest import choosing
 from tests.render.dice.conftest import finished as dice_finished
@@ -62,7 +63,7 @@ def _builder() -> bytes:
 
 
 def _common_goal() -> bytes:
-    goals._card_png.cache_clear()  # a card is encoded once per process: have it encoded here
+    shelfie_pictures._card_png.cache_clear()  # a card is encoded once per process: have it encoded here
     return render_common_goal("staircase", "it")
 
 

@@ -33,8 +33,8 @@ def sleep(seconds: float) -> str:
 
 def warmed_pictures() -> dict[str, int]:
     """What a picture worker has cached before its first real picture: each game's costliest part."""
-    from render.dice.encoding import dice_palette
-    from render.librarians.encoding import librarians_palette
+    from render.dice.pictures import dice_palette
+    from render.librarians.pictures import librarians_palette
     from render.shelfie.picture_palette import picture_palette
 
     return {"dice": dice_palette.cache_info().currsize, "shelfie": picture_palette.cache_info().currsize,

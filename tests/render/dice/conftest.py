@@ -7,7 +7,7 @@ import pytest
 
 from engine.dice import DiceGame
 from render import fonts
-from render.dice.encoding import dice_palette
+from render.dice.pictures import dice_palette
 from render.dice.gallery import play_until
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named Player of Games", "🦊 Zoë"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.librarians.game import LibrariansGame
-from render.librarians.encoding import librarians_palette
-from render.librarians.gallery import sample_game, step
+from render.librarians.pictures import librarians_palette
+from render.librarians.samples import sample_game, step
 from tests.render.dice.conftest import Drawn
 from tests.render.dice.conftest import drawn as dice_drawn  # noqa: F401  (a fixture, used by name)
 

@@ -10,9 +10,10 @@ import pytest
 from engine.shelfie import Game
 from render.shelfie.gallery import NAMES, play
 from render.png import encode
-from render.shelfie.board import draw_board, render_board
+from render.shelfie.board import draw_board
 from render.shelfie.picture_palette import picture_palette
-from render.shelfie.shelves import draw_shelves, render_shelves
+from render.shelfie.pictures import render_board, render_shelves
+from render.shelfie.shelves import draw_shelves
 
 
 @pytest.mark.parametrize("n_players, turns, locale", [(2, 0, "en"), (3, 9, "it"), (4, 23, "en"), (2, 999, "it")])
