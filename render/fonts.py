@@ -165,7 +165,8 @@ def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image | None, in
     pad = size
     img = Image.new("L", (width(text, size, bold) + 2 * pad, 3 * size + 2 * pad), 0)
     d = ImageDraw.Draw(img)
-    x, mid = pad, pad + 1.5 * size
+    x: float = pad
+    mid = pad + 1.5 * size
     baseline = mid + (ascent - descent) / 2 - size * 0.06
     for i, s in runs(text, bold):
         f = font(chain[i], size)

@@ -51,7 +51,7 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
             det += [("line", P(x0, 0.3, x1, 0.3), "dark"), ("line", P(x0, 0.78, x1, 0.78), "dark")]
     elif kind == "G":  # a die seen corner-on (a diamond) showing four pips around the centre
         d.rounded_rectangle(P(0.2, 0.2, 0.8, 0.8), radius=s * 0.08, fill=255)
-        m2 = m.rotate(45, resample=Image.BICUBIC)
+        m2 = m.rotate(45, resample=Image.Resampling.BICUBIC)
         m.paste(m2)
         r = 0.065
         for cx, cy in ((0.5, 0.27), (0.73, 0.5), (0.5, 0.73), (0.27, 0.5)):

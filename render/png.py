@@ -34,6 +34,7 @@ def build_palette(sample: Image.Image, exact: list[RGB]) -> Image.Image:
     """A "P" image whose palette is the key colours plus the best adaptive colours of sample."""
     exact = list(dict.fromkeys(exact))
     adaptive = sample.convert("RGB").quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE).getpalette()
+    assert adaptive is not None, "a quantized image has a palette"
     extra = [tuple(adaptive[i:i + 3]) for i in range(0, len(adaptive), 3)]
     # Drop adaptive colours close to a key colour: the nearest-colour lookup is approximate
     # and could otherwise pick the near twin instead of the exact key colour.

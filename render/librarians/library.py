@@ -75,14 +75,14 @@ def _section(img: Image.Image, grid: Grid, library: Library, number_of: dict[Pla
             _chevron(d, grid, row, grid.left + grid.columns * grid.cell + GUTTER // 2 + 2)
     size = grid.card_size
     for r in shelf_rows:
-        row = library.rows[r]
+        stacks = library.rows[r]
         if grid.x_lo <= 0 <= grid.x_hi:
-            shelf = cards.shelf("right" if row.arrow > 0 else "left", size)
+            shelf = cards.shelf("right" if stacks.arrow > 0 else "left", size)
             x0, y0, _, _ = grid.card_box((r, 0))
             img.paste(shelf, (x0, y0), shelf)
-        for x in sorted(row.cells):  # left to right, however the cells were filled: the same state, the same bytes
+        for x in sorted(stacks.cells):  # left to right, however the cells were filled: the same state, the same bytes
             if grid.x_lo <= x <= grid.x_hi:
-                _stack(img, d, grid, library, (r, x), row.cells[x], tapped=(r, x) in taps)
+                _stack(img, d, grid, library, (r, x), stacks.cells[x], tapped=(r, x) in taps)
     for place in numbered:
         if library.top(place) is None:
             _slot(img, grid, place, legal)

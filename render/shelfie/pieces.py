@@ -79,7 +79,7 @@ def token(d: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, po
     fonts.draw_text(d, (x, y), str(points), round(radius * 1.05), WHITE, bold=True, align="center")
 
 
-def chair(d: ImageDraw.ImageDraw, box: Box, colour: RGB = (70, 42, 22)) -> None:
+def chair(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB = (70, 42, 22)) -> None:
     """The first-player chair (seat 0's badge): a chair in side view on a gold square."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -92,7 +92,7 @@ def chair(d: ImageDraw.ImageDraw, box: Box, colour: RGB = (70, 42, 22)) -> None:
     d.line((front, seat_y, front, floor), fill=colour, width=lw)
 
 
-def end_token(d: ImageDraw.ImageDraw, box: Box) -> None:
+def end_token(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
     """The end-game token (+1): a dark square tile with a gold 1."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=5, fill=(40, 90, 60), outline=OUTLINE, width=2)
