@@ -237,7 +237,7 @@ async def play_typed(interaction: discord.Interaction, table: Table, read: Calla
                      done: Callable[[A], str]) -> None:
     """A move typed in a game command: read (the reading may refuse it), played, told privately (`done`), announced.
     A move typed before the turn the player saw changed (a burst, or a board they never saw) is out of date."""
-    face, locale = face_of(table.kind), interaction.locale
+    locale = interaction.locale
     try:
         action = read()
         sent_at = discord.utils.snowflake_time(interaction.id).timestamp()

@@ -23,7 +23,7 @@ from bot.context import service_of
 from bot.game_commands import table_here
 from bot.game_group import GameCommands
 from bot.outbox import announce
-from engine.protocol import ActionRefused, GameRules, OptionValue
+from engine.protocol import GameRules, OptionValue
 
 KIND = "coop"
 TARGET_WORD = {"en": "target", "it": "obiettivo"}
@@ -45,9 +45,6 @@ class CoopFace:
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         return str(action)
-
-    def refusal(self, error: ServiceError | ActionRefused, locale: object) -> str:
-        return refusal_text(error, locale)
 
     def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
         return f"{TARGET_WORD[language_of(locale)]} {setup['target']}"

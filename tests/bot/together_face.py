@@ -22,7 +22,6 @@ from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
 from bot.service.refusals import ServiceError
 from bot.service.models import GameOptions, PlayResult, Seat, Table
-from engine.protocol import ActionRefused
 
 KIND = "together"
 
@@ -43,9 +42,6 @@ class TogetherFace:
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         return str(action)
-
-    def refusal(self, error: ServiceError | ActionRefused, locale: object) -> str:
-        return refusal_text(error, locale)
 
 
 @handles("ready", Origin.TURN, kind=KIND)
