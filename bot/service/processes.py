@@ -30,19 +30,22 @@ class ProcessName:
 
     @classmethod
     def parse(cls, text: str) -> ProcessName | None:
-        """The name `str()` wrote, or None for text that is not one (a claim written by an older version)."""
-        host, _, rest = text.partition(":")
-        pid, _, started = rest.partition(":")
-        return cls(host, int(pid), started) if host and pid.isascii() and pid.isdecimal() and started else None
+        """The process a name `str()` wrote begins with (a claim's owner adds a word of its own after it), or None
+        for text that names none."""
+        parts = text.split(":")
+        if len(parts) < 3 or not parts[0] or not (parts[1].isascii() and parts[1].isdecimal()) or not parts[2]:
+            return None
+        return cls(parts[0], int(parts[1]), parts[2])
 
     def is_running(self) -> bool | None:
-        """Whether this process still runs; None when it is another host's (this host cannot tell)."""
+        """Whether this process still runs; None when this host cannot tell (another host's process, or a name
+        without its start time whose pid runs)."""
         if self.host != socket.gethostname():
             return None
         started = start_ticks(self.pid)
-        if started is None:
+        if started is None:  # gone, a zombie, or a system without /proc
             return _pid_runs(self.pid) and not self.started.isdecimal()
-        return started == self.started
+        return started == self.started if self.started.isdecimal() else None
 
 
 @cache

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import logging
-import os
 import secrets
-import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +12,7 @@ from bot.service.cache import GameCache
 from bot.service.deadlines import Deadlines
 from bot.service.lobbies import Lobbies
 from bot.service.models import DEFAULT_LOBBY_TIMEOUT, DEFAULT_TURN_TIMEOUT, check_turn_timeout
+from bot.service.processes import ProcessName, this_process
 from bot.service.records import Rater, Records
 from bot.service.turns import Turns
 from bot.store import ShardSet, Store
@@ -35,9 +34,9 @@ class TableService:
         self._lobby_timeout = lobby_timeout
         self.clock = clock
         # The guilds whose deadlines and outbox this process serves (None: every guild, the one-process default),
-        # and the name its deadline claims go under (unique per process start).
+        # and the name its claims go under: the process (host, pid, start) and a word of this service's own.
         self.shards = shards
-        self.claimer = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.claimer = f"{this_process()}:{secrets.token_hex(4)}"
         self._cache = cache = GameCache(store, clock=clock, size=cache_size)
         records = Records(cache, rater=rater, default_turn_timeout=default_turn_timeout)
         lobbies = Lobbies(cache, records, clock=clock, seeds=seeds, lobby_timeout=lobby_timeout)
@@ -110,6 +109,7 @@ class TableService:
             service = cls(store, clock=clock, cache_size=cache_size, seeds=seeds or (lambda: secrets.randbits(63)),
                           rater=rater, default_turn_timeout=default_turn_timeout or DEFAULT_TURN_TIMEOUT,
                           lobby_timeout=lobby_timeout or DEFAULT_LOBBY_TIMEOUT, shards=shards)
+            await service.take_over_dead_claims()
             # Lobbies opened before lobbies expired get the operator's timeout from now: an upgrade closes none.
             added = await store.add_lobby_expiries(clock() + service._lobby_timeout)
             if added:
@@ -120,6 +120,21 @@ class TableService:
             await store.close()
             raise
 
+    async def take_over_dead_claims(self) -> None:
+        """Free the claims of processes of this host that no longer run (a bot killed and started again): its
+        deadlines and pending announcements are served at once instead of after their leases. A claim of a
+        process this host cannot see (another host's) runs out with its lease."""
+        for owner in await self._store.claimers(self.clock()):
+            process = ProcessName.parse(owner)
+            if process is not None and process.is_running() is False:
+                released = await self._store.release_claims(owner)
+                log.info("took over %d claims of process %s, which is no longer running", released, owner)
+
     async def close(self) -> None:
+        """Release this service's claims (a clean stop leaves nothing for a lease to run out on), then close."""
+        try:
+            await self._store.release_claims(self.claimer)
+        except Exception:  # noqa: BLE001 - a database that fails now leaves the claims to their leases
+            log.warning("could not release this process's claims; they run out with their leases", exc_info=True)
         await self._store.close()
         self._cache.clear()

@@ -606,6 +606,23 @@ class Store:
                 " AND (outbox_claimed_until IS NULL OR outbox_claimed_until <= ? OR outbox_claimed_by = ?)",
                 (owner, now + lease, game_id, now, owner)) == 1
 
+    async def claimers(self, now: float) -> list[str]:
+        """Who holds a live claim (a deadline's, or a game's outbox), each once."""
+        rows = await self._fetchall(
+            "SELECT claimed_by FROM deadlines WHERE claimed_until > ?"
+            " UNION SELECT outbox_claimed_by FROM games WHERE outbox_claimed_until > ?", (now, now))
+        return sorted(row[0] for row in rows if row[0] is not None)
+
+    async def release_claims(self, owner: str) -> int:
+        """End every claim `owner` holds (a process that stops, or one that died): what it held is free to be
+        claimed at once. Returns how many claims were ended."""
+        async with self._db.write() as db:
+            deadlines = await db.execute("UPDATE deadlines SET claimed_by = NULL, claimed_until = NULL"
+                                         " WHERE claimed_by = ?", (owner,))
+            outboxes = await db.execute("UPDATE games SET outbox_claimed_by = NULL, outbox_claimed_until = NULL"
+                                        " WHERE outbox_claimed_by = ?", (owner,))
+        return deadlines + outboxes
+
     async def take_deadline(self, deadline: DeadlineRow) -> bool:
         """Delete the deadline if it is still pending; True means this caller fires it (exactly once)."""
         async with self._db.write() as db:

@@ -10,6 +10,11 @@ same ids). It reads commands from stdin, one a line, and answers on stdout:
     finish         the player to move types moves until the game here is over              -> "finished"
     moves          moves are typed until the process is killed, one "ack GAME TURN" line after each is acknowledged
     advance SECS   simulated time passes                       -> "told REMINDERS TIMEOUTS" (messages in #games)
+    saved          the player to move's move is saved but not posted, and this process holds the game's outbox
+                   claim (as after its start pass), as when it is killed between a move's commit and its post
+                                                                -> "saved GAME TURN"
+    outbox         once this process's first outbox pass is done -> "outbox PENDING LAST" (announcements still
+                   pending; 1 when the last message in #games is the turn message of the game's current turn)
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ import re
 import sys
 from pathlib import Path
 
+import discord
 import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,10 +45,13 @@ def say(*words: object) -> None:
 async def serve(db: str, shard: int, count: int) -> None:
     bot = create_bot(db, shards=ShardSet(count, frozenset({shard})))
     try:
-        async with simcord.run(bot, check_errors=False, settle_timeout=PATIENCE) as env:
+        # The server exists before the bot connects, as in Discord: the bot's start pass finds its channel.
+        stand_in = discord.AutoShardedClient(intents=discord.Intents.none(), shard_count=count, shard_ids=[shard])
+        async with simcord.run(stand_in, check_errors=False, settle_timeout=PATIENCE) as env:
             guild = env.create_guild(f"Shard {shard} Club", shard_id=shard)
             channel = guild.create_text_channel("games")
             members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+            await env.restart_bot(bot)
             await bot.tree.sync()
             table = Table(env, guild, channel, *members)
             say("ready", guild.id, channel.id)
@@ -71,6 +80,20 @@ async def command(table: Table, verb: str, *args: str) -> None:
             await play_typed_move(table)
             game = await service.table_in_channel(table.channel.id)
             say("ack", game.game_id, game.turn)
+    elif verb == "saved":
+        game = await service.table_in_channel(table.channel.id)
+        move = game.game.legal_actions()[0]
+        await service.play(game.game_id, game.current_seat.user_id, move, turn=game.turn)
+        assert await service.claim_outbox(game.game_id)
+        say("saved", game.game_id, game.turn + 1)
+    elif verb == "outbox":
+        passes = table.bot.get_cog("TablesCog").outbox
+        while passes.current_loop == 0:
+            await asyncio.sleep(0)
+        game = await service.table_in_channel(table.channel.id)
+        last = channel_messages(table.channel)[-1] if channel_messages(table.channel) else None
+        say("outbox", len((await service.outbox(game.game_id)).pending),
+            int(last is not None and last.id == (await service.table(game.game_id)).turn_message_id))
     elif verb == "advance":
         await table.env.advance_time(float(args[0]))
         texts = [m.content for m in channel_messages(table.channel)]

@@ -2,7 +2,8 @@
 in a real process of its own (tests/bot/shard_process.py) with its own simulated Discord, each holding only its
 shards' servers as Discord's gateway routes them. Each plays its servers' games to the end and fires its own
 deadlines, each exactly once, never the other's; `kill -9` of the shard process loses no acknowledged move, and its
-deadlines fire once it is back."""
+deadlines fire once it is back; a process started after one killed holding claims posts their game's pending
+turn message at once."""
 
 from __future__ import annotations
 
@@ -158,3 +159,15 @@ async def test_kill_9_of_a_shard_process_mid_move_loses_no_acknowledged_move_and
     restarted = shard_process()
     assert restarted.told(TEN_MINUTES + 1) == (2, 1), "the turn's reminders and expiry fire once after the restart"
     assert await turn_of(db_path, game) == turn + 1
+
+
+async def test_a_process_started_after_a_kill_9_posts_the_turn_message_its_dead_predecessor_claimed_at_once(
+        shard_process: Any, db_path: str) -> None:
+    process = shard_process()
+    game = int(process.ask("start", "10m", answer="started")[0])
+    assert process.ask("saved", answer="saved") == [str(game), "1"]
+    process.kill()  # after the move's commit, before its turn message: the outbox claim is the dead process's
+
+    restarted = shard_process()
+    assert restarted.ask("outbox", answer="outbox") == ["0", "1"], "its start pass posted the pending turn message"
+    assert await turn_of(db_path, game) == 1

@@ -1,9 +1,11 @@
 """Several shard processes on one database: each fires only its own guilds' deadlines, each deadline fires once
-(even when two processes race for it, or one died holding its claim), a stale writer cannot overwrite a newer
-state, and a player's rating counts every game when two processes finish games of theirs at once."""
+(even when two processes race for it, or one died holding its claim), a process that starts takes over what a dead
+one of its host held and one that stops releases what it held, a stale writer cannot overwrite a newer state, and a player's rating counts every game when two processes finish games of theirs at once."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from bot.service import Conflict, GameOptions, RatingEntry, Table, TableService, TurnReminder, TurnTimedOut
 from bot.service.announcements import OUTBOX_LEASE
 from bot.service.deadlines import CLAIM_LEASE
+from bot.service.processes import ProcessName, start_ticks, this_process
 from bot.store import ShardSet, Store
 from tests.service.conftest import ANN, BOB, CAT, NAMES, Clock, play_first_legal
 
@@ -160,4 +163,63 @@ async def test_two_processes_serving_one_shard_take_turns_posting_a_games_outbox
         assert await new.claim_outbox(table.game_id), "a claim its process no longer renews runs out"
     finally:
         await old.close()
+        await new.close()
+
+
+def killed_process() -> ProcessName:
+    """A process of this host that ran and was killed."""
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    started = start_ticks(process.pid)
+    process.kill()
+    process.wait()
+    assert started is not None
+    return ProcessName(this_process().host, process.pid, started)
+
+
+async def test_a_process_started_after_one_was_killed_holding_claims_takes_them_over_at_once(
+        db_path: Path, clock: Clock) -> None:
+    first = await TableService.open(db_path, clock=clock)
+    try:
+        table = await game_in(first, SHARD_0_GUILD, 10, ANN, BOB)
+    finally:
+        await first.close()
+    clock.advance(HOUR / 2)
+    dead, alive = f"{killed_process()}:a1b2", f"{this_process()}:c3d4"
+    store = await Store.open(db_path)  # the killed process claimed the reminder and the outbox before it died
+    try:
+        [claimed] = await store.claim_due(clock.now, owner=dead, lease=CLAIM_LEASE)
+        assert await store.claim_outbox(table.game_id, owner=dead, now=clock.now, lease=OUTBOX_LEASE)
+    finally:
+        await store.close()
+    assert claimed.kind == "reminder"
+
+    restarted = await TableService.open(db_path, clock=clock)
+    try:
+        [reminder] = await restarted.fire_due()
+        assert isinstance(reminder, TurnReminder) and reminder.table.game_id == table.game_id, "at once"
+        assert await restarted.claim_outbox(table.game_id), "its pending announcements too"
+    finally:
+        await restarted.close()
+
+    store = await Store.open(db_path)  # a live process's claim stays its own
+    try:
+        assert await store.claim_outbox(table.game_id, owner=alive, now=clock.now, lease=OUTBOX_LEASE)
+    finally:
+        await store.close()
+    later = await TableService.open(db_path, clock=clock)
+    try:
+        assert not await later.claim_outbox(table.game_id)
+    finally:
+        await later.close()
+
+
+async def test_a_process_that_stops_releases_what_it_claimed(db_path: Path, clock: Clock) -> None:
+    old = await TableService.open(db_path, clock=clock)
+    table = await game_in(old, SHARD_0_GUILD, 10, ANN, BOB)
+    assert await old.claim_outbox(table.game_id)
+    await old.close()
+    new = await TableService.open(db_path, clock=clock)
+    try:
+        assert await new.claim_outbox(table.game_id), "without waiting for the stopped process's lease"
+    finally:
         await new.close()
