@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from bot.client import ShelfieBot
@@ -75,9 +78,38 @@ def display_name(user: discord.abc.User) -> str:
     return clipped(getattr(user, "display_name", None) or user.name, NAME_LIMIT)
 
 
+NAMES_KEPT = 1024
+"""Server and channel names of other shards' games a process remembers (it asked Discord for each once)."""
+_fetched_names: OrderedDict[int, str] = OrderedDict()
+
+
 def place_names(client: discord.Client, table: Table) -> tuple[str, str]:
-    """The game's server and channel by name, for a DM that must say which game it is about."""
+    """The game's server and channel by name, for a DM that must say which game it is about: from the gateway's
+    servers, else as `learn_place_names` found them; only what Discord would not say is named by its id."""
     guild = client.get_guild(table.guild_id)
     channel = client.get_channel(table.place_id)
-    return (quoted(guild.name if guild else str(table.guild_id)),
-            quoted(getattr(channel, "name", None) or str(table.place_id)))
+    guild_name = guild.name if guild else _fetched_names.get(table.guild_id, str(table.guild_id))
+    channel_name = getattr(channel, "name", None) or _fetched_names.get(table.place_id, str(table.place_id))
+    return quoted(guild_name), quoted(channel_name)
+
+
+async def learn_place_names(client: discord.Client, table: Table) -> None:
+    """Before a DM names a game: DMs reach the process of shard 0, whose gateway holds only its own shards'
+    servers, so another shard's server and channel are asked of Discord (once, then remembered)."""
+    if client.get_guild(table.guild_id) is None:
+        await _fetch_name(client.fetch_guild, table.guild_id)
+    if client.get_channel(table.place_id) is None:
+        await _fetch_name(client.fetch_channel, table.place_id)
+
+
+async def _fetch_name(fetch: Callable[[int], Awaitable[object]], snowflake: int) -> None:
+    if snowflake in _fetched_names:
+        return
+    try:
+        name = getattr(await fetch(snowflake), "name", None)
+    except discord.HTTPException:
+        return
+    if name:
+        _fetched_names[snowflake] = str(name)
+        while len(_fetched_names) > NAMES_KEPT:
+            _fetched_names.popitem(last=False)

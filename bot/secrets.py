@@ -9,7 +9,7 @@ import logging
 import discord
 
 from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
-from bot.context import channel_locale, service_of
+from bot.context import channel_locale, learn_place_names, service_of
 from bot.games.registry import FACES
 from bot.i18n import t
 from bot.logging_setup import context
@@ -25,6 +25,7 @@ async def send_secrets(client: discord.Client, table: Table) -> list[Seat]:
     if secrets is None:
         return []
     locale = channel_locale(client, table)
+    await learn_place_names(client, table)
 
     async def send(seat: Seat) -> Seat | None:
         assert seat.user_id is not None
@@ -57,6 +58,7 @@ async def _refresh(interaction: discord.Interaction, game_id: int) -> None:
     secrets = FACES[table.kind].secrets
     assert secrets is not None
     seat = table.seat_of(interaction.user.id)
+    await learn_place_names(client, table)
     content = None if seat is None else secrets.text(client, table, seat, locale)
     if seat is None or content is None:
         await reply_private(interaction, t(secrets.gone, locale))

@@ -2,6 +2,13 @@
 
 Games load lazily into an LRU; a per-game asyncio lock orders the calls on one game, and the store's version
 compare-and-set keeps a stale writer (another process) from overwriting a newer state.
+
+Another process may change a game this one has cached (two processes on one shard during a rolling deploy; any
+game of another shard, which reaches this process only through DMs): no decision rests on a copy older than the
+stored game. A step is decided on the cached copy and, when that refuses it or its commit finds a newer version,
+decided again on the stored game (`decided`: the cache costs nothing when it is current); a deadline fires on the
+stored game (`load(current=True)`); a game of a guild outside this process's shards is read for its stored version
+whenever it is used.
 """
 from __future__ import annotations
 
@@ -9,13 +16,14 @@ import asyncio
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from engine.protocol import AnyState
 from engine.registry import rules_of
 
-from bot.service.refusals import Conflict, CorruptGame, NotSaved, UnknownGame
+from bot.service.refusals import Conflict, CorruptGame, NotSaved, ServiceError, UnknownGame
 from bot.service.models import LARGEST_ID, GameOptions, Seat, Table
 from bot.service.schedule import turn_deadlines
 from bot.service.seats import seat_rows
@@ -28,6 +36,7 @@ from bot.store import (
     MoveRow,
     OutboxEvent,
     ResultRow,
+    ShardSet,
     Store,
     TableStatus,
     VersionConflict,
@@ -35,6 +44,8 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +108,12 @@ class GameCache:
     """Games by id in an LRU of `size` entries, the open game of each place, the per-game locks, and the commit
     of a step (which tells the deadline listeners of the deadlines it stored)."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float], size: int) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float], size: int, shards: ShardSet | None = None) -> None:
         if size < 1:
             raise ValueError("cache_size must be at least 1")
         self.store = store
         self._clock = clock
+        self._shards = shards
         self._size = size
         self._games: OrderedDict[int, Entry] = OrderedDict()
         # place id -> id of the open game cached for it: every interaction asks for its channel's game, and
@@ -136,10 +148,16 @@ class GameCache:
             if self._open_at.get(evicted.table.place_id) == evicted_id:
                 del self._open_at[evicted.table.place_id]
 
-    async def load(self, game_id: int) -> Entry:
+    async def load(self, game_id: int, *, current: bool = False) -> Entry:
+        """The game, from the cache unless the store holds a newer version: checked with `current`, and always for
+        a game of a guild outside this process's shards (another process serves its moves)."""
         if not 0 <= game_id <= LARGEST_ID:
             raise UnknownGame(game_id)
         entry = self._games.get(game_id)
+        if entry is not None and (current or not self._serves(entry.table.guild_id)):
+            if await self.store.game_version(game_id) != entry.table.version:
+                self._games.pop(game_id, None)
+                entry = None
         if entry is not None:
             self._games.move_to_end(game_id)
             return entry
@@ -153,6 +171,24 @@ class GameCache:
         entry = entry_from(record)
         self.remember(entry)
         return entry
+
+    def _serves(self, guild_id: int) -> bool:
+        return self._shards is None or self._shards.owns(guild_id)
+
+    async def decided(self, game_id: int, decide: Callable[[Entry, bool], Awaitable[T]]) -> T:
+        """`decide(entry, refreshed)` on the cached game; when it refuses (a ServiceError, a Conflict at its commit
+        included) and the store holds a newer version than the copy it was decided on, decided again on the
+        stored game (`refreshed` True). Call it holding the game's lock."""
+        entry = await self.load(game_id)
+        try:
+            return await decide(entry, False)
+        except ServiceError:
+            stored = await self.load(game_id, current=True)
+            if stored.table.version == entry.table.version:
+                raise
+        log.info("game %s: decided again on the stored version %s (another process changed it)", game_id,
+                 stored.table.version)
+        return await decide(stored, True)
 
     async def table(self, game_id: int) -> Table:
         return (await self.load(game_id)).table

@@ -83,7 +83,7 @@ class Deadlines:
 
     async def _fire(self, deadline: DeadlineRow) -> DeadlineEvent | None:
         async with self._cache.lock(deadline.game_id):
-            entry = await self._cache.load(deadline.game_id)
+            entry = await self._cache.load(deadline.game_id, current=True)  # another process may have moved it on
             table = entry.table
             if deadline.kind == DeadlineKind.LOBBY_EXPIRY:
                 return await self._expire_lobby(entry, deadline)

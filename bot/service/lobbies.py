@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.registry import rules_of
 
-from bot.service.cache import GameCache, entry_from, table_of
+from bot.service.cache import Entry, GameCache, entry_from, table_of
 from bot.service.refusals import (
     AlreadyJoined,
     AlreadyStarted,
@@ -100,8 +100,7 @@ class Lobbies:
         return entry.table
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+        async def decide(entry: Entry, refreshed: bool) -> Table:
             table = entry.table
             require_lobby(table)
             if table.seat_of(user_id) is not None:
@@ -110,11 +109,13 @@ class Lobbies:
             seats = (*table.seats, Seat(len(table.seats), user_id, name))
             return (await self._cache.save(entry, replace(table, seats=seats), seats_changed=True)).table
 
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
+
     async def add_computer(self, game_id: int, by_user_id: int, level: str = "normal",
                            name: str | None = None) -> Table:
         """Host only. The default name is "Computer N"; the bot may pass a translated one."""
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+        async def decide(entry: Entry, refreshed: bool) -> Table:
             table = entry.table
             levels = rules_of(table.kind).levels
             if level not in levels:
@@ -128,10 +129,12 @@ class Lobbies:
             return (await self._cache.save(entry, replace(table, seats=(*table.seats, seat)),
                                            seats_changed=True)).table
 
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
+
     async def leave(self, game_id: int, user_id: int) -> Table:
         """Leave a lobby. A leaving host hands the lobby to the next person; with no person left it is cancelled."""
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+        async def decide(entry: Entry, refreshed: bool) -> Table:
             table = entry.table
             require_lobby(table)
             if table.seat_of(user_id) is None:
@@ -149,19 +152,15 @@ class Lobbies:
             new = replace(table, seats=seats, host_id=host_id, status=status, end_reason=reason)
             return (await self._cache.save(entry, new, seats_changed=True)).table
 
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
+
     async def cancel(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> Table:
         """Host, or a user the caller vouches is a server admin. Nothing goes into stats.
 
         A game whose stored row cannot be read has no host to trust: only an admin can cancel it, and it
         ends as "corrupt" with `game=None` (and default options if those were unreadable too)."""
-        async with self._cache.lock(game_id):
-            try:
-                entry = await self._cache.load(game_id)
-            except CorruptGame:
-                closed = await self._cancel_unreadable(game_id) if is_admin else None
-                if closed is None:
-                    raise
-                return closed
+        async def decide(entry: Entry, refreshed: bool) -> Table:
             table = entry.table
             if not table.is_open:
                 raise GameOver(game_id, table.status)
@@ -170,6 +169,16 @@ class Lobbies:
             announce = OutboxEvent.CANCEL if table.game is not None else None
             cancelled = replace(table, status=TableStatus.CANCELLED, end_reason=EndReason.CANCELLED)
             return (await self._cache.save(entry, cancelled, announce=announce)).table
+
+        async with self._cache.lock(game_id):
+            try:
+                await self._cache.load(game_id)
+            except CorruptGame:
+                closed = await self._cancel_unreadable(game_id) if is_admin else None
+                if closed is None:
+                    raise
+                return closed
+            return await self._cache.decided(game_id, decide)
 
     async def _cancel_unreadable(self, game_id: int) -> Table | None:
         """None if the game is no longer open."""

@@ -37,7 +37,7 @@ class TableService:
         # and the name its claims go under: the process (host, pid, start) and a word of this service's own.
         self.shards = shards
         self.claimer = f"{this_process()}:{secrets.token_hex(4)}"
-        self._cache = cache = GameCache(store, clock=clock, size=cache_size)
+        self._cache = cache = GameCache(store, clock=clock, size=cache_size, shards=shards)
         records = Records(cache, rater=rater, default_turn_timeout=default_turn_timeout)
         lobbies = Lobbies(cache, records, clock=clock, seeds=seeds, lobby_timeout=lobby_timeout)
         turns = Turns(cache, records, clock=clock)

@@ -107,8 +107,7 @@ class Turns:
     async def start(self, game_id: int, by_user_id: int) -> StartResult:
         """Host only. Seats are shuffled with the game's seed; seat 0 is the first player. Computer seats
         that come before the first person play at once and are reported in `turns`."""
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+        async def decide(entry: Entry, refreshed: bool) -> StartResult:
             table = entry.table
             require_lobby(table)
             if by_user_id != table.host_id:
@@ -122,6 +121,9 @@ class Turns:
             await self._play_computers(chain, entry.seed)
             saved = await self._commit_chain(entry, chain, OutboxEvent.START)
             return StartResult(saved.table, tuple(chain.turns), chain.standings)
+
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
 
     async def play(self, game_id: int, user_id: int, move: object, *, turn: int | None = None,
                    sent_at: float | None = None, seen_turn: int | None = None) -> PlayResult:
@@ -138,13 +140,15 @@ class Turns:
         seen = seen_turn
         if sent_at is not None and seen is None:
             seen = (await self._cache.load(game_id)).table.turn
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+
+        async def decide(entry: Entry, refreshed: bool) -> PlayResult:
             table = entry.table
             seat = _playing_seat(table, user_id)
             if turn is not None and turn != table.turn:
                 raise StaleTurn(game_id, turn, table.turn)
-            if sent_at is not None and (seen != table.turn or _sent_before_turn(table, sent_at)):
+            # Decided again on the stored game, the turn seen on arrival was a stale copy's: the sending time judges.
+            arrived = table.turn if refreshed else seen
+            if sent_at is not None and (arrived != table.turn or _sent_before_turn(table, sent_at)):
                 raise _board_changed(table, user_id)
             current = table.current_seat
             assert current is not None and table.game is not None
@@ -159,28 +163,38 @@ class Turns:
             self._step(chain, seat, TurnKind.MOVE, parsed, replace(seat, expired_turns=0))
             return await self.finish(entry, chain, OutboxEvent.MOVE)
 
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
+
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
         as "abandoned" when only computers are left)."""
-        async with self._cache.lock(game_id):
-            entry = await self._cache.load(game_id)
+        async def decide(entry: Entry, refreshed: bool) -> PlayResult:
             seat = _playing_seat(entry.table, user_id)
             chain = Chain(entry.table)
             self._step(chain, seat, TurnKind.RESIGN, None, seat)
             return await self.finish(entry, chain, OutboxEvent.RESIGN)
+
+        async with self._cache.lock(game_id):
+            return await self._cache.decided(game_id, decide)
 
     async def hint(self, game_id: int, user_id: int) -> object:
         """A suggested action for the person asking, when their lobby allowed hints and they may act now: the
         game's computer player at its stand-in level, seeded by the turn (asking again suggests the same), in a
         worker process. Nothing changes; a worker stuck past its time limit (killed and restarted) is
         `ComputerBusy`, since unlike a computer's own turn a hint has no random legal move to fall back on."""
-        table = (await self._cache.load(game_id)).table
-        seat = _playing_seat(table, user_id)
-        if not table.options.hints:
-            raise HintsOff(game_id)
-        current = table.current_seat
-        if current is None or seat not in table.acting:
-            raise NotYourTurn(game_id, user_id, current.user_id if current else None, current.name if current else "")
+        async def decide(entry: Entry, refreshed: bool) -> Table:
+            table = entry.table
+            seat = _playing_seat(table, user_id)
+            if not table.options.hints:
+                raise HintsOff(game_id)
+            current = table.current_seat
+            if current is None or seat not in table.acting:
+                raise NotYourTurn(game_id, user_id, current.user_id if current else None,
+                                  current.name if current else "")
+            return table
+
+        table = await self._cache.decided(game_id, decide)
         rules = rules_of(table.kind)
         try:
             return await workers().think(rules.choose, table.game, rules.stand_in, table.turn)

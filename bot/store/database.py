@@ -520,6 +520,11 @@ class Store:
             await db.execute("UPDATE announcements SET message_id = ? WHERE game_id = ? AND version = ?",
                              (message_id, game_id, version))
 
+    async def game_version(self, game_id: int) -> int | None:
+        """The stored game's version (None: no such game): a process checks its cached copy is current with it."""
+        row = await self._fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
+        return None if row is None else int(row[0])
+
     async def move_at(self, game_id: int, seq: int) -> MoveRow | None:
         """One entry of the move log."""
         row = await self._fetchone("SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? AND seq = ?",

@@ -23,6 +23,7 @@ from conftest import Table
 from test_game_driver import channel_messages, game_here, play_typed_move, start_game
 
 from bot.cli import process_status
+from bot.games.shelfie.words import goal_matches
 from bot.service import TableService
 from bot.store import ShardSet
 
@@ -171,3 +172,30 @@ async def test_a_process_started_after_a_kill_9_posts_the_turn_message_its_dead_
     restarted = shard_process()
     assert restarted.ask("outbox", answer="outbox") == ["0", "1"], "its start pass posted the pending turn message"
     assert await turn_of(db_path, game) == 1
+
+
+async def test_a_goal_asked_in_dms_shows_another_shards_game_as_stored_with_its_server_and_channel_named(
+        shard_table: Table, db_path: str) -> None:
+    """DMs reach shard 0's process; the game is another shard's, played by that shard's process."""
+    env, alice = shard_table.env, shard_table.alice
+    other = env.create_guild("Shard 1 Club", shard_id=1)
+    channel = other.create_text_channel("tables")
+    for person in (shard_table.alice, shard_table.bob):
+        other.add_member(person.user)
+    theirs = await TableService.open(db_path, shards=ShardSet(SHARDS, frozenset({1})))
+    try:
+        lobby = await theirs.open_lobby(other.id, channel.id, alice.user.id, "alice", kind="shelfie")
+        await theirs.join(lobby.game_id, shard_table.bob.user.id, "bob")
+        table = (await theirs.start(lobby.game_id, alice.user.id)).table
+        first = await alice.user.slash("shelfie goal")
+        for _ in range(6):
+            table = (await theirs.play(table.game_id, table.current_seat.user_id, table.game.legal_actions()[0],
+                                       turn=table.turn)).table
+        again = await alice.user.slash("shelfie goal")
+    finally:
+        await theirs.close()
+    for cards in (first, again):
+        assert "**Shard 1 Club** #tables:" in cards.response.content, "named, not by raw ids"
+    matches, points = goal_matches(table.game, table.seat_of(alice.user.id).index)
+    assert f"{matches} of 6 spaces match ({points} pt)" in again.response.content
+    assert (await shard_table.bot.service.table(table.game_id)).turn == table.turn, "the stored game, not its copy"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Conflict, GameOptions, RatingEntry, Table, TableService, TurnReminder, TurnTimedOut
+from bot.service import GameOptions, NotYourTurn, RatingEntry, StaleTurn, Table, TableService, TurnReminder, TurnTimedOut
 from bot.service.announcements import OUTBOX_LEASE
 from bot.service.deadlines import CLAIM_LEASE
 from bot.service.processes import ProcessName, start_ticks, this_process
@@ -118,7 +118,7 @@ async def test_a_stale_writer_in_another_process_cannot_overwrite_a_newer_state(
     table = await game_in(first, SHARD_0_GUILD, 10, ANN, BOB)
     stale = await second.table(table.game_id)  # the other process read (and cached) the game
     played = await play_first_legal(first, table)
-    with pytest.raises(Conflict):
+    with pytest.raises(StaleTurn):  # its commit finds a newer version: decided again on the stored game
         await play_first_legal(second, stale)
     stored = await second.table(table.game_id)
     assert stored.version == played.table.version and stored.turn == 1
@@ -223,3 +223,38 @@ async def test_a_process_that_stops_releases_what_it_claimed(db_path: Path, cloc
         assert await new.claim_outbox(table.game_id), "without waiting for the stopped process's lease"
     finally:
         await new.close()
+
+
+async def test_a_process_whose_copy_another_process_moved_on_decides_on_the_stored_game(
+        db_path: Path, clock: Clock) -> None:
+    """A rolling deploy: the old process cached the game, the new one played its moves; the old one neither refuses
+    the player whose turn it is, nor lets the one whose turn it was play, nor drops the new turn's reminder."""
+    old = await TableService.open(db_path, clock=clock)
+    new = await TableService.open(db_path, clock=clock)
+    try:
+        table = await game_in(old, SHARD_0_GUILD, 10, ANN, BOB)
+        first = table.current_seat
+        moved = (await play_first_legal(new, await new.table(table.game_id))).table
+        assert moved.current_seat != first and (await old.table(table.game_id)).current_seat == first, "cached"
+        with pytest.raises(NotYourTurn):
+            await old.play(table.game_id, first.user_id, moved.game.legal_actions()[0])
+        clock.advance(HOUR / 2)
+        [reminder] = await old.fire_due()
+        assert isinstance(reminder, TurnReminder) and reminder.seat == moved.current_seat, "not dropped as left over"
+        played = await old.play(table.game_id, moved.current_seat.user_id, moved.game.legal_actions()[0])
+        assert played.table.turn == 2 and (await old.audit(table.game_id)).ok
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def test_a_game_of_another_shard_is_read_as_stored_whenever_it_is_shown(
+        two_processes: tuple[TableService, TableService]) -> None:
+    """DMs reach shard 0's process, which shows games every shard plays: never its old copy of another's."""
+    first, second = two_processes
+    theirs = await game_in(second, SHARD_1_GUILD, 20, ANN, BOB)
+    assert (await first.tables_of(ANN))[0].turn == 0
+    for _ in range(3):
+        await play_first_legal(second, await second.table(theirs.game_id))
+    assert [t.turn for t in await first.tables_of(ANN)] == [3]
+    assert (await first.table(theirs.game_id)).turn == 3

@@ -10,7 +10,7 @@ from bot.games.shelfie.pictures import goal_picture
 from bot.presenters.user_text import capped_lines
 from bot.games.shelfie.words import goal_matches
 from bot.replies import reply_private
-from bot.context import place_names, service_of
+from bot.context import learn_place_names, place_names, service_of
 from bot.service import TableStatus
 
 MAX_FILES = 10
@@ -33,6 +33,7 @@ async def goal_cards_in_dm(interaction: discord.Interaction) -> None:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         game = RULES.state_of(table.game)
+        await learn_place_names(interaction.client, table)
         guild_name, channel_name = place_names(interaction.client, table)
         matches, points = goal_matches(game, seat.index)
         lines.append(t("goal.in_dm_line", locale, guild=guild_name, channel=channel_name, matches=matches,
