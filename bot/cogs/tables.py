@@ -4,6 +4,7 @@ the deadline dispatcher (reminders, expired turns, lobbies nobody started) and t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -20,7 +21,7 @@ from bot.games.registry import FACES
 from bot.lobby import CLICKS
 from bot.secrets import refresh_click
 from bot.lobby_message import close_expired_lobby
-from bot.outbox import REPOST_EVERY, post_if_current, post_turn, repost_round
+from bot.outbox import REPOST_EVERY, flush_game, post_if_current, post_turn, repost_round
 
 log = logging.getLogger("shelfie.tables")
 
@@ -29,6 +30,7 @@ class TablesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.dispatcher: DeadlineDispatcher | None = None
+        self._flushing: set[asyncio.Task[None]] = set()
 
     async def cog_load(self) -> None:
         install_clicks([*CLICKS, *(click for manifest in FACES.values() for click in manifest.clicks),
@@ -42,8 +44,22 @@ class TablesCog(commands.Cog):
         if self.dispatcher is None:
             self.dispatcher = DeadlineDispatcher(service_of(self.bot), self.on_deadlines)
             self.dispatcher.start()
+            service_of(self.bot).add_unshown_listener(self.bring_up_to_date)
         if not self.outbox.is_running():
             self.outbox.start()
+
+    def bring_up_to_date(self, game_id: int) -> None:
+        """A step was refused because the game's channel is behind (a step's announcement still waiting): post it
+        now, so the channel shows what the refusal says went through."""
+        task = asyncio.get_running_loop().create_task(self._flush(game_id))
+        self._flushing.add(task)
+        task.add_done_callback(self._flushing.discard)
+
+    async def _flush(self, game_id: int) -> None:
+        try:
+            await flush_game(self.bot, game_id)
+        except Exception:  # noqa: BLE001 - the repost pass tries again
+            log.exception("could not post a game's pending announcements", extra=context(game_id, None, None))
 
     async def cog_unload(self) -> None:
         if self.dispatcher is not None:

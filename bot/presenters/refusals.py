@@ -8,7 +8,7 @@ from engine.protocol import ActionRefused
 
 from bot.i18n import lookup, t, template
 from bot.presenters.user_text import quoted
-from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, ServiceError
+from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, ServiceError, StepNotShown
 
 
 DETAIL_LIMIT = 300
@@ -50,6 +50,8 @@ def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
     key = f"error.{error.code}"
     if isinstance(error, BoardChanged) and error.params["mover"] is None:
         key = "error.board_changed_yours"
+    if isinstance(error, StepNotShown) and error.params["yours"]:
+        key = "error.step_not_shown_yours"
     if lookup(key, locale) is None:
         key = "error.service_error"
     return _format(key, locale, params)

@@ -41,7 +41,10 @@ Decisions callers rely on:
 - A lobby closes (cancelled, `EndReason.EXPIRED`, `LobbyExpired` event) when nobody starts it within
   the operator's lobby timeout (24 h by default); the deadline is stored with the lobby.
 - A typed move passes `sent_at` (when it was sent): one sent before the current turn began (1 s of clock
-  difference allowed), or whose turn changed while it waited for the game, is `BoardChanged` (a `StaleTurn`).
+  difference allowed), or whose turn changed while it waited for the game, is `BoardChanged` (a `StaleTurn`);
+  one sent before the channel showed the game's latest step (its announcement still waiting: a crash between a
+  step's commit and its post, and the player retyping what got no answer) is `StepNotShown`, and the bot is asked
+  to post that announcement (`add_unshown_listener`): a step is judged against the state its player was shown.
 - Who may act is a set of seats (`Table.acting`; `current_seat` is its first). Computer seats in it act at
   once; a person in it may play.
 - Deadlines (a person may act): a reminder at half the turn timeout, a final one shortly before
@@ -90,6 +93,7 @@ from bot.service.refusals import (
     NotYourTurn,
     ServiceError,
     StaleTurn,
+    StepNotShown,
     UnknownGame,
 )
 from bot.service.models import (
@@ -124,7 +128,7 @@ __all__ = [
     "DeadlineEvent", "GameOptions", "GameOver", "GuildSettings", "ComputerBusy", "HintsOff", "IllegalMoveError", "InvalidOption",
     "EndReason", "LobbyExpired", "OutboxEvent",
     "LobbyFull", "NotEnoughPlayers", "NotHost", "NotInGame", "NotSaved", "NotStarted", "NotYourTurn", "PlayResult",
-    "PlayedTurn", "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing",
+    "PlayedTurn", "PlayerStats", "Rater", "RatingEntry", "Rematch", "Seat", "ServiceError", "StaleTurn", "Standing", "StepNotShown",
     "StartResult",
     "Table", "TableService", "TableStatus", "TurnKind", "TurnReminder", "TurnTimedOut", "UnknownGame",
 ]

@@ -59,6 +59,7 @@ class AnnouncementOutbox:
                                   summary: str | None) -> None:
         await self._store.mark_posted(announcement.game_id, announcement.version, now=self._clock(),
                                       message_id=message_id, summary=summary)
+        self._cache.shown(announcement.game_id, announcement.version, self._clock())
 
     async def announcement(self, game_id: int, version: int) -> Announcement | None:
         return await self._store.announcement(game_id, version)
@@ -70,7 +71,9 @@ class AnnouncementOutbox:
 
     async def announcement_sending(self, announcement: Announcement, digest: str) -> None:
         """About to hand the announcement to Discord with text of this digest (see `announcement_posted`)."""
-        await self._store.mark_sending(announcement.game_id, announcement.version, now=self._clock(), digest=digest)
+        now = self._clock()
+        await self._store.mark_sending(announcement.game_id, announcement.version, now=now, digest=digest)
+        self._cache.shown(announcement.game_id, announcement.version, now)
 
     async def announcement_moved(self, announcement: Announcement, message_id: int) -> None:
         await self._store.move_announcement(announcement.game_id, announcement.version, message_id)
@@ -122,6 +125,7 @@ class AnnouncementOutbox:
         await self._store.mark_posted_turn(game_id, announcement.version, now=self._clock(), message_id=message_id,
                                            summary=summary,
                                            collapsed_version=None if collapsed is None else collapsed.version)
+        self._cache.shown(game_id, announcement.version, self._clock())
         if summary is not None:
             async with self._cache.lock(game_id):
                 entry = await self._cache.load(game_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -121,10 +122,14 @@ class GameCache:
         self._open_at: dict[int, int] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Callable[[float], None]] = []
+        # game id -> (version, when that version's announcement began to go out): what its players could see.
+        self._shown: dict[int, tuple[int, float]] = {}
+        self._unshown_listeners: list[Callable[[int], None]] = []
 
     def clear(self) -> None:
         self._games.clear()
         self._open_at.clear()
+        self._shown.clear()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -279,3 +284,35 @@ class GameCache:
     def deadline_stored(self, due_at: float) -> None:
         for listener in list(self._listeners):
             listener(due_at)
+
+    def shown(self, game_id: int, version: int, at: float) -> None:
+        """The announcement of the game's `version` began to go out at `at` (the first time counts)."""
+        known = self._shown.get(game_id)
+        if known is None or known[0] < version:
+            self._shown[game_id] = (version, at)
+            while len(self._shown) > self._size:
+                del self._shown[next(iter(self._shown))]
+
+    async def shown_at(self, game_id: int, version: int) -> float | None:
+        """When the game's `version` began to be shown in its channel: infinity while its announcement waits to be
+        posted, None when that version announced nothing (a game older than the outbox)."""
+        known = self._shown.get(game_id)
+        if known is not None and known[0] == version:
+            return known[1]
+        announcement = await self.store.announcement(game_id, version)
+        if announcement is None:
+            return None
+        at = announcement.sending_at if announcement.sending_at is not None else announcement.posted_at
+        if at is None:
+            return math.inf
+        self.shown(game_id, version, at)
+        return at
+
+    def add_unshown_listener(self, listener: Callable[[int], None]) -> None:
+        """`listener(game_id)` runs when a step is refused because the game's channel is behind (the bot posts the
+        pending announcements then)."""
+        self._unshown_listeners.append(listener)
+
+    def announcement_wanted(self, game_id: int) -> None:
+        for listener in list(self._unshown_listeners):
+            listener(game_id)

@@ -151,6 +151,18 @@ class BoardChanged(StaleTurn):
         self.params["mover"] = mover
 
 
+class StepNotShown(StaleTurn):
+    """A typed step sent before the game's channel showed where the game stands: the step before it (often the
+    same person's, whose answer a crash lost) went through, and its announcement was not yet out when this was
+    typed. `step` is that step as the move log holds it, `player` who took it, `yours` whether it was the sender."""
+
+    code = "step_not_shown"
+
+    def __init__(self, game_id: int, current: int, step: str, player: str, yours: bool) -> None:
+        super().__init__(game_id, current, current)
+        self.params.update(step=step, player=player, yours=yours)
+
+
 class IllegalMoveError(ServiceError):
     """The engine refused the move; `kind`, `reason` and `params` are the engine's `ActionRefused.kind`,
     `.code` and `.params` (a reason is its game's own: two games may use one code for two reasons)."""

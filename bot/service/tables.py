@@ -63,6 +63,7 @@ class TableService:
 
         self.add_deadline_listener = cache.add_deadline_listener
         self.remove_deadline_listener = cache.remove_deadline_listener
+        self.add_unshown_listener = cache.add_unshown_listener
         self.next_deadline = deadlines.next_deadline
         self.deadline_backlog = deadlines.deadline_backlog
         self.fire_due = deadlines.fire_due

@@ -27,6 +27,7 @@ from bot.service.refusals import (
     NotStarted,
     NotYourTurn,
     StaleTurn,
+    StepNotShown,
 )
 from bot.service.lobbies import require_lobby
 from bot.service.models import PlayedTurn, PlayResult, Seat, Standing, StartResult, Table
@@ -150,6 +151,8 @@ class Turns:
             arrived = table.turn if refreshed else seen
             if sent_at is not None and (arrived != table.turn or _sent_before_turn(table, sent_at)):
                 raise _board_changed(table, user_id)
+            if sent_at is not None and await self._sent_before_shown(table, sent_at):
+                raise await self._not_shown(table, user_id)
             current = table.current_seat
             assert current is not None and table.game is not None
             if seat not in table.acting:
@@ -165,6 +168,22 @@ class Turns:
 
         async with self._cache.lock(game_id):
             return await self._cache.decided(game_id, decide)
+
+    async def _sent_before_shown(self, table: Table, sent_at: float) -> bool:
+        """Whether a typed step was sent before the channel began to show the game as it stands (its announcement
+        still waiting, after a crash between a step's commit and its post): judged against a state the sender
+        was never shown."""
+        shown = await self._cache.shown_at(table.game_id, table.version)
+        return shown is not None and (math.isinf(shown) or _whole_ms(sent_at) < _whole_ms(shown - SENT_AT_TOLERANCE))
+
+    async def _not_shown(self, table: Table, user_id: int) -> StepNotShown:
+        """The refusal of a step typed before the channel showed the last one, which the bot is asked to post now."""
+        self._cache.announcement_wanted(table.game_id)
+        row = await self._cache.store.move_at(table.game_id, table.turn)
+        seat = table.seats[row.seat] if row is not None and row.seat < len(table.seats) else None
+        step = (row.move or row.kind) if row is not None else ""
+        return StepNotShown(table.game_id, table.turn, step, seat.name if seat else "",
+                            seat is not None and seat.user_id == user_id)
 
     async def resign(self, game_id: int, user_id: int) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
