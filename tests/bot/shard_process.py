@@ -13,7 +13,7 @@ same ids). It reads commands from stdin, one a line, and answers on stdout:
     saved          the player to move's move is saved but not posted, and this process holds the game's outbox
                    claim (as after its start pass), as when it is killed between a move's commit and its post
                                                                 -> "saved GAME TURN"
-    outbox         once this process's first outbox pass is done -> "outbox PENDING LAST" (announcements still
+    outbox         after an outbox pass like the one at start     -> "outbox PENDING LAST" (announcements still
                    pending; 1 when the last message in #games is the turn message of the game's current turn)
 """
 from __future__ import annotations
@@ -31,6 +31,7 @@ from conftest import Table  # noqa: E402
 from test_game_driver import channel_messages, play_typed_move, start_game  # noqa: E402
 
 from bot import create_bot  # noqa: E402
+from bot.outbox import repost_round  # noqa: E402
 from bot.store import ShardSet  # noqa: E402
 from tests.patience import PATIENCE  # noqa: E402
 
@@ -87,9 +88,7 @@ async def command(table: Table, verb: str, *args: str) -> None:
         assert await service.claim_outbox(game.game_id)
         say("saved", game.game_id, game.turn + 1)
     elif verb == "outbox":
-        passes = table.bot.get_cog("TablesCog").outbox
-        while passes.current_loop == 0:
-            await asyncio.sleep(0)
+        await repost_round(table.bot, first=True)  # what the start pass does (it may have done it already)
         game = await service.table_in_channel(table.channel.id)
         last = channel_messages(table.channel)[-1] if channel_messages(table.channel) else None
         say("outbox", len((await service.outbox(game.game_id)).pending),
