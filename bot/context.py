@@ -8,7 +8,6 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.client import ShelfieBot
 from bot.presenters.user_text import NAME_LIMIT, clipped, quoted
 from bot.service import TableService
 from bot.service.models import Table
@@ -41,9 +40,9 @@ async def archive_quietly(thread: discord.Thread) -> None:
 
 
 def service_of(client: discord.Client) -> TableService:
-    """The bot's table service (the typed `ShelfieBot.service`, open from setup_hook to close)."""
-    service = client.service if isinstance(client, ShelfieBot) else None
-    if service is None:
+    """The bot's table service (`ShelfieBot.service`, open from setup_hook to close)."""
+    service = getattr(client, "service", None)
+    if not isinstance(service, TableService):
         raise RuntimeError("the table service is not open")
     return service
 

@@ -155,6 +155,6 @@ def _shared_commands(manifest: Face, group: str) -> list[app_commands.Command[An
     ]
 
 
-def game_group(manifest: Face) -> GameCommands:
+def game_group(manifest: Face) -> app_commands.Group:
     """The game's command group, ready to add to the command tree."""
     return manifest.commands(manifest)

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     import discord
     from discord import app_commands
 
-    from bot.game_group import GameCommands
     from bot.service.models import GameOptions, PlayResult, Seat, Table
 
     Handler = Callable[[discord.Interaction, int, tuple[str, ...], tuple[str, ...]], Awaitable[None]]
@@ -94,8 +93,9 @@ class Face:
     kind: str
     """The engine.registry kind this face plays."""
     face: GameFace
-    commands: type[GameCommands]
-    """The game's command group: GameCommands, or its subclass with the game's own commands (its typed play...)."""
+    commands: Callable[[Face], app_commands.Group]
+    """The game's command group, made from this manifest: bot.game_group.GameCommands, or its subclass with the
+    game's own commands (its typed play...)."""
     rules_embed: Callable[[object], discord.Embed]
     """`/<game> rules`: the rules in the reader's language."""
     clicks: tuple[Handler, ...] = ()

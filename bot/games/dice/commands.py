@@ -12,7 +12,7 @@ from discord import app_commands
 from engine.dice import DiceGame, Roll, item_label, parse_action
 from engine.dice.data import ITEM_TYPES
 
-from bot.games.dice import KIND
+from bot.games.dice.kind import KIND
 from bot.games.dice.picks import KEEP_LIMIT, crossable_rows, keep_choices, offered_sets
 from bot.games.dice.words import action_text, dice_text, row_text, set_choice_text
 from bot.i18n import t

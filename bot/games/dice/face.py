@@ -8,7 +8,8 @@ from typing import Any
 import discord
 from engine.dice import RULES
 
-from bot.games.dice import KIND, turn
+from bot.games.dice import turn
+from bot.games.dice.kind import KIND
 from bot.games.dice.commands import DiceCommands
 from bot.games.dice.pictures import turn_files
 from bot.games.dice.rules import rules_embed

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from engine.dice import RULES, Circle, Cross, DiceGame, Reroll, Roll
 
-from bot.games.dice import KIND
+from bot.games.dice.kind import KIND
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
 from bot.games.dice.words import FACE_EMOJI, row_text, set_choice_text
 from bot.i18n import t

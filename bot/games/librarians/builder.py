@@ -19,7 +19,7 @@ from engine.librarians import RULES
 from engine.librarians.actions import Choose, EndTurn, Play, Undo, UsePower
 from engine.librarians.game import LibrariansGame
 
-from bot.games.librarians import KIND
+from bot.games.librarians.kind import KIND
 from bot.games.librarians.picks import CHOICE_LIMIT, hand_cards, playable_cards
 from bot.games.librarians.pictures import builder_file, hand_file
 from bot.games.librarians.words import (

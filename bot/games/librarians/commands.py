@@ -14,7 +14,7 @@ from engine.librarians import RULES
 from engine.librarians.actions import EndTurn, Play, Undo
 from engine.librarians.game import LibrariansGame
 
-from bot.games.librarians import KIND
+from bot.games.librarians.kind import KIND
 from bot.games.librarians.builder import open_builder
 from bot.games.librarians.picks import CHOICE_LIMIT, card_value, matching_cards, playable_cards
 from bot.games.librarians.turn import act_now, show_hand

@@ -12,7 +12,8 @@ from engine.librarians import RULES
 from engine.librarians.data import COLOURS, GENRES
 from engine.protocol import OptionValue
 
-from bot.games.librarians import KIND, builder, turn
+from bot.games.librarians import builder, turn
+from bot.games.librarians.kind import KIND
 from bot.games.librarians.commands import LibrariansCommands
 from bot.games.librarians.pictures import turn_files
 from bot.games.librarians.rules import genre_embed, rules_embed

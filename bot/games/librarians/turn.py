@@ -13,7 +13,7 @@ from engine.librarians import RULES
 from engine.librarians.actions import EndTurn, Undo
 from engine.librarians.game import LibrariansGame
 
-from bot.games.librarians import KIND
+from bot.games.librarians.kind import KIND
 from bot.games.librarians.builder import acting_seat, hand_after, hand_line, open_builder
 from bot.games.librarians.pictures import hand_file
 from bot.i18n import t

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from engine.shelfie import RULES, Move
 
-from bot.games.shelfie import KIND
+from bot.games.shelfie.kind import KIND
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.games.shelfie.words import kinds_text

@@ -16,7 +16,7 @@ from engine.numbers import read_number
 from engine.shelfie import RULES, IllegalMove, Move
 from engine.shelfie.moves import MAX_NOTATION
 
-from bot.games.shelfie import KIND
+from bot.games.shelfie.kind import KIND
 from bot.games.shelfie.goals import goal_cards_in_dm
 from bot.games.shelfie.picks import cells_text, columns_for, suggested_moves
 from bot.games.shelfie.turn import show_goal, show_shelves

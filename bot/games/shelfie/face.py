@@ -11,7 +11,8 @@ from discord import app_commands
 from engine.shelfie import COMMON_GOALS, RULES
 from engine.shelfie.ai import explain_move
 
-from bot.games.shelfie import KIND, builder, turn
+from bot.games.shelfie import builder, turn
+from bot.games.shelfie.kind import KIND
 from bot.games.shelfie.commands import AUTOCOMPLETE_LIMIT, TEXT_OPTION, ShelfieCommands
 from bot.games.shelfie.pictures import common_goal_picture, goal_picture, scores_picture, turn_pictures
 from bot.games.shelfie.rules import rules_embed

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 from engine.shelfie import RULES
 
-from bot.games.shelfie import KIND
+from bot.games.shelfie.kind import KIND
 from bot.i18n import t
 from bot.games.shelfie.pictures import goal_picture, shelves_picture
 from bot.presenters.user_text import lines_content
