@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from bot import errors, event_loop
+from bot import error_reporting, event_loop
 from bot.config import DEFAULT_DB
 from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
@@ -99,7 +99,7 @@ class ShelfieTree(app_commands.CommandTree):
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await errors.send_ephemeral(interaction, refusal)
+            await error_reporting.send_ephemeral(interaction, refusal)
         return False
 
 
@@ -142,7 +142,7 @@ class ShelfieBot(commands.Bot):
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings
         self.draining = False
         self.seeds = seeds  # each new game's seed (None: random); tests fix it so a whole game replays alike
-        errors.install(self.tree)
+        error_reporting.install(self.tree)
 
     async def setup_hook(self) -> None:
         from bot.service import TableService
@@ -183,7 +183,7 @@ class ShelfieBot(commands.Bot):
             "interaction %s locale=%s",
             clipped(what, CHOICE_LIMIT + 20),
             clipped(interaction.locale, 10),
-            extra=context(errors.interaction_game_id(interaction), interaction.guild_id, interaction.user.id),
+            extra=context(error_reporting.interaction_game_id(interaction), interaction.guild_id, interaction.user.id),
         )
 
     def in_flight(self) -> list[asyncio.Task[Any]]:

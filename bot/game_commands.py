@@ -13,7 +13,7 @@ import discord
 from babel.lists import format_list
 
 from bot.config import parse_turn_timeout
-from bot.errors import permission_names
+from bot.error_reporting import permission_names
 from bot.games.registry import FACES, face_of
 from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event

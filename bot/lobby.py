@@ -8,7 +8,7 @@ import logging
 import discord
 from engine.registry import rules_of
 
-from bot.errors import permission_names
+from bot.error_reporting import permission_names
 from bot.i18n import t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text

@@ -1,6 +1,6 @@
 """Private answers to an interaction, however it was answered before: what error reporting and every view send.
 
-Not a view itself, so `bot.errors` (which every view's callbacks use) and the views both import it.
+Not a view itself, so `bot.error_reporting` (which every view's callbacks use) and the views both import it.
 """
 
 from __future__ import annotations

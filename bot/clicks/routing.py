@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.custom_ids import CUSTOM_ID_LIMIT, ComponentId, custom_id, parse_custom_id
-from bot.errors import reports_errors
+from bot.error_reporting import reports_errors
 from bot.games.registry import KINDS
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text

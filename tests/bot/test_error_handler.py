@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.errors import reports_errors
+from bot.error_reporting import reports_errors
 from bot.logging_setup import game_event, setup_logging
 from bot.clicks.routing import GameButton, view_of
 
