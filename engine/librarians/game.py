@@ -29,6 +29,7 @@ from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING, ONE_W
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, read_option, seat_option
 from .powers import POWERS
+from .powers.base import leave_library
 from .search import TurnSearch, search_turn
 from .view import LibrariansView, Phase, Result, known_run, pending_seen
 
@@ -453,10 +454,10 @@ class LibrariansGame:
     # ---- the rules' building blocks (also for the powers) ---------------------------------------------------
     def complete_genres(self, places: Collection[Place], seat: int) -> tuple[Completion, ...]:
         """Completes every genre whose line of 4 runs through one of `places`: the cards leave the library for
-        the discard, a red genre's power happens at once, any other queues the choice of who receives its card.
-        Nothing placed before a completion can be undone. A power that moves cards calls this with the places it
-        filled. A completion takes the top of each stack: the cards below show again, and a line of 4 they now
-        make completes too."""
+        the discard (a tap on one ends with it), a red genre's power happens at once, any other queues the choice
+        of who receives its card. Nothing placed before a completion can be undone. A power that moves cards
+        calls this with the places it filled. A completion takes the top of each stack: the cards below show
+        again, and a line of 4 they now make completes too."""
         tolerance = 1 if self.rule(ONE_WRONG) else 0
         lines: list[tuple[int, tuple[Place, ...]]] = []
         for place in places:
@@ -467,8 +468,7 @@ class LibrariansGame:
             return ()
         tops = {cell: card for _, cells in lines for cell in cells if (card := self.library.top(cell)) is not None}
         for cell in sorted(tops):
-            self.library.take(cell)
-            self.discard.append(tops[cell])
+            self.discard.append(leave_library(self, cell))
         self.undoable.clear()
         self.taken_back.clear()
         completions = []

@@ -1,6 +1,8 @@
 """Yellow powers give the table information: exactly what the rules say, to exactly whom."""
 from __future__ import annotations
 
+import json
+
 from engine.librarians import RIGHT, Choose, EndTurn, LibrariansGame, Play
 
 from .positions import build, hand_card
@@ -58,6 +60,17 @@ def test_science_taps_two_books_for_everyone_until_the_tapper_plays_again() -> N
     g.apply(Play(hand_card(g, 1, "Gy"), (0, 7)))
     g.apply(EndTurn())
     assert g.view(1).tapped == {}
+
+
+def test_a_tapped_book_a_completion_takes_loses_its_tap_and_the_game_still_saves() -> None:
+    g = build([(RIGHT, {1: "Ag", 2: "Bg", 3: "Cg", 5: "Fb"})] * 2, [["Dg", "Eg"], ["Fy"]])
+    holding(g, 0, "science")
+    a, b = g.library.top((0, 1)), g.library.top((0, 5))
+    use(g, "science")
+    choose(g, "place:1:1", "place:1:5")
+    g.apply(Play(hand_card(g, 0, "Dg"), (0, 4)))
+    assert a in g.discard and g.view(1).tapped == {b: 0}
+    assert LibrariansGame.from_dict(json.loads(json.dumps(g.to_dict()))) == g
 
 
 def test_science_may_stop_after_one_tap() -> None:
