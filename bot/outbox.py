@@ -5,8 +5,8 @@ turn, cancel); here they are posted one game at a time under that game's lock, o
 posted. Only the announcement of the game's current state gets the picture and live buttons; an older
 one (its turn has passed, or the game was cancelled meanwhile) posts as its one-line summary. When a new
 message is posted, the previous full turn message collapses to its summary, so the channel reads like a
-game log with one live turn at the bottom. Pending announcements left by a crash or a Discord outage are
-posted at start and then every `REPOST_EVERY` seconds (the cog's `outbox` loop runs `repost_round`).
+game log with one live turn at the bottom. Pending announcements (and fired reminders, `post_reminder`) left by a
+crash or a Discord outage are posted at start and then every `REPOST_EVERY` seconds (the cog's `outbox` loop runs `repost_round`).
 
 A Discord error (5xx), a picture the workers could not draw in time, or a channel that refuses the bot
 (Forbidden: permissions changed; given up after `FORBIDDEN_PATIENCE`) leave the announcement pending for the
@@ -40,7 +40,7 @@ from bot.live_view import turn_view
 from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
-from bot.presenters.words import turn_order_text
+from bot.presenters.words import rounded_duration_text, turn_order_text
 from bot.replies import reply_private
 from bot.secrets import send_secrets
 from bot.service import OutboxEvent, TableStatus, background
@@ -134,12 +134,14 @@ async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult |
 
 
 async def repost_pending(client: discord.Client, created_before: float) -> None:
-    """Post every announcement recorded before `created_before` that is still pending, game by game."""
+    """Post every announcement and fired reminder recorded before `created_before` that is still pending, game by
+    game."""
     service = service_of(client)
     for game_id in await service.games_to_announce(created_before):
         try:
             if await service.claim_outbox(game_id):  # else another process serving this shard posts them
                 await flush_game(client, game_id)
+                await post_reminder(client, game_id)
         except Exception:
             log.exception("could not post a pending announcement", extra=context(game_id, None, None))
 
@@ -154,16 +156,28 @@ async def repost_round(client: discord.Client, *, first: bool) -> None:
         log.exception("the outbox pass failed; the next one retries")
 
 
-async def post_if_current(client: discord.Client, table: Table, content: str) -> None:
-    """A notice about `table`'s turn (a reminder), posted in the game's order and only if that turn is
-    still the one being played."""
-    async with _order(client, table.game_id):
+async def post_reminder(client: discord.Client, game_id: int) -> None:
+    """The game's fired reminder, posted in the game's order if its turn is still the one being played, then marked
+    posted (a channel that is gone gives it up); one a failure left waiting is posted by the next outbox pass."""
+    service = service_of(client)
+    async with _order(client, game_id):
         with background():
-            current = await service_of(client).table(table.game_id)
-            if current.status != TableStatus.ACTIVE or current.turn != table.turn:
+            reminder = await service.pending_reminder(game_id)
+            if reminder is None:
                 return
-            channel = await place_of(client, current)
-            await channel.send(content, allowed_mentions=_mentions(current))
+            table = reminder.table
+            locale = channel_locale(client, table)
+            left = rounded_duration_text(max(60.0, reminder.expires_at - service.clock()), locale)
+            text = t("turn.final_reminder" if reminder.final else "turn.reminder", locale,
+                     mention=f"<@{reminder.seat.user_id}>", left=left)
+            try:
+                channel = await place_of(client, table)
+                await channel.send(text, nonce=f"g{game_id}t{table.turn}{'f' if reminder.final else 'r'}",
+                                   allowed_mentions=_mentions(table))
+            except discord.NotFound as error:
+                log.warning("could not post a reminder (channel gone): %s", error,
+                            extra=context(game_id, table.guild_id, None))
+            await service.reminder_posted(reminder)
 
 
 async def adopt_turn_message(client: discord.Client, table: Table, message: discord.Message) -> None:

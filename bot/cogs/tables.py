@@ -12,7 +12,6 @@ from discord.ext import commands, tasks
 
 from bot.i18n import t
 from bot.logging_setup import context
-from bot.presenters.words import rounded_duration_text
 from bot.service.dispatcher import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
 from bot.context import channel_locale, service_of
@@ -21,7 +20,7 @@ from bot.games.registry import FACES
 from bot.lobby import CLICKS
 from bot.secrets import refresh_click
 from bot.lobby_message import close_expired_lobby
-from bot.outbox import REPOST_EVERY, flush_game, post_if_current, post_turn, repost_round
+from bot.outbox import REPOST_EVERY, flush_game, post_reminder, post_turn, repost_round
 
 log = logging.getLogger("shelfie.tables")
 
@@ -74,7 +73,6 @@ class TablesCog(commands.Cog):
     async def on_deadlines(self, events: list[DeadlineEvent]) -> None:
         """Reminders, expired turns and closed lobbies, told in the game's channel; an event that fails is logged
         with its game and the others are still told."""
-        service = service_of(self.bot)
         for event in events:
             table = event.result.table if isinstance(event, TurnTimedOut) else event.table
             try:
@@ -82,15 +80,12 @@ class TablesCog(commands.Cog):
                 if isinstance(event, LobbyExpired):
                     await close_expired_lobby(self.bot, table)
                 elif isinstance(event, TurnReminder):
-                    left = rounded_duration_text(max(60.0, event.expires_at - service.clock()), locale)
-                    key = "turn.final_reminder" if event.final else "turn.reminder"
-                    text = t(key, locale, mention=f"<@{event.seat.user_id}>", left=left)
-                    await post_if_current(self.bot, table, text)
+                    await post_reminder(self.bot, table.game_id)
                 else:
                     intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
                     await post_turn(self.bot, event.result, intro=intro)
             except Exception:  # noqa: BLE001 - one event's failure must not lose the rest of the batch
-                # Lobby expiries and reminders are not in the outbox: an error here skipping the events after it
+                # Lobby expiries are not in the outbox: an error here skipping the events after it
                 # would lose them for good, so each event stands alone.
                 log.exception("game %s: could not announce a %s deadline", table.game_id, type(event).__name__,
                               extra=context(table.game_id, table.guild_id, None))

@@ -1,5 +1,7 @@
 """Firing due deadlines: a turn's reminders, its expiry (the stand-in computer plays it), a lobby's expiry.
 
+A reminder that fires is recorded as waiting to be posted in the same transaction that deletes its deadline, so a
+process that dies before posting it leaves it to the outbox's next pass (`pending_reminder`, `reminder_posted`).
 Each deadline is claimed in the store before it fires, so two processes serving one shard never fire it twice;
 one whose firing fails is kept and tried again later (see `bot.service.schedule`).
 """
@@ -12,7 +14,7 @@ from dataclasses import replace
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
+from bot.service.models import DeadlineEvent, LobbyExpired, Table, TurnReminder, TurnTimedOut
 from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, firing_retry_delay
 from bot.service.turns import Chain, Turns
 from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus, TurnKind
@@ -92,11 +94,9 @@ class Deadlines:
                 await self._store.take_deadline(deadline)  # left over from a turn already played
                 return None
             if deadline.kind != DeadlineKind.EXPIRY:
-                if not await self._store.take_deadline(deadline):
+                if not await self._store.fire_reminder(deadline, self._clock()):
                     return None
-                pending = await self._store.deadlines_of(table.game_id)
-                expires = next((d.due_at for d in pending if d.kind == DeadlineKind.EXPIRY), deadline.due_at)
-                return TurnReminder(table, seat, expires, final=deadline.kind != DeadlineKind.REMINDER)
+                return await self._reminder(table, deadline)
             stand_in = rules_of(table.kind).stand_in
             expired = seat.expired_turns + 1
             replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
@@ -107,6 +107,33 @@ class Deadlines:
             await self._turns.computer_turn(chain, seat, entry.seed, stand_in, TurnKind.TIMEOUT, after)
             result = await self._turns.finish(entry, chain, OutboxEvent.REPLACED if replaced else OutboxEvent.TIMEOUT)
             return TurnTimedOut(seat, result, replaced)
+
+    async def pending_reminder(self, game_id: int) -> TurnReminder | None:
+        """The game's fired reminder still waiting to be posted, as the stored game stands; one whose turn is over
+        is dropped (None)."""
+        row = await self._store.pending_reminder(game_id)
+        if row is None:
+            return None
+        async with self._cache.lock(game_id):
+            table = (await self._cache.load(game_id, current=True)).table
+        reminder = await self._reminder(table, row) if table.status == TableStatus.ACTIVE else None
+        if reminder is None:
+            await self._store.reminder_posted(row)
+        return reminder
+
+    async def reminder_posted(self, reminder: TurnReminder) -> None:
+        """The reminder is out (or its channel is gone): it stops waiting."""
+        kind = DeadlineKind.FINAL_REMINDER if reminder.final else DeadlineKind.REMINDER
+        await self._store.reminder_posted(DeadlineRow(reminder.table.game_id, kind, 0.0, reminder.table.turn))
+
+    async def _reminder(self, table: Table, deadline: DeadlineRow) -> TurnReminder | None:
+        """What a reminder of `deadline`'s turn tells: whose turn, and when it expires (None: that turn is over)."""
+        seat = next((s for s in table.acting if s.is_human), None)
+        if table.turn != deadline.turn or seat is None:
+            return None
+        pending = await self._store.deadlines_of(table.game_id)
+        expires = next((d.due_at for d in pending if d.kind == DeadlineKind.EXPIRY), deadline.due_at)
+        return TurnReminder(table, seat, expires, final=deadline.kind != DeadlineKind.REMINDER)
 
     async def _expire_lobby(self, entry: Entry, deadline: DeadlineRow) -> LobbyExpired | None:
         """Close a lobby nobody started (its place is free again); a lobby that started or closed meanwhile

@@ -67,6 +67,8 @@ class TableService:
         self.next_deadline = deadlines.next_deadline
         self.deadline_backlog = deadlines.deadline_backlog
         self.fire_due = deadlines.fire_due
+        self.pending_reminder = deadlines.pending_reminder
+        self.reminder_posted = deadlines.reminder_posted
 
         self.audit = records.audit
         self.count_games = records.count_games

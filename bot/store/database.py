@@ -456,13 +456,14 @@ class Store:
         return [row for row in rows if row.posted_at is None], live[-1] if live else None
 
     async def games_to_announce(self, created_before: float, shards: ShardSet | None = None) -> list[int]:
-        """Games (of guilds in `shards`, None: all) with an announcement recorded at or before this time and still
-        not posted."""
+        """Games (of guilds in `shards`, None: all) with an announcement or a fired reminder recorded at or before
+        this time and still not posted."""
         mine, params = _of_shards(shards, "g.guild_id")
         rows = await self._fetchall(
-            "SELECT DISTINCT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id"
-            f" WHERE a.posted_at IS NULL AND a.created_at <= ? AND {mine} ORDER BY a.game_id",
-            (created_before, *params))
+            "SELECT w.game_id FROM (SELECT game_id FROM announcements WHERE posted_at IS NULL AND created_at <= ?"
+            " UNION SELECT game_id FROM reminders WHERE created_at <= ?) w JOIN games g ON g.id = w.game_id"
+            f" WHERE {mine} ORDER BY w.game_id",
+            (created_before, created_before, *params))
         return [int(r[0]) for r in rows]
 
     async def live_announcement(self, game_id: int) -> AnnouncementRow | None:
@@ -635,6 +636,31 @@ class Store:
                 "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND turn = ?",
                 (deadline.game_id, deadline.kind, deadline.turn),
             ) == 1
+
+    async def fire_reminder(self, deadline: DeadlineRow, now: float) -> bool:
+        """Delete a reminder's deadline and record the reminder as waiting to be posted, in one transaction (a
+        process that dies before posting it leaves it to the next outbox pass); True means this caller fired it."""
+        async with self._db.write() as db:
+            if await db.execute("DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND turn = ?",
+                                (deadline.game_id, deadline.kind, deadline.turn)) != 1:
+                return False
+            await db.execute(
+                "INSERT INTO reminders (game_id, kind, turn, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id)"
+                " DO UPDATE SET kind = excluded.kind, turn = excluded.turn, created_at = excluded.created_at",
+                (deadline.game_id, deadline.kind, deadline.turn, now))
+            return True
+
+    async def pending_reminder(self, game_id: int) -> DeadlineRow | None:
+        """The game's fired reminder still waiting to be posted (`due_at`: when it fired), if any."""
+        row = await self._fetchone("SELECT game_id, kind, created_at, turn FROM reminders WHERE game_id = ?",
+                                   (game_id,))
+        return None if row is None else _deadline_row((*row, 0))
+
+    async def reminder_posted(self, reminder: DeadlineRow) -> None:
+        """The reminder is out (or no longer worth posting): it stops waiting, unless a newer one replaced it."""
+        async with self._db.write() as db:
+            await db.execute("DELETE FROM reminders WHERE game_id = ? AND kind = ? AND turn = ?",
+                             (reminder.game_id, reminder.kind, reminder.turn))
 
     async def retry_deadline(self, deadline: DeadlineRow, due_at: float) -> bool:
         """Move a deadline whose firing failed to `due_at`, one more attempt counted. Only the row as it was read

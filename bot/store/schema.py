@@ -398,6 +398,26 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE games ADD COLUMN outbox_claimed_until DOUBLE PRECISION;
     """,
     ),
+    # 12: a fired reminder waiting to be posted (at most one per game: the newest), written in the same transaction
+    #     that deletes its deadline, so a process that dies before posting it leaves it to the next outbox pass.
+    Migration(
+        sqlite="""
+    CREATE TABLE reminders (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL CHECK (kind IN ('reminder', 'final_reminder')),
+        turn       INTEGER NOT NULL,
+        created_at REAL    NOT NULL
+    );
+    """,
+        postgresql="""
+    CREATE TABLE reminders (
+        game_id    BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL CHECK (kind IN ('reminder', 'final_reminder')),
+        turn       INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    """,
+    ),
 )
 
 

@@ -69,3 +69,40 @@ async def test_a_thread_discord_refuses_leaves_no_lobby_behind(table: Table) -> 
     assert await table.bot.service.tables_of(table.alice.id) == []
     again = await table.alice.slash(table.channel, "shelfie new", players=2)
     assert not again.response.ephemeral, "the channel is free for a game"
+
+
+def reminders(table: Table) -> list:
+    return [m for m in channel_messages(table.channel) if m.content.startswith("⏰")]
+
+
+async def test_a_reminder_discord_failed_to_take_is_posted_once_after_a_restart(table: Table, restart) -> None:
+    await start_game(table, table.alice, [table.bob], turn_timeout="10m")
+    absent = member(table, (await game_here(table)).current_seat.user_id)
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=None)
+    await table.env.advance_time(TEN_MINUTES / 2 + 1)
+    assert reminders(table) == [], "Discord refused the reminder"
+    table.env.backend.faults.clear()
+
+    await restart()
+    await table.env.settle()
+    [reminder] = reminders(table)
+    assert reminder.content.startswith(f"⏰ {absent.mention}, it's still your turn")
+    await table.env.advance_time(61)  # the outbox's next pass
+    assert reminders(table) == [reminder], "posted once"
+
+
+async def test_a_reminder_fired_by_a_process_killed_before_posting_it_is_posted_once_after_a_restart(
+        table: Table, restart) -> None:
+    await start_game(table, table.alice, [table.bob], turn_timeout="10m")
+    absent = member(table, (await game_here(table)).current_seat.user_id)
+    service = table.bot.service
+    # What a process killed right after firing the reminder leaves behind: its deadline gone, nothing posted.
+    [fired] = await service.fire_due(service.clock() + TEN_MINUTES / 2 + 1)
+    assert fired.seat.user_id == absent.id and reminders(table) == []
+
+    await restart()
+    await table.env.settle()
+    [reminder] = reminders(table)
+    assert reminder.content.startswith(f"⏰ {absent.mention}, it's still your turn")
+    await table.env.advance_time(61)
+    assert reminders(table) == [reminder], "posted once"

@@ -224,3 +224,36 @@ async def test_the_next_dice_turn_of_the_same_person_after_a_computer_gets_its_f
         table = (await play_first_legal(svc, table)).table
     assert table.current_seat is not None and table.current_seat.user_id == ANN, "the computer answered"
     assert await svc.next_deadline() == clock.now + HOUR / 2
+
+
+async def test_a_fired_reminder_waits_to_be_posted_across_a_restart_until_it_is_marked_posted(
+        db_path: Path, clock: Clock) -> None:
+    first = await TableService.open(db_path, clock=clock)
+    table = await started(first, ANN, BOB, options=OPTIONS)
+    [start] = (await first.outbox(table.game_id)).pending
+    await first.announcement_posted(start, 1, None)
+    assert await first.games_to_announce(clock.now) == []
+    [fired] = await first.fire_due(clock.advance(HOUR / 2))
+    assert isinstance(fired, TurnReminder)
+    await first.close()  # the process dies before posting it
+
+    restarted = await TableService.open(db_path, clock=clock)
+    try:
+        assert await restarted.fire_due(clock.now) == [], "its deadline is gone"
+        assert await restarted.games_to_announce(clock.now) == [table.game_id], "the outbox pass posts it"
+        waiting = await restarted.pending_reminder(table.game_id)
+        assert waiting == fired
+        await restarted.reminder_posted(waiting)
+        assert await restarted.pending_reminder(table.game_id) is None, "posted once"
+        assert await restarted.games_to_announce(clock.now) == []
+    finally:
+        await restarted.close()
+
+
+async def test_a_waiting_reminder_of_a_turn_since_played_is_dropped(svc: TableService, clock: Clock) -> None:
+    table = await started(svc, ANN, BOB, options=OPTIONS)
+    half, final = await svc.fire_due(clock.advance(HOUR - 300))
+    assert isinstance(half, TurnReminder) and isinstance(final, TurnReminder) and final.final
+    assert await svc.pending_reminder(table.game_id) == final, "the newer reminder replaces the older"
+    await play_first_legal(svc, await svc.table(table.game_id))
+    assert await svc.pending_reminder(table.game_id) is None
