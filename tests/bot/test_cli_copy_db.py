@@ -32,7 +32,7 @@ def test_copy_db_into_postgresql_reports_the_rows_and_the_audit_then_refuses_to_
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"Copied {live} to {postgres_url}:"
     assert "  games: 1 row" in out and "  moves: 3 rows" in out and "  seats: 2 rows" in out
-    assert out[-1] == "Audit of the copy: 9 tables of 9 with as many rows as the source, 1 game replayed, 0 mismatches."
+    assert out[-1] == "Audit of the copy: 10 tables of 10 with as many rows as the source, 1 game replayed, 0 mismatches."
 
     assert main(["copy-db", str(live), postgres_url]) == 1
     refused = capsys.readouterr()
