@@ -84,7 +84,7 @@ async def click_step(table: Table, builder: Any, channel: simcord.ChannelHandle 
     if not plan:
         return (await player.click(builder, custom_id=ids_with(builder, "bend")[0])).response
     card, place = plan[0]
-    chosen = await player.select(builder, [str(_same_card_offered(builder, game, card))],
+    chosen = await player.select(builder, [str(same_card_offered(builder, game, card))],
                                  custom_id=ids_with(builder, "pickcard")[0])
     builder = chosen.response
     number = game.spot_number(place)
@@ -93,7 +93,7 @@ async def click_step(table: Table, builder: Any, channel: simcord.ChannelHandle 
     return (await player.select(builder, [str(number)], custom_id=select)).response
 
 
-def _same_card_offered(builder: Any, game: LibrariansGame, card: int) -> int:
+def same_card_offered(builder: Any, game: LibrariansGame, card: int) -> int:
     """The card the select offers for `card` (two cards of one letter and colour are offered once)."""
     offered = [int(o["value"]) for o in options_of(builder, ids_with(builder, "pickcard")[0])]
     return next(c for c in offered if (game.letters[c], c // 11) == (game.letters[card], card // 11))

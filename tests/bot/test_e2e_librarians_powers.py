@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from engine.librarians.data import BOOKS_PER_COLOUR, COLOURS
 from engine.librarians.game import LibrariansGame
-from librarians_driver import acting, arrange, click_step, ids_with, open_builder, start_librarians, turn_message
+from librarians_driver import (acting, arrange, click_step, ids_with, open_builder, same_card_offered, start_librarians,
+                               turn_message)
 from test_game_driver import channel_messages, game_here, labels
 
 if TYPE_CHECKING:
@@ -88,7 +89,8 @@ async def test_a_completed_genre_s_card_goes_to_the_player_chosen_in_the_builder
     player, game = await acting(table)
     other = table.bob if player is table.alice else table.alice
     builder = await open_builder(table)
-    builder = (await player.select(builder, [str(card)], custom_id=ids_with(builder, "pickcard")[0])).response
+    offered = same_card_offered(builder, game, card)  # the 4th green may share its letter with a card in the hand
+    builder = (await player.select(builder, [str(offered)], custom_id=ids_with(builder, "pickcard")[0])).response
     number = game.spot_number((0, 4))
     builder = (await player.select(builder, [str(number)], custom_id=ids_with(builder, "pickspot0")[0])).response
     assert builder.content.startswith("**Who receives the Romance card?"), builder.content
