@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.i18n import t

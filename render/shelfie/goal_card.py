@@ -8,7 +8,7 @@ from engine.shelfie import PERSONAL_GOALS, Game
 from .. import fonts, icons
 from . import pieces
 from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
-from ..palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, WHITE, mix
+from ..palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, WHITE, mix
 from ..text import DEFAULT_LOCALE
 from .captions import caption
 

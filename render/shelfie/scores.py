@@ -14,7 +14,7 @@ from .layout import (
     SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
 from ..palette import (
-    SHELF_SLOT, CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TILE_INK, TURN, WHITE, mix,
+    CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TURN, WHITE, mix,
 )
 from .picture_palette import encode_picture
 from ..text import DEFAULT_LOCALE

@@ -9,7 +9,7 @@ from typing import Any
 
 from conftest import Table
 from dice_driver import start_dice_game
-from librarians_driver import acting, start_librarians
+from librarians_driver import start_librarians
 from test_game_driver import channel_messages, game_here, member, start_game
 
 from bot.service import TableService

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
 from engine.registry import GAMES, rules_of
 
 from bot.games import registry
