@@ -472,16 +472,20 @@ class LibrariansGame:
         self.undoable.clear()
         self.taken_back.clear()
         completions = []
+        to_give: set[int] = set()
         for colour, cells in lines:
             cards = tuple(tops[cell] for cell in cells)
             completions.append(Completion(colour, self.genres[colour], cells, cards))
-            card = next(c for c in cards if colour_of(c) == colour)
             if colour == RED:
                 effect = POWERS.get(self.genres[colour])
                 step = effect.begin(self, seat) if effect is not None and self.result is None else None
                 if step is not None:
                     self.queue.append(step)
-            else:
+                continue
+            # Two lines of one colour may cross in a shared book: each gives a card of its own, never one twice.
+            card = next((c for c in cards if colour_of(c) == colour and c not in to_give), None)
+            if card is not None:
+                to_give.add(card)
                 self.queue.append(Pending(GIVE, seat, tuple(seat_option(s) for s in self.active_seats),
                                           data=(card,)))
         uncovered = [cell for cell in sorted(tops) if self.library.top(cell) is not None]

@@ -2,7 +2,9 @@
 taken is the purest one (then the one of the card just laid), not the first found."""
 from __future__ import annotations
 
-from engine.librarians import RIGHT, Library, Play, Row
+import json
+
+from engine.librarians import GIVE, RIGHT, Choose, LibrariansGame, Library, Play, Row
 from engine.librarians.data import BOOKS_PER_COLOUR
 
 from .positions import build, hand_card
@@ -36,3 +38,15 @@ def test_with_one_wrong_card_allowed_a_tie_takes_the_line_of_the_card_just_laid(
     cells = {x: [_card(colour, x)] for x, colour in enumerate(colours, start=1)}
     library = Library(tuple([0] * 66), [Row(0, RIGHT, cells)])
     assert library.lines_through((0, 4), 4, 1) == [(GREEN, ((0, 3), (0, 4), (0, 5), (0, 6)))]
+
+
+def test_two_lines_of_one_colour_crossing_in_a_shared_book_each_give_a_card_of_their_own() -> None:
+    g = build([(RIGHT, {2: "Bg", 3: "Cg", 4: "Dg"}), (RIGHT, {1: "Eg"}), (RIGHT, {1: "Fg"}), (RIGHT, {1: "Gg"})],
+              [["Ag", "Hb"], ["Iy"]])
+    g.apply(Play(hand_card(g, 0, "Ag"), (0, 1)))
+    gives = [step.data[0] for step in g.queue if step.kind == GIVE]
+    assert len(gives) == 2 and len(set(gives)) == 2 and all(card in g.discard for card in gives)
+    for card in gives:
+        g.apply(Choose(g.pending.options[0]))
+    assert sorted(g.held[0]) == sorted(gives)
+    assert LibrariansGame.from_dict(json.loads(json.dumps(g.to_dict()))) == g
