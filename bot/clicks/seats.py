@@ -8,7 +8,7 @@ import discord
 from bot.presenters.refusals import refusal_text
 from bot.replies import reply_private
 from bot.service import TableStatus
-from bot.service.refusals import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError, StaleTurn
+from bot.service.refusals import GameOver, NotInGame, NotStarted, NotYourTurn, ServiceError
 from bot.service.models import Seat, Table
 from bot.context import service_of
 
@@ -27,7 +27,7 @@ async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn
         if seat is None:
             raise NotInGame(game_id, interaction.user.id)
         if turn is not None and turn != table.turn:
-            raise StaleTurn(game_id, turn, table.turn)
+            raise await service.stale_click(table, interaction.user.id, turn)
         acting = table.acting  # every seat the game lets act now: in some games several at once
         if must_move and seat.index not in {s.index for s in acting}:
             current = acting[0] if acting else None

@@ -45,6 +45,7 @@ Decisions callers rely on:
   one sent before the channel showed the game's latest step (its announcement still waiting: a crash between a
   step's commit and its post, and the player retyping what got no answer) is `StepNotShown`, and the bot is asked
   to post that announcement (`add_unshown_listener`): a step is judged against the state its player was shown.
+  A click quoting an earlier turn while that announcement waits is `StepNotShown` too (`stale_click`).
 - Who may act is a set of seats (`Table.acting`; `current_seat` is its first). Computer seats in it act at
   once; a person in it may play.
 - Deadlines (a person may act): a reminder at half the turn timeout, a final one shortly before

@@ -60,6 +60,7 @@ class TableService:
         self.play = turns.play
         self.resign = turns.resign
         self.hint = turns.hint
+        self.stale_click = turns.stale_click
 
         self.add_deadline_listener = cache.add_deadline_listener
         self.remove_deadline_listener = cache.remove_deadline_listener

@@ -146,7 +146,7 @@ class Turns:
             table = entry.table
             seat = _playing_seat(table, user_id)
             if turn is not None and turn != table.turn:
-                raise StaleTurn(game_id, turn, table.turn)
+                raise await self.stale_click(table, user_id, turn)
             # Decided again on the stored game, the turn seen on arrival was a stale copy's: the sending time judges.
             arrived = table.turn if refreshed else seen
             if sent_at is not None and (arrived != table.turn or _sent_before_turn(table, sent_at)):
@@ -168,6 +168,15 @@ class Turns:
 
         async with self._cache.lock(game_id):
             return await self._cache.decided(game_id, decide)
+
+    async def stale_click(self, table: Table, user_id: int, turn: int) -> StaleTurn:
+        """The refusal of a click quoting `turn` on a game that has moved on: `StepNotShown` (and the bot asked to
+        post the waiting announcement) when the channel does not show the game's latest step yet, after a crash
+        between its commit and its post; else `StaleTurn`."""
+        shown = await self._cache.shown_at(table.game_id, table.version)
+        if shown is not None and math.isinf(shown):
+            return await self._not_shown(table, user_id)
+        return StaleTurn(table.game_id, turn, table.turn)
 
     async def _sent_before_shown(self, table: Table, sent_at: float) -> bool:
         """Whether a typed step was sent before the channel began to show the game as it stands (its announcement

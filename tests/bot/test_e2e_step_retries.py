@@ -1,5 +1,6 @@
 """A step retried after a crash is not applied twice: when the bot dies between a step's commit and its post,
-nobody is answered and the channel does not show the step; the player types again. That step is judged against
+nobody is answered and the channel does not show the step; the player types again, or clicks a button of the
+message the channel still shows. That step is judged against
 the state the player was shown: the bot posts the waiting announcement and refuses it, saying what went through.
 The same in every game, whatever the step."""
 
@@ -57,3 +58,21 @@ async def test_a_librarians_step_typed_before_the_last_one_was_shown_is_refused_
     action, player = await commit_unposted(table.bot.service, table)
     retried = await player.slash(table.channel, "librarians end")
     await assert_refused_and_shown(table, retried, str(action), turn + 1)
+
+
+async def test_a_my_shelfie_button_clicked_after_a_crash_is_refused_and_the_channel_shows_it(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    shown = channel_messages(table.channel)[-1]
+    move, player = await commit_unposted(table.bot.service, table)
+    clicked = await player.click(shown, label="Take tiles")
+    await assert_refused_and_shown(table, clicked, str(move), 1)
+
+
+async def test_a_dice_button_clicked_after_a_crash_is_refused_and_the_channel_shows_it(table: Table) -> None:
+    await start_dice_game(table)
+    shown = channel_messages(table.channel)[-1]
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    await table.bot.service.play(game.game_id, player.user.id, "roll")
+    clicked = await player.click(shown, label="Roll")
+    await assert_refused_and_shown(table, clicked, "roll", game.turn + 1)
