@@ -87,3 +87,9 @@ async def play_to_end(svc: TableService, table: Table) -> PlayResult:
     while result.table.status == "active":
         result = await play_first_legal(svc, result.table)
     return result
+
+
+async def shown(svc: TableService, game_id: int) -> None:
+    """The bot posts the game's waiting announcements, as its outbox does after each step."""
+    for announcement in (await svc.outbox(game_id)).pending:
+        await svc.announcement_posted(announcement, None, None)

@@ -10,10 +10,11 @@ from bot.service import (
     NotStarted,
     NotYourTurn,
     StaleTurn,
+    StepNotShown,
     Table,
     TableService,
 )
-from tests.service.conftest import ANN, BOB, CAT, lobby, play_first_legal, play_to_end, started
+from tests.service.conftest import ANN, BOB, CAT, lobby, play_first_legal, play_to_end, shown, started
 
 
 async def assert_unchanged(svc: TableService, table: Table) -> None:
@@ -86,11 +87,30 @@ async def test_illegal_or_garbled_moves_are_explained_and_change_nothing(svc: Ta
 async def test_a_click_from_an_older_turn_is_stale(svc: TableService) -> None:
     table = await started(svc, ANN, BOB)
     after = (await play_first_legal(svc, table)).table
+    await shown(svc, table.game_id)
     second = after.current_seat
     assert second is not None and after.game is not None
     with pytest.raises(StaleTurn) as err:
         await svc.play(table.game_id, second.user_id, after.game.legal_moves()[0], turn=table.turn)
+    assert type(err.value) is StaleTurn
     assert err.value.params == {"game_id": table.game_id, "seen": 0, "current": 1}
+    await assert_unchanged(svc, after)
+
+
+async def test_a_click_from_the_turn_the_channel_still_shows_says_what_went_through(svc: TableService) -> None:
+    """The bot died between Ann's move and its post; Bob clicks the turn message the channel still shows."""
+    wanted: list[int] = []
+    svc.add_unshown_listener(wanted.append)
+    table = await started(svc, ANN, BOB)
+    await shown(svc, table.game_id)
+    mover = table.current_seat
+    after = (await play_first_legal(svc, table)).table
+    second = after.current_seat
+    assert mover is not None and second is not None and after.game is not None
+    with pytest.raises(StepNotShown) as err:
+        await svc.play(table.game_id, second.user_id, after.game.legal_moves()[0], turn=table.turn)
+    assert err.value.params["player"] == mover.name and not err.value.params["yours"]
+    assert wanted == [table.game_id], "the bot is asked to post the waiting announcement"
     await assert_unchanged(svc, after)
 
 

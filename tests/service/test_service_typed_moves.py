@@ -10,13 +10,7 @@ import pytest
 
 from bot.service import BoardChanged, StaleTurn, StepNotShown, TableService
 from bot.service.turns import SENT_AT_TOLERANCE
-from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
-
-
-async def shown(svc: TableService, game_id: int) -> None:
-    """The bot posts the game's waiting announcements, as its outbox does after each step."""
-    for announcement in (await svc.outbox(game_id)).pending:
-        await svc.announcement_posted(announcement, None, None)
+from tests.service.conftest import ANN, BOB, Clock, play_first_legal, shown, started
 
 
 async def test_a_burst_of_typed_moves_against_a_computer_applies_only_the_first(svc: TableService,
