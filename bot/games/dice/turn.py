@@ -9,6 +9,7 @@ Only the seat to act may click; anyone else gets a private answer and nothing ch
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -188,11 +189,10 @@ async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[st
     await _play(interaction, game_id, table.turn, Reroll(_kept(mask, game.dice_count)))
 
 
-@handles("stop", Origin.TURN, kind=KIND)
-async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
-                values: tuple[str, ...]) -> None:
-    """Keep these dice as the final roll: the sets they circle (or the rows to cross out) replace the dice."""
-    found = await _acting(interaction, game_id, args, "stop")
+async def _switch_view(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], action: str,
+                       view_of_mask: Callable[[Table, DiceGame, int, object], discord.ui.View]) -> None:
+    """Stop and Back only change the buttons: the view for the keep mask the click carries, nothing played."""
+    found = await _acting(interaction, game_id, args, action)
     if found is None:
         return
     table, game = found
@@ -200,21 +200,21 @@ async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str,
     if mask is None:
         await _unknown(interaction)
         return
-    await interaction.response.edit_message(view=choose_view(table, game, interaction.locale, back=mask))
+    await interaction.response.edit_message(view=view_of_mask(table, game, mask, interaction.locale))
+
+
+@handles("stop", Origin.TURN, kind=KIND)
+async def _stop(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
+                values: tuple[str, ...]) -> None:
+    """Keep these dice as the final roll: the sets they circle (or the rows to cross out) replace the dice."""
+    await _switch_view(interaction, game_id, args, "stop",
+                       lambda table, game, mask, locale: choose_view(table, game, locale, back=mask))
 
 
 @handles("back", Origin.TURN, kind=KIND)
 async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
-    found = await _acting(interaction, game_id, args, "back")
-    if found is None:
-        return
-    table, game = found
-    mask = _mask_of(game, args, 1)
-    if mask is None:
-        await _unknown(interaction)
-        return
-    await interaction.response.edit_message(view=keep_view(table, game, mask, interaction.locale))
+    await _switch_view(interaction, game_id, args, "back", keep_view)
 
 
 def _back_of(game: DiceGame, args: tuple[str, ...], index: int) -> tuple[bool, int | None]:
