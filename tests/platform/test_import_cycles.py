@@ -3,16 +3,11 @@ TYPE_CHECKING alike) point away from it, so any module loads alone and the layer
 import that only hides a cycle from Python's loader still counts."""
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .imports import ROOT, import_statements, module_name
+
 PACKAGES = ("engine", "render", "bot")
-
-
-def module_name(path: Path) -> str:
-    return path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
 
 
 def imported(source: str, module: str, is_package: bool, known: Iterable[str]) -> set[str]:
@@ -20,19 +15,8 @@ def imported(source: str, module: str, is_package: bool, known: Iterable[str]) -
     names the module a.b when there is one, else a; relative imports are resolved."""
     known = set(known)
     found = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            candidates = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                package = module.split(".") if is_package else module.split(".")[:-1]
-                parent = package[: len(package) - (node.level - 1)]
-                base = ".".join([*parent, base] if base else parent)
-            candidates = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                          for alias in node.names]
-        else:
-            continue
+    for base, taken in import_statements(source, module, is_package):
+        candidates = [name if name in known else base for name in taken] or [base]
         found.update(name for name in candidates if name in known)
     found.discard(module)
     return found

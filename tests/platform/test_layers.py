@@ -4,28 +4,18 @@ render.<game>, bot.games.<game>), and a game's folders import no other game; the
 through engine.protocol, engine.registry (its KINDS), render.manifest and bot.games.registry."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .imports import ROOT, import_statements, module_name
+
 GAMES = sorted(p.name for p in (ROOT / "engine").iterdir() if (p / "__init__.py").exists())
 
 
-def game_imports(source: str, module: str) -> list[str]:
+def game_imports(source: str, module: str, is_package: bool = False) -> list[str]:
     """The game packages `source` (the module `module`, dotted) imports, relative imports resolved."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = module.split(".")[: -node.level]
-                base = ".".join([*parent, base] if base else parent)
-            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for name in names:
+    for base, taken in import_statements(source, module, is_package):
+        for name in [base, *taken]:
             parts = name.split(".")
             for prefix in (["engine"], ["render"], ["bot", "games"]):
                 n = len(prefix)
@@ -74,8 +64,8 @@ def test_generic_code_and_other_games_reach_a_game_only_through_the_protocol_and
     violations = {}
     for path, owner in _modules():
         relative = path.relative_to(ROOT).as_posix()
-        module = relative[:-3].replace("/", ".").removesuffix(".__init__")
-        named = [name for name in game_imports(path.read_text(encoding="utf-8"), module)
+        named = [name for name in game_imports(path.read_text(encoding="utf-8"), module_name(path),
+                                               path.name == "__init__.py")
                  if name.split(".")[2 if name.startswith("bot.games.") else 1] != owner]
         if named:
             violations[relative] = named
