@@ -44,6 +44,13 @@ def command_text(kind: str, subcommand: str, locale: object) -> str:
     return "/" + " ".join(shown)
 
 
+def hints_option_text(kind: str, hints: bool, locale: object) -> str:
+    """Whether the lobby allows hints, naming this game's own `hint` command (`/dice hint`), for its lobby."""
+    if not hints:
+        return t("lobby.option.no_hints", locale)
+    return t("lobby.option.hints", locale, command=command_text(kind, "hint", locale))
+
+
 def seat_names(table: Table) -> list[str]:
     """Plain names in seat order, for the pictures."""
     return [seat.name for seat in table.seats]

@@ -11,7 +11,8 @@ from engine.shelfie import Game
 from test_game_words import SEATS, table_of
 
 from bot.games.shelfie.words import final_lines, options_text, pick_choice_text, played_turn_lines, public_scores_line, shelf_line
-from bot.presenters.words import duration_text, rounded_duration_text
+from bot.games.registry import FACES
+from bot.presenters.words import command_text, duration_text, rounded_duration_text
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
 from bot.lobby_message import lobby_text
 from bot.games.shelfie.builder import column_step
@@ -157,6 +158,19 @@ def test_the_lobby_says_whether_hints_are_on() -> None:
     assert "hints off" in options_text(GameOptions(), "en")
     assert "hints on (`/shelfie hint` on your turn)" in options_text(GameOptions(hints=True), "en")
     assert "suggerimenti disattivati" in options_text(GameOptions(), "it")
+
+
+@pytest.mark.parametrize("kind", sorted(FACES))
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_every_lobby_names_its_own_games_hint_command(kind: str, locale: str) -> None:
+    """A Dice lobby told players to use `/shelfie hint`: each lobby names its own group's command, no other's."""
+    lobby = replace(table_of(Game.new(2, seed=5), SEATS), kind=kind, status="lobby", game=None,
+                    options=GameOptions(players=2, hints=True))
+    text = lobby_text(lobby, locale)
+    own = command_text(kind, "hint", locale)
+    assert f"`{own}`" in text
+    others = {command_text(other, "hint", locale) for other in FACES} - {own}
+    assert not any(other in text for other in others)
 
 
 

@@ -26,7 +26,8 @@ from engine.dice import (
 from engine.dice.description import DESCRIPTION
 
 from bot.i18n import t
-from bot.presenters.words import duration_text, seat_label
+from bot.games.dice.kind import KIND
+from bot.presenters.words import duration_text, hints_option_text, seat_label
 from bot.service import EndReason, TurnKind
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Standing, Table
 
@@ -88,7 +89,7 @@ def options_text(options: GameOptions, locale: object) -> str:
     parts = [t("dice.option.dice", locale, count=game["dice"])]
     if game["row_lock"]:
         parts.append(t("dice.option.row_lock", locale))
-    parts.append(t("lobby.option.hints" if options.hints else "lobby.option.no_hints", locale))
+    parts.append(hints_option_text(KIND, options.hints, locale))
     if options.turn_timeout:
         parts.append(t("lobby.option.timeout", locale, duration=duration_text(options.turn_timeout, locale)))
     return " · ".join(parts)

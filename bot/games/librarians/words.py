@@ -19,7 +19,8 @@ from engine.librarians.library import Place
 from engine.librarians.pending import GIVE, Pending, read_option
 
 from bot.i18n import lookup, t
-from bot.presenters.words import duration_text, seat_label
+from bot.games.librarians.kind import KIND
+from bot.presenters.words import duration_text, hints_option_text, seat_label
 from bot.service import EndReason, TurnKind
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Table
 
@@ -78,7 +79,7 @@ def options_text(options: GameOptions, locale: object) -> str:
         genre = str(options.game.get(name, GENRES[name][0]))
         shown = t("choice.random", locale) if genre == "random" else genre_text(genre, locale)
         genres.append(f"{COLOUR_EMOJI[COLOURS[colour]]} {shown}")
-    parts = [" · ".join(genres), *([t("librarians.option.hints", locale)] if options.hints else [])]
+    parts = [" · ".join(genres), hints_option_text(KIND, options.hints, locale)]
     if options.turn_timeout:
         parts.append(t("lobby.option.timeout", locale, duration=duration_text(options.turn_timeout, locale)))
     return " · ".join(parts)

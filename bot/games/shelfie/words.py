@@ -16,7 +16,8 @@ from engine.shelfie.description import DESCRIPTION
 
 from bot.i18n import t
 from bot.games.shelfie.picks import cells_text, kinds_of
-from bot.presenters.words import duration_text, seat_label
+from bot.games.shelfie.kind import KIND
+from bot.presenters.words import duration_text, hints_option_text, seat_label
 from bot.service import EndReason, TurnKind
 from bot.service.models import GameOptions, PlayedTurn, PlayResult, Seat, Standing, Table
 
@@ -68,7 +69,7 @@ def options_text(options: GameOptions, locale: object) -> str:
     parts = [t("lobby.option.first_game" if game["first_game"] else "lobby.option.standard", locale)]
     if game["refill"] == "four_or_fewer":
         parts.append(t("lobby.option.four_or_fewer", locale))
-    parts.append(t("lobby.option.hints" if options.hints else "lobby.option.no_hints", locale))
+    parts.append(hints_option_text(KIND, options.hints, locale))
     if options.turn_timeout:
         parts.append(t("lobby.option.timeout", locale, duration=duration_text(options.turn_timeout, locale)))
     return " · ".join(parts)
