@@ -26,7 +26,7 @@ from bot.service.refusals import CorruptGame, ServiceError
 from bot.service.models import GameOptions, Seat, Table
 from engine.protocol import ActionRefused
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
-from bot.lobby import lobby_action
+from bot.lobby import begin_game, lobby_action
 from bot.lobby_message import lobby_buttons, lobby_text
 from bot.live_view import turn_view
 from bot.outbox import adopt_turn_message, announce
@@ -139,6 +139,21 @@ async def open_lobby_here(interaction: discord.Interaction, kind: str, *, player
     sent = await interaction.response.send_message(lobby_text(table, language), view=lobby_buttons(table, language))
     message_id = sent.message_id or (await interaction.original_response()).id  # Discord names it in the response
     await service_of(interaction.client).set_lobby_message(table.game_id, message_id)
+    await _start_if_full(interaction, table)
+
+
+async def _start_if_full(interaction: discord.Interaction, table: Table) -> None:
+    """A lobby whose one seat is its host's (a solo game, `players:1`) has nobody to wait for: it starts at once,
+    as if the host pressed Start."""
+    if table.options.players != len(table.seats):
+        return
+    try:
+        result = await service_of(interaction.client).start(table.game_id, interaction.user.id)
+    except ServiceError as refusal:
+        await reply_private(interaction, refusal_text(refusal, interaction.locale))
+        return
+    game_event("started", game=table.game_id, guild=table.guild_id, user=interaction.user.id, seats=1)
+    await begin_game(interaction, result)
 
 
 async def _open_in_new_thread(interaction: discord.Interaction, kind: str, options: GameOptions) -> None:
@@ -168,6 +183,7 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
     await service.set_lobby_message(table.game_id, message.id)
     await interaction.followup.send(t("reply.opened_thread", interaction.locale, thread=place.mention),
                                     ephemeral=True)
+    await _start_if_full(interaction, table)
 
 
 async def resign_here(interaction: discord.Interaction, kind: str) -> None:

@@ -113,8 +113,9 @@ class Turns:
             require_lobby(table)
             if by_user_id != table.host_id:
                 raise NotHost(game_id, by_user_id, table.host_id)
-            if len(table.seats) < 2:
-                raise NotEnoughPlayers(game_id, len(table.seats))
+            needed = rules_of(table.kind).description.min_players
+            if len(table.seats) < needed:
+                raise NotEnoughPlayers(game_id, len(table.seats), needed)
             order = list(table.seats)
             random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
             game = new_game(table.kind, len(order), entry.seed, table.options)

@@ -190,3 +190,24 @@ async def test_rematch_reopens_the_same_seats(svc: TableService) -> None:
     assert sorted((s.user_id or 0, s.level or "") for s in again.seats) == sorted(
         (s.user_id or 0, s.level or "") for s in table.seats)
     assert await svc.table_in_channel(CHANNEL) == again
+
+
+async def test_a_game_for_one_starts_with_its_host_alone(svc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose description takes one player (a solo game) starts with only its host seated; one that takes
+    two still refuses, naming how many it needs."""
+    from dataclasses import replace
+
+    from engine import registry
+    from tests.service.together_game import DESCRIPTION, RULES
+
+    monkeypatch.setitem(registry.GAMES, "together", replace(RULES, description=replace(DESCRIPTION, min_players=1)))
+    table = await lobby(svc, ANN, options=GameOptions(players=1, game={"rounds": 1}), kind="together")
+    started_alone = (await svc.start(table.game_id, ANN)).table
+    assert started_alone.status == "active" and [s.user_id for s in started_alone.seats] == [ANN]
+    assert [s.user_id for s in started_alone.acting] == [ANN]
+
+    monkeypatch.setitem(registry.GAMES, "together", RULES)
+    pair = await lobby(svc, BOB, options=GameOptions(players=2, game={"rounds": 1}), kind="together", channel=CHANNEL + 1)
+    with pytest.raises(NotEnoughPlayers) as err:
+        await svc.start(pair.game_id, BOB)
+    assert (err.value.params["seated"], err.value.params["needed"]) == (1, 2)

@@ -1,0 +1,39 @@
+"""A game that one person may play (a solo game): `new players:1` seats its host, and with nobody to wait for
+the game starts at once from its lobby; the lobby says so and the first turn is posted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from coop_face import register_game
+from test_game_driver import channel_messages, custom_ids, game_here
+from together_face import FACE
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+@pytest.fixture
+def bot_settings(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The test game, made playable by one, and its face are listed before the bot is built."""
+    from tests.service.together_game import DESCRIPTION, RULES
+
+    register_game(monkeypatch, replace(RULES, description=replace(DESCRIPTION, min_players=1)), FACE)
+    return {}
+
+
+async def test_a_lobby_of_one_seat_starts_at_once(table: Table) -> None:
+    opened = await table.alice.slash(table.channel, "together new", players=1, rounds=1)
+    lobby = opened.response
+    assert lobby is not None and not lobby.ephemeral
+    game = await game_here(table)
+    assert game.status == "active" and [seat.user_id for seat in game.seats] == [table.alice.id]
+    live = next(m for m in reversed(channel_messages(table.channel)) if any(":ready:" in c for c in custom_ids(m)))
+    assert live.content.endswith(f"waiting for {table.alice.name}")
+    shown = next(m for m in channel_messages(table.channel) if m.id == lobby.id)
+    assert not any(":start" in c or ":join" in c for c in custom_ids(shown)), "the lobby has no buttons left"
+    clicked = await table.alice.click(live, label="Ready")
+    assert clicked.response.content == "ready"
+    assert (await table.bot.service.table(game.game_id)).status == "finished"
