@@ -57,6 +57,12 @@ def turn_pictures(game_or_view: DiceGame | DiceView, seat_names: Sequence[str], 
     return [render_turn(view, seat_names, locale, last_report, item_sets)]
 
 
+def render_frame(game: DiceGame, seat_names: Sequence[str], locale: str = DEFAULT_LOCALE) -> list[bytes]:
+    """A replay's frame of this state: its turn picture with the step just played in the header (without the
+    builder's numbered item sets), the final picture once it is over. The game has no secrets."""
+    return turn_pictures(game, seat_names, locale, game.last_report)
+
+
 def render_sheets(game_or_view: DiceGame | DiceView, seat_names: Sequence[str], locale: str = DEFAULT_LOCALE,
                   last_report: Report | None = None) -> bytes:
     """PNG of every sheet alone (the Board button): header and sheets, no dice."""

@@ -83,6 +83,12 @@ def turn_pictures(game_or_view: LibrariansGame | LibrariansView, seat_names: Seq
     return [render_turn(view, seat_names, locale)]
 
 
+def render_frame(game: LibrariansGame, seat_names: Sequence[str], locale: str = DEFAULT_LOCALE) -> list[bytes]:
+    """A replay's frame of this state: what the table sees (`as_view`: hands as their sizes only, never a card
+    of a hand, also at the end), as the turn message shows it; the final picture once it is over."""
+    return turn_pictures(game, seat_names, locale)
+
+
 def draw_turn(view: LibrariansView, names: Sequence[str], locale: str, spots: Collection[Place] | None = None,
               chosen: Card | None = None) -> Image.Image:
     """The turn picture as an RGB image."""

@@ -5,6 +5,8 @@ pictures separately, so a phone shows each one at full width.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
 from engine.shelfie import Game, Move
@@ -13,6 +15,7 @@ from .board import draw_board
 from ..palette import PAPER
 from .picture_palette import encode_picture
 from .pictures import render_board, render_shelves
+from .scores import render_scores
 from .shelves import draw_shelves
 from ..text import DEFAULT_LOCALE
 
@@ -37,3 +40,14 @@ def render_turn_pictures(game: Game, *, seat_names: list[str], last_move: Move |
     """
     return (render_board(game, seat_names=seat_names, last_move=last_move, locale=locale),
             render_shelves(game, seat_names=seat_names, last_move=last_move, locale=locale))
+
+
+def render_frame(game: Game, seat_names: Sequence[str], locale: str = DEFAULT_LOCALE) -> list[bytes]:
+    """A replay's frame of this state: the turn's board and shelves pictures with the last move outlined, as its
+    turn message shows them; once the game is over, the final score sheet, which reveals every personal goal (no
+    frame before it shows one)."""
+    names = list(seat_names)
+    if game.is_over:
+        return [render_scores(game, seat_names=names, locale=locale)]
+    last = game.last_report.move if game.last_report else None
+    return list(render_turn_pictures(game, seat_names=names, last_move=last, locale=locale))

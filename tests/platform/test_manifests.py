@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from bot.games.registry import Face
 from bot.i18n.catalog import LANGUAGES, LOCALE_DIR
 from engine.protocol import GameRules
 from engine.registry import KINDS
-from render.manifest import Pictures
+from render.manifest import Pictures, frame_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,8 @@ def missing_parts(kind: str) -> list[str]:
         missing.append(f"engine.{kind}.RULES")
     if not _exported(f"render.{kind}", "PICTURES", Pictures):
         missing.append(f"render.{kind}.PICTURES")
+    elif importlib.import_module(f"render.{kind}").PICTURES.frame is None:
+        missing.append(f"render.{kind}.PICTURES.frame (a replay's frame of a state: render.manifest.Pictures.frame)")
     if not _exported(f"bot.games.{kind}", "FACE", Face):
         missing.append(f"bot.games.{kind}.FACE")
     data = ROOT / "data" / f"{kind}.json"
@@ -55,6 +58,16 @@ def test_a_kind_without_its_folders_is_told_every_part_it_lacks() -> None:
     assert missing_parts("no_such_game") == [
         "engine.no_such_game.RULES", "render.no_such_game.PICTURES", "bot.games.no_such_game.FACE",
         "data/no_such_game.json", *(f"data/locale/{language}/LC_MESSAGES/no_such_game.po" for language in LANGUAGES)]
+
+
+def test_a_game_without_its_replay_frame_is_told_so_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import render.dice
+
+    monkeypatch.setattr(render.dice, "PICTURES", replace(render.dice.PICTURES, frame=None))
+    assert missing_parts("dice") == [
+        "render.dice.PICTURES.frame (a replay's frame of a state: render.manifest.Pictures.frame)"]
+    with pytest.raises(LookupError, match=r"render\.dice\.PICTURES\.frame"):
+        frame_of("dice")
 
 
 def test_the_registry_line_is_the_only_list_of_games() -> None:
