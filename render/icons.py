@@ -68,7 +68,7 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
             d.ellipse(box, outline=255, width=round(s * 0.07))
         d.ellipse(P(0.26, 0.0, 0.74, 0.62), fill=255)
         d.rectangle(P(0.0, 0.0, 1.0, 0.14), fill=0)
-        det += [("polygon", _star(0.5 * s, 0.32 * s, 0.1 * s), "light")]
+        det += [("polygon", star(0.5 * s, 0.32 * s, 0.1 * s), "light")]
     elif kind == "P":  # a potted plant: three leaves over a pot
         for ang, ln, wd in ((-90, 0.44, 0.2), (-140, 0.4, 0.18), (-40, 0.4, 0.18)):
             d.polygon([(x, y) for x, y in _leaf(0.5 * s, 0.52 * s, ln * s, wd * s, math.radians(ang))], fill=255)
@@ -82,13 +82,12 @@ def _silhouette(kind: str, s: int) -> tuple[Image.Image, list]:
     return m, [(op, xy, col, lw) for op, xy, col in det]
 
 
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return pts
+def star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
+    """The corners of a star of `points` points around (cx, cy), tips at radius r and the dents at inner * r, the
+    first tip straight up: the trophy's star here, and any game's star-shaped symbol."""
+    return [(cx + (r if i % 2 == 0 else r * inner) * math.cos(-math.pi / 2 + i * math.pi / points),
+             cy + (r if i % 2 == 0 else r * inner) * math.sin(-math.pi / 2 + i * math.pi / points))
+            for i in range(2 * points)]
 
 
 @lru_cache(maxsize=None)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .. import fonts
+from ..icons import star
 from ..palette import OUTLINE, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB, mix
 
 SS = 4  # supersampling: shapes are drawn four times larger and shrunk with a good filter
@@ -45,12 +46,6 @@ def alphabet_position(letter: str) -> int:
     return ord(letter.upper()) - ord("A") + 1
 
 
-def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
-    return [(cx + (r if i % 2 == 0 else r * inner) * math.cos(-math.pi / 2 + i * math.pi / points),
-             cy + (r if i % 2 == 0 else r * inner) * math.sin(-math.pi / 2 + i * math.pi / points))
-            for i in range(2 * points)]
-
-
 def _symbol_mask(colour: str, s: int) -> Image.Image:
     """The colour's symbol as a coverage mask of s x s pixels (drawn at supersampled size)."""
     m = Image.new("L", (s, s), 0)
@@ -71,7 +66,7 @@ def _symbol_mask(colour: str, s: int) -> Image.Image:
         d.rectangle(P(0.3, 0.64, 0.92, 0.8), fill=255)
         d.polygon(P(0.38, 0.48, 0.04, 0.72, 0.38, 0.96), fill=255)
     elif colour == "purple":  # a five-pointed star
-        d.polygon(_star(s / 2, s * 0.54, s * 0.5, inner=0.42), fill=255)
+        d.polygon(star(s / 2, s * 0.54, s * 0.5, inner=0.42), fill=255)
     elif colour == "yellow":  # an eye: a lens with a round pupil
         d.polygon([(s * (0.02 + 0.96 * t), s * (0.5 - 0.36 * math.sin(math.pi * t))) for t in
                    (i / 24 for i in range(25))] +

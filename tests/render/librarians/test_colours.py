@@ -42,11 +42,15 @@ def seen(colour: RGB, simulation: str) -> tuple[float, float, float]:
     return _lab([min(1.0, max(0.0, sum(m[i][j] * linear[j] for j in range(3)))) for i in range(3)])
 
 
+def closest_pair(colours: dict[str, RGB]) -> tuple[float, str, str, str]:
+    """The two colours that look most alike under any of the simulations: (distance, simulation, a, b)."""
+    return min((sum((p - q) ** 2 for p, q in zip(seen(ca, simulation), seen(cb, simulation))) ** 0.5, simulation, a, b)
+               for simulation in SIMULATIONS for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2))
+
+
 def test_every_pair_of_covers_stays_apart_under_red_green_colour_blindness() -> None:
-    for simulation in SIMULATIONS:
-        for (a, ca), (b, cb) in itertools.combinations(BOOK_COLOURS.items(), 2):
-            distance = sum((p - q) ** 2 for p, q in zip(seen(ca, simulation), seen(cb, simulation))) ** 0.5
-            assert distance >= MIN_DISTANCE, f"{a} and {b} under {simulation}: {distance:.0f}"
+    distance, simulation, a, b = closest_pair(BOOK_COLOURS)
+    assert distance >= MIN_DISTANCE, f"{a} and {b} under {simulation}: {distance:.0f}"
 
 
 def test_every_colour_has_a_symbol_of_its_own_shape() -> None:

@@ -1,0 +1,213 @@
+"""A Place for All My Books' pictures as PNG bytes, 720 px wide like the other games'.
+
+- `render_turn`: what a turn message carries: who plays, the apartment of the seat to act, the Village, a line
+  per seat (battery, cards, books, where its meeple stands).
+- `render_village`: the Village and the seats' lines alone.
+- `render_apartment` / `render_apartments`: one seat's apartment, or every seat's one under another (`board`).
+- `render_projects`: one seat's Little Projects (or its 5 dealt while it keeps 3), each with whether its
+  apartment meets it now: the one private picture, for that seat only.
+- `render_final`: the score sheet (books, projects, neat stuff, majors, battery, end-game cards, total) and the
+  winners.
+
+The public pictures are drawn from `render.books.table.public_table`, which copies only what the whole table
+knows (a hand is its size), so they cannot show a secret. Every picture encodes through one palette
+(`books_palette`), built once from pictures drawn here.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.books.state import Tabletop
+
+from .. import fonts, pieces
+from ..palette import CARD, CARD_EDGE, GOOD, INK, MUTED, OUTLINE, PAPER, SEAT_COLORS, TURN, WHITE, WOOD, WOOD_DARK
+from ..png import build_palette, encode, stacked
+from ..text import DEFAULT_LOCALE
+from . import parts
+from .apartment import BATTERY_OFF, BATTERY_ON, GOLD, HIGHLIGHT, NIGHTSTAND_FILL, draw_apartment, draw_legend
+from .apartment import place_name
+from .captions import caption
+from .projects import MET_FILL, draw_projects
+from .scores import PENELOPE_ROW, Breakdown, draw_sheet
+from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PICTURE_W, SEAT_H
+from .samples import sample_table
+from .table import Table, public_table
+from .village import BAND, BANNER, SHELF_FACE, draw_village, village_height
+
+Names = Sequence[str]
+
+
+def render_turn(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of a turn: header, the apartment of the seat to act, the Village, a line per seat."""
+    return encode_books_picture(draw_turn(public_table(game), names, locale))
+
+
+def render_village(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of the Village and a line per seat, under the header."""
+    return encode_books_picture(draw_village_picture(public_table(game), names, locale))
+
+
+def render_apartment(game: Tabletop, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of one seat's apartment."""
+    return encode_books_picture(draw_apartments(public_table(game), names, locale, (seat,)))
+
+
+def render_apartments(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of every seat's apartment, one under another."""
+    table = public_table(game)
+    return encode_books_picture(draw_apartments(table, names, locale, tuple(range(table.n_players))))
+
+
+def render_projects(game: Tabletop, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of one seat's Little Projects (its 5 dealt while it keeps 3), each marked met now or not yet: for that
+    seat only."""
+    player = game.players[seat]
+    choosing = bool(player.dealt)
+    cards = player.dealt if choosing else player.hand
+    return encode_books_picture(draw_projects(seat, cards, choosing, player.apartment.stacks, names, locale))
+
+
+def render_score_sheet(game: Tabletop, scores: Sequence[Breakdown], penelope: Breakdown | None, names: Names,
+                       locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of the score sheet from each seat's score breakdown (and Penelope's, solo), with the winners."""
+    table = public_table(game)
+    winners = winners_of(table, scores, penelope)
+    line = headline(winners, names, locale, table.lost, solo=penelope is not None)
+    return encode_books_picture(draw_sheet(scores, penelope, winners, table.resigned, line, names, locale))
+
+
+def winners_of(table: Table, scores: Sequence[Breakdown], penelope: Breakdown | None) -> frozenset[int]:
+    """Who won: solo, the player when their total is at least Penelope's (and her deck did not run out); else the
+    best total among the seats still playing, then the most books, ties shared."""
+    if penelope is not None:
+        mine = scores[0]["total"] if scores else 0
+        return frozenset({0} if not table.lost and mine >= penelope["total"] else {PENELOPE_ROW})
+    playing = [seat for seat in range(len(scores)) if seat not in table.resigned]
+    if not playing:
+        return frozenset()
+    best = max((scores[s]["total"], scores[s]["books"]) for s in playing)
+    return frozenset(s for s in playing if (scores[s]["total"], scores[s]["books"]) == best)
+
+
+def headline(winners: frozenset[int], names: Names, locale: str, lost: bool, solo: bool) -> str:
+    """The line under "Final scores": who won, or that Penelope did (and why, when her deck ran out)."""
+    if PENELOPE_ROW in winners:
+        return caption("books_deck_out" if lost else "books_penelope_wins", locale)
+    cut = [fonts.fit(pieces.seat_name(list(names), s, locale), 22, 200, bold=True) for s in sorted(winners)]
+    if solo and cut:
+        return caption("books_you_win", locale, name=cut[0])
+    if not cut:
+        return caption("no_winner", locale)
+    if len(cut) == 1:
+        return caption("winner", locale, name=cut[0])
+    return caption("books_winners", locale, names=", ".join(cut[:-1]) + caption("books_and", locale) + cut[-1])
+
+
+def turn_pictures(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> list[bytes]:
+    """What a turn message carries: the turn picture (the seat to act reads its apartment beside the Village in
+    one picture)."""
+    return [render_turn(game, names, locale)]
+
+
+def draw_turn(table: Table, names: Names, locale: str) -> Image.Image:
+    """The turn picture as an RGB image."""
+    seats_top = HEADER_H + APARTMENT_H + village_height(table)
+    img = Image.new("RGB", (PICTURE_W, seats_top + seats_height(table) + LEGEND_H), PAPER)
+    draw_header(img, table, names, locale)
+    seat = table.current
+    draw_apartment(img, HEADER_H, table.seats[seat], seat, names, locale, turn=not table.over)
+    draw_village(img, HEADER_H + APARTMENT_H, table, locale)
+    draw_seats(img, seats_top, table, names, locale)
+    draw_legend(ImageDraw.Draw(img), img.height - LEGEND_H // 2 - 2, locale)
+    return img
+
+
+def draw_village_picture(table: Table, names: Names, locale: str) -> Image.Image:
+    seats_top = HEADER_H + village_height(table)
+    img = Image.new("RGB", (PICTURE_W, seats_top + seats_height(table) + LEGEND_H), PAPER)
+    draw_header(img, table, names, locale)
+    draw_village(img, HEADER_H, table, locale)
+    draw_seats(img, seats_top, table, names, locale)
+    draw_legend(ImageDraw.Draw(img), img.height - LEGEND_H // 2 - 2, locale)
+    return img
+
+
+def draw_apartments(table: Table, names: Names, locale: str, seats: Sequence[int]) -> Image.Image:
+    img = Image.new("RGB", (PICTURE_W, len(seats) * APARTMENT_H + LEGEND_H), PAPER)
+    for k, seat in enumerate(seats):
+        draw_apartment(img, k * APARTMENT_H, table.seats[seat], seat, names, locale,
+                       turn=not table.over and seat == table.current)
+    draw_legend(ImageDraw.Draw(img), img.height - LEGEND_H // 2 - 2, locale)
+    return img
+
+
+def draw_header(img: Image.Image, table: Table, names: Names, locale: str) -> None:
+    """Who plays (or "Game over") and the turn."""
+    d = ImageDraw.Draw(img)
+    mid = HEADER_H // 2
+    right = fonts.draw_text(d, (PICTURE_W - 16, mid), caption("turn", locale, n=table.turn + 1), 24, MUTED,
+                            bold=True, align="right")
+    if table.over:
+        fonts.draw_text(d, (16, mid), caption("game_over", locale), 30, INK, bold=True)
+        return
+    seat = table.current
+    pieces.seat_marker(d, (34, mid), 18, seat)
+    fonts.draw_text(d, (60, mid), caption("to_play", locale, name=pieces.seat_name(list(names), seat, locale)), 30,
+                    INK, bold=True, max_width=PICTURE_W - 60 - right - 40)
+
+
+def seats_height(table: Table) -> int:
+    return table.n_players * SEAT_H + 12
+
+
+def draw_seats(img: Image.Image, top: int, table: Table, names: Names, locale: str) -> None:
+    """A line per seat: marker and name, Player card, battery, Little Projects in hand (and scored), Neat Stuff,
+    books, where its meeple stands."""
+    d = ImageDraw.Draw(img)
+    for seat, s in enumerate(table.seats):
+        y0 = top + 6 + seat * SEAT_H
+        mid = y0 + SEAT_H // 2
+        if not table.over and seat == table.current:
+            d.rounded_rectangle((6, y0 + 2, PICTURE_W - 6, y0 + SEAT_H - 2), radius=12, fill=HIGHLIGHT, outline=TURN,
+                                width=3)
+        pieces.seat_marker(d, (MARGIN + 16, mid), 14, seat)
+        resigned = seat in table.resigned
+        label = pieces.seat_name(list(names), seat, locale)
+        if resigned:
+            label = f"{label} ({caption('resigned', locale)})"
+        fonts.draw_text(d, (MARGIN + 38, mid), label, 18, MUTED if resigned else INK, bold=True, max_width=168)
+        face = parts.chip(s.colour, 22)
+        img.paste(face, (222, mid - 11), face)
+        fonts.draw_text(d, (252, mid), f"⚡{s.battery}", 18, INK, bold=True)
+        cards = caption("books_keeping", locale) if s.choosing else f"LP {s.hand} · ✓{len(s.scored)}"
+        fonts.draw_text(d, (310, mid), cards, 17, INK, bold=True, max_width=120)
+        fonts.draw_text(d, (436, mid), f"NS {len(s.neat)}", 17, INK, bold=True)
+        fonts.draw_text(d, (496, mid), caption("books_books", locale, n=s.apartment.books()), 17, INK, bold=True,
+                        max_width=90)
+        fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), place_name(s.location, locale), 16, MUTED, bold=True,
+                        align="right", max_width=PICTURE_W - MARGIN - 4 - 590)
+
+
+KEY_COLOURS = [
+    *parts.BOOK_COLOURS.values(), *parts.EDGE.values(), parts.DARK_INK, parts.LAMP_SHADE, parts.BOOKEND_WOOD,
+    parts.PENELOPE, *SEAT_COLORS, INK, MUTED, OUTLINE, PAPER, WHITE, CARD, CARD_EDGE, TURN, HIGHLIGHT, WOOD, WOOD_DARK,
+    NIGHTSTAND_FILL, MET_FILL, GOOD, GOLD, BATTERY_ON, BATTERY_OFF, BAND, BANNER, SHELF_FACE,
+]
+
+
+def encode_books_picture(img: Image.Image) -> bytes:
+    """PNG bytes of a Books picture, through the shared palette."""
+    return encode(img, books_palette())
+
+
+@lru_cache(maxsize=1)
+def books_palette() -> Image.Image:
+    """The one palette every Books picture encodes through, built once per process from sample pictures (a
+    4-seat turn and a solo turn), so a picture's cost does not depend on which game it shows. The key colours
+    (covers, their edges, seats, tokens) are pinned so they stay exact."""
+    parts_ = [draw_turn(public_table(sample_table(4, 1)), [], "en"),
+              draw_turn(public_table(sample_table(1, 2, solo=True)), [], "en")]
+    return build_palette(stacked(parts_, PAPER), KEY_COLOURS)

@@ -1,0 +1,148 @@
+"""What a player reads in the pictures: every stack's books bottom to top in their colours, its height written,
+the Sun and the last round, what each shelf costs now, the meeples where they stand, Penelope's queue, each of a
+seat's Little Projects marked met or not, and the winners on the score sheet; every picture 720 px wide for 1 to
+4 seats, in English and Italian."""
+from __future__ import annotations
+
+import pytest
+
+from engine.books.data import SPACES
+from engine.books.state import Shelf
+from render.books import (
+    render_apartment, render_apartments, render_projects, render_score_sheet, render_turn, render_village,
+)
+from render.books.layout import APARTMENT_H, HEADER_H, PICTURE_W, book_box, cell_box
+from render.books.parts import BOOK_COLOURS
+from render.books.projects import TITLE_H, ROW_H, STATUS_W
+from render.books.samples import sample_scores
+from render.books.village import shelf_costs
+from render.palette import GOOD
+from tests.render.dice.conftest import Drawn
+from tests.render.shelfie.test_pictures import decode
+
+from .conftest import NAMES, table
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_every_picture_is_drawn_720_wide_for_every_table(n: int, locale: str) -> None:
+    game = table(n)
+    names = NAMES[:n]
+    scores, penelope = sample_scores(game)
+    for png in (render_turn(game, names, locale), render_village(game, names, locale),
+                render_apartments(game, names, locale), render_apartment(game, 0, names, locale),
+                render_projects(game, 0, names, locale), render_score_sheet(game, scores, penelope, names, locale)):
+        assert decode(png).width == PICTURE_W
+    assert decode(render_apartments(game, names, locale)).height > n * APARTMENT_H
+
+
+def test_each_stack_shows_its_books_bottom_to_top_in_their_colours() -> None:
+    game = table(3, seed=1)
+    seat = game.current
+    stacks = game.players[seat].apartment.stacks
+    img = decode(render_turn(game, NAMES[:3]))
+    checked = 0
+    for space in SPACES:
+        stack = stacks[space]
+        for i, book in enumerate(stack):
+            if book == "W":
+                continue
+            x0, y0, _, y1 = book_box(HEADER_H, space, i, len(stack))
+            assert img.getpixel((x0 + 22, (y0 + y1) // 2)) == BOOK_COLOURS[book], (space, i, stack)
+            checked += 1
+    assert checked > 20
+
+
+def test_the_height_of_every_stack_is_written_on_its_space(drawn: list[Drawn]) -> None:
+    game = table(2, seed=2)
+    seat = game.current
+    render_turn(game, NAMES[:2])
+    for space, stack in game.players[seat].apartment.stacks.items():
+        x0, y0, x1, y1 = cell_box(HEADER_H, space)
+        inside = [t.text for t in drawn if x0 <= t.x <= x1 and y0 <= t.y <= y0 + 30]
+        assert space in inside
+        assert (str(len(stack)) in inside) == bool(stack), (space, stack, inside)
+
+
+def test_the_sun_track_says_the_steps_left_then_the_final_round(drawn: list[Drawn]) -> None:
+    game = table(2, seed=3)
+    game.village.sun = 2
+    render_village(game, NAMES[:2])
+    texts = [t.text for t in drawn]
+    assert "2 steps to the last round" in texts and "Final round!" not in texts
+    drawn.clear()
+    game.village.sun = 0
+    render_village(game, NAMES[:2], "it")
+    assert "Ultimo giro!" in [t.text for t in drawn]
+
+
+def test_each_shelf_costs_by_its_rank_the_left_one_higher_on_a_tie(drawn: list[Drawn]) -> None:
+    assert shelf_costs([Shelf("RGB"), Shelf("RG"), Shelf("R")]) == [6, 3, 1]
+    assert shelf_costs([Shelf("R"), Shelf("RGBY"), Shelf("G")]) == [3, 6, 1]
+    assert shelf_costs([Shelf("RG"), Shelf("RG"), Shelf("RG")]) == [6, 3, 1]
+    game = table(3, seed=4)
+    game.village.shelves = [Shelf("R", "LP01"), Shelf("RGBYRG", "LP02"), Shelf("GG", "LP03")]
+    render_village(game, NAMES[:3])
+    prices = [t.text for t in drawn if t.text.startswith("⚡ −")]
+    assert prices[:3] == ["⚡ −1", "⚡ −6", "⚡ −3"]
+
+
+def test_meeples_stand_on_their_village_spaces_and_penelope_in_her_cafe(drawn: list[Drawn]) -> None:
+    game = table(1, seed=5)
+    game.players[0].location = "library"
+    assert game.penelope is not None
+    game.penelope.location = "cafe"
+    game.penelope.queue = ["A", "B", "C", "D"]
+    render_village(game, NAMES[:1])
+    texts = [t.text for t in drawn]
+    assert "P" in texts and "Penelope's Café" in texts
+    assert texts.count("1") >= 2  # the seat's marker on the Library and in its line
+    assert "4–5" in texts and all(card in texts for card in "ABCD")
+
+
+def test_each_project_is_marked_met_now_or_not_yet() -> None:
+    game = table(2, seed=6)
+    player = game.players[0]
+    player.dealt = []
+    player.hand = ["LP04", "LP09"]
+    player.apartment.stacks = {space: "" for space in SPACES}
+    player.apartment.stacks.update(A1="R", D1="G", A4="B", D4="Y")  # all four corners; no stack of 4 colours
+    img = decode(render_projects(game, 0, NAMES[:2]))
+    status_x = PICTURE_W - 12 - STATUS_W // 2
+
+    def pill(row: int) -> tuple[int, int, int]:
+        return img.getpixel((status_x - 40, TITLE_H + row * ROW_H + ROW_H // 2))
+
+    assert pill(0) == GOOD and pill(1) != GOOD
+
+
+def test_while_keeping_three_the_dealt_five_are_shown(drawn: list[Drawn]) -> None:
+    game = table(2, seed=7)
+    game.players[1].dealt = ["LP01", "LP02", "LP03", "LP04", "LP05"]
+    render_projects(game, 1, NAMES[:2])
+    texts = [t.text for t in drawn]
+    assert any(t.startswith("Keep 3 of these 5") for t in texts)
+    assert [t for t in texts if t.startswith("LP0")] == ["LP01", "LP02", "LP03", "LP04", "LP05"]
+
+
+def test_the_score_sheet_ranks_the_seats_and_names_the_winners(drawn: list[Drawn]) -> None:
+    game = table(3, seed=8)
+    scores = [{"books": 30, "projects": 4, "neat": 2, "majors": 0, "battery": 1, "total": 37},
+              {"books": 32, "projects": 2, "neat": 2, "majors": 0, "battery": 1, "total": 37},
+              {"books": 20, "projects": 2, "neat": 2, "majors": 3, "battery": 1, "lamp": 2, "total": 30}]
+    render_score_sheet(game, scores, None, NAMES[:3])
+    texts = [t.text for t in drawn]
+    assert "田中太郎 🐱 wins!" in texts  # 37 each: the most books wins
+    assert [t.text for t in drawn if t.size == 24] == ["37", "37", "30"]  # the totals, best first
+    assert "2" in texts  # the Lamp's end-game part in its column
+
+
+def test_solo_the_player_wins_at_least_tying_penelope_and_loses_when_her_deck_ran_out(drawn: list[Drawn]) -> None:
+    game = table(1, seed=9)
+    mine = [{"books": 20, "projects": 4, "neat": 0, "majors": 0, "battery": 1, "total": 25}]
+    render_score_sheet(game, mine, {"books": 21, "projects": 4, "neat": 0, "total": 25}, NAMES[:1])
+    assert "Alice beats Penelope!" in [t.text for t in drawn]
+    drawn.clear()
+    game.lost = True
+    render_score_sheet(game, mine, {"books": 1, "projects": 0, "neat": 0, "total": 1}, NAMES[:1])
+    assert "Penelope wins: her Rival deck ran out" in [t.text for t in drawn]
