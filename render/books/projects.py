@@ -9,16 +9,29 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.books.data import PROJECTS, REWARD_BATTERY
+from engine.books.data import COLUMNS, CORNERS, NIGHTSTAND, PROJECTS, REWARD_BATTERY, ROOMS, ROWS, SPACES
 from engine.books.projects import meets
 
 from .. import fonts, pieces
-from ..palette import CARD, CARD_EDGE, GOOD, INK, MUTED, PAPER, WHITE, mix
+from ..palette import CARD, CARD_EDGE, GOOD, INK, MUTED, PAPER, SPACE, SPACE_EDGE, TURN, WHITE, WOOD, mix
 from . import parts
 from .captions import caption
 from .layout import MARGIN, PICTURE_W
 from .village import REWARD_NEAT
 
+ROW_EXAMPLE = tuple(f"{column}2" for column in COLUMNS)
+COLUMN_EXAMPLE = tuple(f"B{row}" for row in ROWS)
+REGIONS: dict[str, tuple[str, ...]] = {
+    **{card: CORNERS for card in ("LP04", "LP19")},
+    **{card: ROW_EXAMPLE for card in ("LP06", "LP15", "LP27")},
+    **{card: COLUMN_EXAMPLE for card in ("LP12", "LP24")},
+    **{card: (NIGHTSTAND,) for card in ("LP14",)},
+    "LP17": ROOMS["den"], "LP21": ROOMS["bedroom"], "LP25": ROOMS["kitchen"], "LP28": ROOMS["living"],
+    "LP11": ROOMS["bedroom"], "LP33": ("B2", "C2", "B3", "C3"),
+}
+"""The spaces a Little Project looks at, where that is part of its pattern (a row, a column or a room stands for
+any of its kind): lit in the card's small grid. A card about the whole apartment lights none."""
+MINI = 14
 TITLE_H = 66
 ROW_H = 84
 STATUS_W = 132
@@ -64,7 +77,8 @@ def _row(img: Image.Image, d: ImageDraw.ImageDraw, top: int, card: str, met: boo
     else:
         fonts.draw_text(d, (x0 + 12, y0 + 52), caption("books_colourless", locale), 13, MUTED, bold=True,
                         max_width=86)
-    text_x = x0 + 108
+    _mini_grid(d, (x0 + 100, y0 + 10), REGIONS.get(card, ()))
+    text_x = x0 + 100 + 4 * MINI + 12 + 14
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - STATUS_W - 14, y0 + 20), reward, 18, INK, bold=True, align="right")
     room = x1 - STATUS_W - 20 - text_x
@@ -80,3 +94,15 @@ def _row(img: Image.Image, d: ImageDraw.ImageDraw, top: int, card: str, met: boo
         d.rounded_rectangle((sx0, mid - 18, sx1, mid + 18), radius=18, outline=MUTED, width=2)
         fonts.draw_text(d, ((sx0 + sx1) / 2, mid), caption("books_not_met", locale), 17, MUTED, bold=True,
                         align="center", max_width=STATUS_W - 12)
+
+
+def _mini_grid(d: ImageDraw.ImageDraw, at: tuple[int, int], lit: tuple[str, ...]) -> None:
+    """The apartment's 16 spaces in small, rooms apart, the spaces the card looks at lit, the Nightstand ringed."""
+    x, y = at
+    d.rounded_rectangle((x - 3, y - 3, x + 4 * MINI + 9, y + 4 * MINI + 9), radius=5, fill=WOOD)
+    for index, space in enumerate(SPACES):
+        r, c = divmod(index, len(COLUMNS))
+        cx = x + c * MINI + (4 if c >= 2 else 0)
+        cy = y + r * MINI + (4 if r >= 2 else 0)
+        d.rectangle((cx + 1, cy + 1, cx + MINI - 1, cy + MINI - 1), fill=TURN if space in lit else SPACE,
+                    outline=INK if space == NIGHTSTAND else SPACE_EDGE)
