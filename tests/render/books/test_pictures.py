@@ -13,10 +13,10 @@ from render.books import (
 )
 from render.books.layout import APARTMENT_H, HEADER_H, PICTURE_W, book_box, cell_box
 from render.books.parts import BOOK_COLOURS
-from render.books.projects import TITLE_H, ROW_H, STATUS_W
+from render.books.projects import MINI, ROW_H, STATUS_W, TITLE_H
 from render.books.samples import sample_scores
 from render.books.village import shelf_costs
-from render.palette import GOOD
+from render.palette import GOOD, TURN
 from tests.render.dice.conftest import Drawn
 from tests.render.shelfie.test_pictures import decode
 
@@ -146,3 +146,18 @@ def test_solo_the_player_wins_at_least_tying_penelope_and_loses_when_her_deck_ra
     game.lost = True
     render_score_sheet(game, mine, {"books": 1, "projects": 0, "neat": 0, "total": 1}, NAMES[:1])
     assert "Penelope wins: her Rival deck ran out" in [t.text for t in drawn]
+
+
+def test_a_projects_small_grid_lights_the_spaces_its_pattern_looks_at() -> None:
+    game = table(2, seed=10)
+    game.players[0].dealt = []
+    game.players[0].hand = ["LP17"]  # red books in the Den: C1 D1 C2 D2
+    img = decode(render_projects(game, 0, NAMES[:2]))
+    x, y = 12 + 100, TITLE_H + 3 + 10
+
+    def space(column: int, row: int) -> tuple[int, int, int]:
+        return img.getpixel((x + column * MINI + (4 if column >= 2 else 0) + MINI // 2,
+                             y + row * MINI + (4 if row >= 2 else 0) + MINI // 2))
+
+    assert {space(c, r) for c in (2, 3) for r in (0, 1)} == {TURN}
+    assert TURN not in {space(c, r) for c in (0, 1) for r in (0, 1, 2, 3)}
