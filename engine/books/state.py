@@ -7,6 +7,7 @@ import the game class."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol, Self
 
 from .data import (
     BACKPACK,
@@ -17,7 +18,7 @@ from .data import (
 )
 
 __all__ = ["COLOURS", "SPACES", "APARTMENT_SPACES", "VILLAGE_SPACES", "Apartment", "Player", "Shelf", "Village",
-           "Supply", "Penelope", "Pending", "Task", "Tabletop", "PENDING_KINDS", "TASK_KINDS"]
+           "Supply", "Penelope", "Pending", "Task", "Tabletop", "Board", "HOME", "PENDING_KINDS", "TASK_KINDS"]
 
 APARTMENT_SPACES: tuple[str, ...] = ("gather", "sort", "rest", "read", "admire", "leave")
 """The action spaces of an apartment."""
@@ -154,18 +155,36 @@ class Pending:
     token: str | None = None
 
 
-TASK_KINDS: tuple[str, ...] = ("battery", "neat_top", "neat", "projects", "end_turn", "majors", "discard", "solo",
+TASK_KINDS: tuple[str, ...] = ("battery", "neat_top", "neat", "projects", "discard", "majors", "remove", "solo",
                                "pass")
 """What the rules still have to do once the pending choice is made, in order (a task may stop for a choice):
-battery (gain `arg`), neat_top (draw the top Other Neat Stuff and resolve it), neat (resolve the gained card
-`arg`), projects (draw `arg` Little Projects), end_turn, majors, discard, solo (Penelope's turn), pass."""
+battery (gain `n`), neat_top (draw the top Other Neat Stuff and take it), neat (resolve the taken `card`'s
+one-time effect), projects (draw `n` Little Projects), discard (down to the hand limit), majors (claim the met
+Major Accomplishments), remove (solo: a claim's removal choice), solo (Penelope's turn), pass (the next seat)."""
 
 
 @dataclass(frozen=True)
 class Task:
     kind: str
     seat: int
-    arg: str = ""
+    card: str = ""
+    n: int = 0
+
+
+class Board(Protocol):
+    """What a game and a seat's view both show of the table: what the choices a builder offers are read from."""
+
+    @property
+    def n_players(self) -> int: ...
+
+    @property
+    def village(self) -> Village: ...
+
+    @property
+    def bag(self) -> dict[str, int]: ...
+
+    @property
+    def neat_available(self) -> bool: ...
 
 
 @dataclass
@@ -201,3 +220,22 @@ class Tabletop:
     lost: bool = False
     """Solo: the Rival deck ran out (the player lost at once)."""
     resigned: frozenset[int] = frozenset()
+
+    @property
+    def neat_available(self) -> bool:
+        """Whether a card can still be drawn from the Other Neat Stuff deck (refilled from its discards)."""
+        return bool(self.ns_deck or self.ns_discard)
+
+    def copy(self) -> Self:
+        """An independent copy (cheap: a computer player tries steps on copies)."""
+        other = type(self)()
+        other.__dict__.update(self.__dict__)
+        other.players = [player.copy() for player in self.players]
+        other.village = self.village.copy()
+        other.bag = dict(self.bag)
+        other.lp_deck, other.lp_discard = list(self.lp_deck), list(self.lp_discard)
+        other.ns_deck, other.ns_discard = list(self.ns_deck), list(self.ns_discard)
+        other.supply = Supply(self.supply.wilds, self.supply.kitties, self.supply.lamp, self.supply.bookend)
+        other.penelope = self.penelope.copy() if self.penelope is not None else None
+        other.tasks = list(self.tasks)
+        return other
