@@ -34,12 +34,13 @@ def breakdown(table: Tabletop, seat: int) -> dict[str, Any]:
         "battery": player.battery // BATTERY_PER_VP,
     }
     parts.update(end_scores(player))
-    parts["total"] = sum(value for value in parts.values())
+    parts["total"] = sum(parts.values())
     return parts
 
 
 def total(table: Tabletop, seat: int) -> int:
-    return int(breakdown(table, seat)["total"])
+    total: int = breakdown(table, seat)["total"]
+    return total
 
 
 def standing(table: Tabletop, left: Collection[int] = ()) -> Outcome:
