@@ -107,6 +107,7 @@ BOOKS_CAPTIONS: dict[str, dict[str, str]] = {
     "books_sun": {"en": "Sun", "it": "Sole"},
     "books_sun_left": {"en": "{n} steps to the last round", "it": "{n} passi all'ultimo giro"},
     "books_sun_left_one": {"en": "1 step to the last round", "it": "1 passo all'ultimo giro"},
+    "books_sun_reached": {"en": "This round, then one more", "it": "Questo giro, poi un altro"},
     "books_final_round": {"en": "Final round!", "it": "Ultimo giro!"},
     "books_majors": {"en": "Major Accomplishments", "it": "Grandi Traguardi"},
     "books_first_later": {"en": "first {first} · later {later}", "it": "primo {first} · poi {later}"},

@@ -20,7 +20,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.books.scoring import breakdown, rival_score, standing
 from engine.books.state import Tabletop
+from engine.books.view import BooksView, view_of
 
 from .. import fonts, pieces
 from ..palette import CARD, CARD_EDGE, GOOD, INK, MUTED, OUTLINE, PAPER, SEAT_COLORS, TURN, WHITE, WOOD, WOOD_DARK
@@ -31,65 +33,59 @@ from .apartment import BATTERY_OFF, BATTERY_ON, GOLD, HIGHLIGHT, NIGHTSTAND_FILL
 from .apartment import place_name
 from .captions import caption
 from .projects import MET_FILL, draw_projects
-from .scores import PENELOPE_ROW, Breakdown, draw_sheet
+from .scores import PENELOPE_ROW, draw_sheet
 from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PICTURE_W, SEAT_H
 from .samples import sample_table
-from .table import Table, public_table
+from .table import Source, Table, public_table
 from .village import BAND, BANNER, SHELF_FACE, draw_village, village_height
 
 Names = Sequence[str]
 
 
-def render_turn(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+def render_turn(game: Source, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of a turn: header, the apartment of the seat to act, the Village, a line per seat."""
     return encode_books_picture(draw_turn(public_table(game), names, locale))
 
 
-def render_village(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+def render_village(game: Source, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of the Village and a line per seat, under the header."""
     return encode_books_picture(draw_village_picture(public_table(game), names, locale))
 
 
-def render_apartment(game: Tabletop, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+def render_apartment(game: Source, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of one seat's apartment."""
     return encode_books_picture(draw_apartments(public_table(game), names, locale, (seat,)))
 
 
-def render_apartments(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+def render_apartments(game: Source, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of every seat's apartment, one under another."""
     table = public_table(game)
     return encode_books_picture(draw_apartments(table, names, locale, tuple(range(table.n_players))))
 
 
-def render_projects(game: Tabletop, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+def render_projects(game: Source, seat: int, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
     """PNG of one seat's Little Projects (its 5 dealt while it keeps 3), each marked met now or not yet: for that
     seat only."""
-    player = game.players[seat]
-    choosing = bool(player.dealt)
-    cards = player.dealt if choosing else player.hand
-    return encode_books_picture(draw_projects(seat, cards, choosing, player.apartment.stacks, names, locale))
+    view = game if isinstance(game, BooksView) else view_of(game, seat)
+    if view.seat != seat:
+        raise ValueError(f"the Little Projects of seat {seat} are drawn from its own view, not seat {view.seat}'s")
+    choosing = bool(view.dealt)
+    cards = view.dealt if choosing else view.hand
+    stacks = view.players[seat].apartment.stacks
+    return encode_books_picture(draw_projects(seat, cards, choosing, stacks, names, locale))
 
 
-def render_score_sheet(game: Tabletop, scores: Sequence[Breakdown], penelope: Breakdown | None, names: Names,
-                       locale: str = DEFAULT_LOCALE) -> bytes:
-    """PNG of the score sheet from each seat's score breakdown (and Penelope's, solo), with the winners."""
+def render_final(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> bytes:
+    """PNG of the score sheet at the end: each seat's points by part (and Penelope's, solo), best first, and who
+    won (the engine's standing: the most points, then the most books, then shared; solo, at least her score)."""
     table = public_table(game)
-    winners = winners_of(table, scores, penelope)
+    scores = [breakdown(game, seat) for seat in range(game.n_players)]
+    penelope = rival_score(game) if game.penelope is not None else None
+    winners = standing(game).winners
+    if penelope is not None and not winners:
+        winners = frozenset({PENELOPE_ROW})
     line = headline(winners, names, locale, table.lost, solo=penelope is not None)
     return encode_books_picture(draw_sheet(scores, penelope, winners, table.resigned, line, names, locale))
-
-
-def winners_of(table: Table, scores: Sequence[Breakdown], penelope: Breakdown | None) -> frozenset[int]:
-    """Who won: solo, the player when their total is at least Penelope's (and her deck did not run out); else the
-    best total among the seats still playing, then the most books, ties shared."""
-    if penelope is not None:
-        mine = scores[0]["total"] if scores else 0
-        return frozenset({0} if not table.lost and mine >= penelope["total"] else {PENELOPE_ROW})
-    playing = [seat for seat in range(len(scores)) if seat not in table.resigned]
-    if not playing:
-        return frozenset()
-    best = max((scores[s]["total"], scores[s]["books"]) for s in playing)
-    return frozenset(s for s in playing if (scores[s]["total"], scores[s]["books"]) == best)
 
 
 def headline(winners: frozenset[int], names: Names, locale: str, lost: bool, solo: bool) -> str:
@@ -108,8 +104,16 @@ def headline(winners: frozenset[int], names: Names, locale: str, lost: bool, sol
 
 def turn_pictures(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> list[bytes]:
     """What a turn message carries: the turn picture (the seat to act reads its apartment beside the Village in
-    one picture)."""
+    one picture); once the game is over, the score sheet instead."""
+    if game.over:
+        return [render_final(game, names, locale)]
     return [render_turn(game, names, locale)]
+
+
+def render_frame(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> list[bytes]:
+    """A replay's frame of this state: what the turn message shows (the public turn picture, never a hand; the
+    score sheet at the end)."""
+    return turn_pictures(game, names, locale)
 
 
 def draw_turn(table: Table, names: Names, locale: str) -> Image.Image:

@@ -1,10 +1,14 @@
-"""Hand-made tables of Books (the contract's data model, filled at random from a seed): what the pictures are
-drawn from while the engine's game is being written."""
+"""Tables of Books to draw: seeded games played step by step (`sample_game`, what the gallery and the tests show
+at the moments players see), and busy hand-made tables (`sample_table`: every stack height, a Bookend's stack of
+8, a Wild, the Lamp, Neat Stuff and claims, filled at random from a seed) that the shared palette is sampled
+from, the warm-up and the bench draw."""
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 
 from engine.books.data import BACKPACK_STACKS, COLOURS, MAJORS, NEAT, PROJECTS, RIVALS, SPACES, SUN_STEPS
+from engine.books.game import BooksGame
 from engine.books.state import Apartment, Penelope, Player, Shelf, Tabletop, Village
 
 NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Named", "🦊 Zoë"]
@@ -42,7 +46,7 @@ def sample_table(n: int, seed: int, solo: bool = False) -> Tabletop:
     village = Village(shelves=[Shelf(_stack(rng, k), lp.pop()) for k in (3, 5, 1)], shoppes=[ns.pop(), ns.pop()],
                       majors=majors, claims=claims, sun=rng.randint(0, SUN_STEPS[n]))
     table = Tabletop(n_players=n, seed=seed, players=players, village=village, current=rng.randrange(n),
-                     turn=rng.randint(3, 30))
+                     turn=rng.randint(3, 30), end_triggered=village.sun == 0)
     if solo:
         rivals = sorted(RIVALS)
         table.penelope = Penelope(level=2, deck=rivals[:6], queue=rivals[6:11], location="cafe",
@@ -50,19 +54,20 @@ def sample_table(n: int, seed: int, solo: bool = False) -> Tabletop:
     return table
 
 
-def sample_scores(table: Tabletop) -> tuple[list[dict[str, int]], dict[str, int] | None]:
-    """Score breakdowns for a hand-made table (each seat's, and Penelope's when solo), in the engine's keys."""
-    rng = random.Random(table.seed)
-    scores = []
-    for player in table.players:
-        parts = {"books": player.apartment.books(), "projects": 2 * len(player.scored),
-                 "neat": sum(NEAT[card].vp or 0 for card in player.neat), "majors": rng.choice((0, 3, 6)),
-                 "battery": player.battery // 4, "lamp": 4 if player.apartment.lamp else 0}
-        scores.append({**parts, "total": sum(parts.values())})
-    penelope = None
-    if table.penelope is not None:
-        pile = table.penelope
-        parts = {"books": len(pile.books), "projects": 2 * len(pile.projects),
-                 "neat": sum(NEAT[card].vp or 3 for card in pile.neat)}
-        penelope = {**parts, "total": sum(parts.values())}
-    return scores, penelope
+
+def step(game: BooksGame, rng: random.Random) -> None:
+    """One step for the seat to act: a kind of step at random among the legal ones, then one of that kind (so
+    the few village steps are taken as often as the many ways to Gather or Sort)."""
+    by_kind: defaultdict[str, list] = defaultdict(list)
+    for action in game.legal_actions():
+        by_kind[type(action).__name__].append(action)
+    game.apply(rng.choice(by_kind[rng.choice(sorted(by_kind))]))
+
+
+def sample_game(n: int, seed: int, turns: int | None = None) -> BooksGame:
+    """A seeded game of n seats (1: solo against Penelope) played until `turns` turns are over, or to its end."""
+    game = BooksGame.new(n, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and (turns is None or game.turn < turns):
+        step(game, rng)
+    return game

@@ -1,14 +1,16 @@
 """What the public pictures of Books are drawn from: the table as everyone sees it.
 
-`public_table` copies what the whole table knows and nothing else: a hand is its size, the dealt cards their
-count, Penelope's Rival deck its size; the bag and the decks are not read at all. So a public picture cannot
-show a secret, whoever's view it is drawn from.
+`public_table` reads the engine's public view (a view for no seat: every hand and dealt card emptied, Penelope's
+deck emptied) and keeps what the pictures draw: a hand is its size, the dealt cards their count, Penelope's Rival
+deck its size. Given a seat's view it still keeps only that, so a public picture cannot show a secret, whoever's
+view it is drawn from.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.books.state import Apartment, Penelope, Tabletop, Village
+from engine.books.state import Apartment, Tabletop, Village
+from engine.books.view import BooksView, view_of
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,10 @@ class Table:
     penelope: PublicPenelope | None
     current: int
     turn: int
+    end_triggered: bool
+    """The Sun reached its last space: the round finishes, then one more."""
     last_round: bool
+    """That one more round is on."""
     over: bool
     lost: bool
     resigned: frozenset[int]
@@ -61,16 +66,20 @@ class Table:
         return len(self.seats)
 
 
-def public_penelope(penelope: Penelope | None) -> PublicPenelope | None:
-    if penelope is None:
-        return None
-    return PublicPenelope(penelope.level, len(penelope.deck), tuple(penelope.queue), penelope.location,
-                          penelope.books, tuple(penelope.projects), tuple(penelope.neat))
+Source = Tabletop | BooksView
+"""What a public picture is drawn from: a game (a BooksGame is a Tabletop), or any seat's view."""
 
 
-def public_table(table: Tabletop) -> Table:
+def public_table(source: Source) -> Table:
     """What everyone at the table knows of it."""
-    seats = tuple(Seat(p.colour, p.battery, p.location, p.apartment.copy(), len(p.hand), bool(p.dealt),
-                       tuple(p.scored), tuple(p.neat), p.kitties, tuple(p.majors)) for p in table.players)
-    return Table(table.village.copy(), seats, public_penelope(table.penelope), table.current, table.turn,
-                 table.last_round or table.village.sun <= 0, table.over, table.lost, table.resigned)
+    view = source if isinstance(source, BooksView) else view_of(source, None)
+    seats = tuple(Seat(p.colour, p.battery, p.location, p.apartment.copy(), view.hand_counts[s],
+                       view.dealt_counts[s] > 0, tuple(p.scored), tuple(p.neat), p.kitties, tuple(p.majors))
+                  for s, p in enumerate(view.players))
+    penelope = None
+    if view.penelope is not None:
+        p = view.penelope
+        penelope = PublicPenelope(p.level, view.rival_deck, tuple(p.queue), p.location, p.books, tuple(p.projects),
+                                  tuple(p.neat))
+    return Table(view.village.copy(), seats, penelope, view.current, view.turn,
+                 view.end_triggered, view.last_round, view.over, view.lost, view.resigned)

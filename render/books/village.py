@@ -103,8 +103,8 @@ def _sun(img: Image.Image, d: ImageDraw.ImageDraw, top: int, table: Table, local
         x += SUN + 4
     x += 12
     left = table.village.sun
-    if left <= 0:
-        text = caption("books_final_round", locale)
+    if table.last_round or table.end_triggered:
+        text = caption("books_final_round" if table.last_round else "books_sun_reached", locale)
         w = fonts.width(text, 18, True) + 24
         d.rounded_rectangle((x, mid - 15, x + w, mid + 15), radius=15, fill=BANNER)
         fonts.draw_text(d, (x + w / 2, mid), text, 18, WHITE, bold=True, align="center")

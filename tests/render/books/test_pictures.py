@@ -9,12 +9,15 @@ import pytest
 from engine.books.data import SPACES
 from engine.books.state import Shelf
 from render.books import (
-    render_apartment, render_apartments, render_projects, render_score_sheet, render_turn, render_village,
+    PICTURES, render_apartment, render_apartments, render_final, render_projects, render_turn, render_village,
+    turn_pictures,
 )
 from render.books.layout import APARTMENT_H, HEADER_H, PICTURE_W, book_box, cell_box
 from render.books.parts import BOOK_COLOURS
 from render.books.projects import MINI, ROW_H, STATUS_W, TITLE_H
-from render.books.samples import sample_scores
+from render.books.samples import sample_game
+from render.books.pictures import headline
+from render.books.scores import PENELOPE_ROW, draw_sheet
 from render.books.village import shelf_costs
 from render.palette import GOOD, TURN
 from tests.render.dice.conftest import Drawn
@@ -26,14 +29,26 @@ from .conftest import NAMES, table
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 @pytest.mark.parametrize("locale", ["en", "it"])
 def test_every_picture_is_drawn_720_wide_for_every_table(n: int, locale: str) -> None:
-    game = table(n)
+    game = sample_game(n, seed=n, turns=3 * n)
     names = NAMES[:n]
-    scores, penelope = sample_scores(game)
+    busy = table(n)
     for png in (render_turn(game, names, locale), render_village(game, names, locale),
                 render_apartments(game, names, locale), render_apartment(game, 0, names, locale),
-                render_projects(game, 0, names, locale), render_score_sheet(game, scores, penelope, names, locale)):
+                render_projects(game, 0, names, locale), render_turn(busy, names, locale),
+                render_projects(busy, 0, names, locale)):
         assert decode(png).width == PICTURE_W
     assert decode(render_apartments(game, names, locale)).height > n * APARTMENT_H
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_a_turn_shows_the_turn_picture_and_the_end_the_score_sheet(n: int) -> None:
+    game = sample_game(n, seed=20 + n, turns=2)
+    assert turn_pictures(game, NAMES[:n]) == [render_turn(game, NAMES[:n])]
+    assert PICTURES.frame is not None and PICTURES.frame(game, NAMES[:n], "it") == [render_turn(game, NAMES[:n], "it")]
+    game = sample_game(n, seed=20 + n)
+    assert game.is_over
+    assert turn_pictures(game, NAMES[:n]) == [render_final(game, NAMES[:n])]
+    assert decode(render_final(game, NAMES[:n], "it")).width == PICTURE_W
 
 
 def test_each_stack_shows_its_books_bottom_to_top_in_their_colours() -> None:
@@ -66,12 +81,16 @@ def test_the_height_of_every_stack_is_written_on_its_space(drawn: list[Drawn]) -
 
 def test_the_sun_track_says_the_steps_left_then_the_final_round(drawn: list[Drawn]) -> None:
     game = table(2, seed=3)
-    game.village.sun = 2
+    game.village.sun, game.end_triggered = 2, False
     render_village(game, NAMES[:2])
     texts = [t.text for t in drawn]
     assert "2 steps to the last round" in texts and "Final round!" not in texts
     drawn.clear()
-    game.village.sun = 0
+    game.village.sun, game.end_triggered = 0, True
+    render_village(game, NAMES[:2])
+    assert "This round, then one more" in [t.text for t in drawn]
+    drawn.clear()
+    game.last_round = True
     render_village(game, NAMES[:2], "it")
     assert "Ultimo giro!" in [t.text for t in drawn]
 
@@ -125,27 +144,31 @@ def test_while_keeping_three_the_dealt_five_are_shown(drawn: list[Drawn]) -> Non
     assert [t for t in texts if t.startswith("LP0")] == ["LP01", "LP02", "LP03", "LP04", "LP05"]
 
 
-def test_the_score_sheet_ranks_the_seats_and_names_the_winners(drawn: list[Drawn]) -> None:
-    game = table(3, seed=8)
+def test_the_score_sheet_ranks_the_seats_by_points_then_books(drawn: list[Drawn]) -> None:
     scores = [{"books": 30, "projects": 4, "neat": 2, "majors": 0, "battery": 1, "total": 37},
               {"books": 32, "projects": 2, "neat": 2, "majors": 0, "battery": 1, "total": 37},
               {"books": 20, "projects": 2, "neat": 2, "majors": 3, "battery": 1, "lamp": 2, "total": 30}]
-    render_score_sheet(game, scores, None, NAMES[:3])
-    texts = [t.text for t in drawn]
-    assert "田中太郎 🐱 wins!" in texts  # 37 each: the most books wins
-    assert [t.text for t in drawn if t.size == 24] == ["37", "37", "30"]  # the totals, best first
-    assert "2" in texts  # the Lamp's end-game part in its column
+    draw_sheet(scores, None, frozenset({1}), frozenset(), "…", NAMES[:3], "en")
+    assert [t.text for t in drawn if t.size == 24] == ["37", "37", "30"]  # the totals, the most books first
+    assert [t.text[:5] for t in drawn if t.size == 19 and not t.text.isdigit()] == [NAMES[s][:5] for s in (1, 0, 2)]
+    assert "2" in [t.text for t in drawn if t.x == 596]  # the Lamp's end-game part in its column
 
 
-def test_solo_the_player_wins_at_least_tying_penelope_and_loses_when_her_deck_ran_out(drawn: list[Drawn]) -> None:
-    game = table(1, seed=9)
-    mine = [{"books": 20, "projects": 4, "neat": 0, "majors": 0, "battery": 1, "total": 25}]
-    render_score_sheet(game, mine, {"books": 21, "projects": 4, "neat": 0, "total": 25}, NAMES[:1])
-    assert "Alice beats Penelope!" in [t.text for t in drawn]
-    drawn.clear()
-    game.lost = True
-    render_score_sheet(game, mine, {"books": 1, "projects": 0, "neat": 0, "total": 1}, NAMES[:1])
-    assert "Penelope wins: her Rival deck ran out" in [t.text for t in drawn]
+def test_the_headline_names_the_winners_or_penelope() -> None:
+    assert headline(frozenset({1}), NAMES, "en", lost=False, solo=False) == "田中太郎 🐱 wins!"
+    shared = headline(frozenset({0, 3}), NAMES, "it", lost=False, solo=False)
+    assert shared == "Alice e 🦊 Zoë vincono a pari merito!"
+    assert headline(frozenset({0}), NAMES, "en", lost=False, solo=True) == "Alice beats Penelope!"
+    assert headline(frozenset({PENELOPE_ROW}), NAMES, "en", lost=True, solo=True) == (
+        "Penelope wins: her Rival deck ran out")
+
+
+def test_a_finished_games_sheet_shows_every_seats_total(drawn: list[Drawn]) -> None:
+    game = sample_game(2, seed=31)
+    render_final(game, NAMES[:2])
+    totals = [t.text for t in drawn if t.size == 24]
+    assert sorted(map(int, totals)) == sorted(game.score_breakdown(seat)["total"] for seat in range(2))
+    assert any(t.text.endswith("wins!") or "pari merito" in t.text or "share" in t.text for t in drawn)
 
 
 def test_a_projects_small_grid_lights_the_spaces_its_pattern_looks_at() -> None:

@@ -7,6 +7,8 @@ import pytest
 
 from render.books import render_apartments, render_projects, render_turn, render_village
 
+from render.books.samples import sample_game
+
 from .conftest import NAMES, table, twin
 
 
@@ -27,3 +29,22 @@ def test_a_seats_projects_picture_shows_its_own_cards_only() -> None:
     assert render_projects(game, 0, NAMES[:2]) == mine
     game.players[0].hand = game.players[0].hand[:-1] + ["LP36" if "LP36" not in game.players[0].hand else "LP35"]
     assert render_projects(game, 0, NAMES[:2]) != mine
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_every_seats_view_draws_the_same_public_pictures_as_the_game(n: int) -> None:
+    game = sample_game(n, seed=40 + n, turns=2 * n)
+    names = NAMES[:n]
+    for draw in (render_turn, render_village, render_apartments):
+        public = draw(game, names)
+        assert draw(game.public_view(), names) == public
+        assert all(draw(game.view(seat), names) == public for seat in range(n))
+
+
+def test_a_seats_projects_are_never_drawn_from_another_seats_view() -> None:
+    game = sample_game(2, seed=50, turns=2)
+    assert render_projects(game.view(1), 1, NAMES[:2]) == render_projects(game, 1, NAMES[:2])
+    with pytest.raises(ValueError):
+        render_projects(game.view(0), 1, NAMES[:2])
+    with pytest.raises(ValueError):
+        render_projects(game.public_view(), 1, NAMES[:2])
