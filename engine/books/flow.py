@@ -13,6 +13,7 @@ from .majors import met, reward
 from .neat import park_battery
 from .solo import Turn, bumped, penelope_turn
 from .state import VILLAGE_SPACES, Pending, Tabletop, Task
+from .village import advance_sun
 
 __all__ = ["BOOKSTORES", "same_space", "move_to", "advance_sun", "run_tasks", "end_turn", "active_seats",
            "next_seat", "HANDLERS"]
@@ -51,13 +52,6 @@ def move_to(table: Tabletop, seat: int, space: str, kitty: bool) -> Turn | None:
     rival = bumped(table) if table.penelope is not None and table.penelope.location == space else None
     player.location = space
     return rival
-
-
-def advance_sun(table: Tabletop) -> None:
-    """The Sun one step on; reaching its last space triggers the end; later moves do nothing."""
-    if table.village.sun > 0:
-        table.village.sun -= 1
-        table.end_triggered = table.end_triggered or table.village.sun == 0
 
 
 def run_tasks(table: Tabletop) -> list[Turn]:

@@ -15,21 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .data import (
-    BATTERY_MAX,
-    BOOK_VP,
-    COLOURS,
-    NEAT,
-    PROJECT_VP,
-    RIVAL_LOCATIONS,
-    RIVALS,
-    SHOPPES_FACE_UP,
-    SOLO,
-)
-from .draws import draw_books, draw_neat, draw_project, shuffled
+from .data import BOOK_VP, COLOURS, NEAT, PROJECT_VP, RIVAL_LOCATIONS, RIVALS, SOLO
+from .draws import draw_books, draw_project, shuffled
+from .gains import gain_battery
 from .neat import park_battery
 from .projects import colours as project_colours
 from .state import Penelope, Tabletop
+from .village import advance_sun, reset_shoppes, restock, shelf_order
 
 __all__ = ["Turn", "line_of", "penelope_turn", "bumped", "scored", "remove", "score", "wins", "COLOURLESS"]
 
@@ -114,15 +106,9 @@ def _go(table: Tabletop, location: str, turn: Turn) -> None:
     penelope.location = turn.location = location
     if location not in (PARK, CAFE) and player.location == location:
         player.location = PARK
-        _gain(table, park_battery(player.neat))
+        gain_battery(player, park_battery(player.neat))
         turn.bumped = True
     RESOLVE[location](table, turn)
-
-
-def _gain(table: Tabletop, amount: int) -> None:
-    player = table.players[0]
-    player.reach = max(player.reach, player.battery + amount)
-    player.battery = min(BATTERY_MAX, player.battery + amount)
 
 
 def _take_books(table: Tabletop, books: str, turn: Turn) -> None:
@@ -139,12 +125,10 @@ def _take_project(table: Tabletop, project: str | None, turn: Turn) -> None:
 def _bookstore(table: Tabletop, turn: Turn) -> None:
     """The largest shelf (a tie: the left one), its books and Little Project; then the normal restock."""
     shelves = table.village.shelves
-    taken = max(range(len(shelves)), key=lambda i: (len(shelves[i].books), -i))
-    _take_books(table, shelves[taken].books, turn)
-    _take_project(table, shelves[taken].project, turn)
-    shelves[taken].books, shelves[taken].project = "", draw_project(table)
-    for shelf in shelves:
-        shelf.books += draw_books(table, 1)
+    taken = shelves[shelf_order(shelves)[-1]]
+    _take_books(table, taken.books, turn)
+    _take_project(table, taken.project, turn)
+    restock(table, taken)
 
 
 def _library(table: Tabletop, turn: Turn) -> None:
@@ -167,11 +151,10 @@ def _shoppes(table: Tabletop, turn: Turn) -> None:
     if not village.shoppes:
         return
     best = max(range(len(village.shoppes)), key=lambda i: (_neat_vp(village.shoppes[i]), -i))
-    card = village.shoppes.pop(best)
+    card = village.shoppes[best]
     _penelope(table).neat.append(card)
     turn.neat.append(card)
-    table.ns_discard += village.shoppes
-    village.shoppes = [new for new in (draw_neat(table) for _ in range(SHOPPES_FACE_UP)) if new]
+    reset_shoppes(table, [card])
 
 
 def _exchange(table: Tabletop, turn: Turn) -> None:
@@ -206,14 +189,8 @@ def _extra(table: Tabletop, extra: str, turn: Turn) -> None:
         turn.battery_lost += lost
     else:
         assert extra == "sun", extra
-        _advance_sun(table)
+        advance_sun(table)
         turn.sun += 1
-
-
-def _advance_sun(table: Tabletop) -> None:
-    if table.village.sun > 0:
-        table.village.sun -= 1
-        table.end_triggered = table.end_triggered or table.village.sun == 0
 
 
 def _matches(card: str, colours: str) -> bool:

@@ -23,8 +23,8 @@ from .gains import fail, place_books, spend, take_neat
 from .neat import bookstore_cost, library_cost
 from .state import Board, Pending, Player, Shelf, Tabletop
 
-__all__ = ["bookstore_spaces", "reachable", "shelf_cost", "bookstore", "library", "library_keep", "shoppes",
-           "shoppes_cost", "exchange", "space_costs"]
+__all__ = ["bookstore_spaces", "reachable", "shelf_order", "shelf_cost", "bookstore", "restock", "library",
+           "library_keep", "shoppes", "shoppes_cost", "reset_shoppes", "exchange", "advance_sun", "space_costs"]
 
 
 def bookstore_spaces(n_players: int) -> tuple[str, ...]:
@@ -37,10 +37,15 @@ def reachable(space: str) -> tuple[str, ...]:
     return FOUR_PLAYER_BOOKSTORE.get(space, SHELF_NAMES)
 
 
+def shelf_order(shelves: list[Shelf]) -> list[int]:
+    """The shelves' indexes from the smallest to the largest by books; tied counts: the left shelf ranks higher
+    (H)."""
+    return sorted(range(len(shelves)), key=lambda i: (len(shelves[i].books), -i))
+
+
 def _rank(shelves: list[Shelf], index: int) -> int:
-    """0 smallest .. 2 largest by books; tied counts: the left shelf ranks higher (H)."""
-    order = sorted(range(len(shelves)), key=lambda i: (len(shelves[i].books), -i))
-    return order.index(index)
+    """0 smallest .. 2 largest."""
+    return shelf_order(shelves).index(index)
 
 
 def shelf_cost(table: Board, player: Player, shelf: str) -> int:
@@ -63,9 +68,15 @@ def bookstore(table: Tabletop, seat: int, action: Bookstore) -> None:
     place_books(table, player, shelf.books, action.books)
     if shelf.project is not None:
         player.hand.append(shelf.project)
-    shelf.books, shelf.project = "", draw_project(table)
-    for each in table.village.shelves:
-        each.books += draw_books(table, 1)
+    restock(table, shelf)
+
+
+def restock(table: Tabletop, taken: Shelf) -> None:
+    """After a shelf was taken (by a player or Penelope): a new Little Project there and 1 random book onto each
+    shelf."""
+    taken.books, taken.project = "", draw_project(table)
+    for shelf in table.village.shelves:
+        shelf.books += draw_books(table, 1)
 
 
 def library(table: Tabletop, seat: int) -> None:
@@ -116,10 +127,23 @@ def shoppes(table: Tabletop, seat: int, action: Shoppes) -> None:
         taken = [card]
     else:
         taken = [village.shoppes[i] for i in wanted]
-        table.ns_discard += [card for card in village.shoppes if card not in taken]
-        village.shoppes = [card for card in (draw_neat(table) for _ in range(SHOPPES_FACE_UP)) if card]
+        reset_shoppes(table, taken)
     for at, card in enumerate(taken):
         take_neat(table, seat, card, at)
+
+
+def reset_shoppes(table: Tabletop, taken: list[str]) -> None:
+    """After face-up cards were taken (`taken`): the rest of the display is discarded and 2 new are shown."""
+    village = table.village
+    table.ns_discard += [card for card in village.shoppes if card not in taken]
+    village.shoppes = [card for card in (draw_neat(table) for _ in range(SHOPPES_FACE_UP)) if card]
+
+
+def advance_sun(table: Tabletop) -> None:
+    """The Sun one step on; reaching its last space triggers the end; later moves do nothing."""
+    if table.village.sun > 0:
+        table.village.sun -= 1
+        table.end_triggered = table.end_triggered or table.village.sun == 0
 
 
 def exchange(table: Tabletop, seat: int, action: Exchange) -> None:
