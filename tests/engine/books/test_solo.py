@@ -2,12 +2,17 @@
 bump to the Park, the loss on an empty Rival deck, the removal of queue cards, and her score."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from engine.books.actions import Leave
 from engine.books.data import RIVALS
+from engine.books.game import BooksGame, Report
 from engine.books.setup import deal
 from engine.books.solo import bumped, line_of, penelope_turn, remove, score, scored, wins
 from engine.books.state import Penelope, Shelf, Tabletop
+from engine.protocol import Termination
 
 RIVAL_TABLE = {
     # books.md's table: card -> its lines for a queue of 1-3, 4-5, 6+ (☀ written "sun")
@@ -210,3 +215,45 @@ def test_her_score_and_who_wins() -> None:
     penelope = Penelope(1, books="RGBYR", projects=["LP01", "LP20"], neat=["NS04", "NS17", "NS12"])
     assert score(penelope) == {"books": 5, "projects": 4, "neat": 6, "total": 15}
     assert wins(15, penelope) and not wins(14, penelope)
+
+
+def play_turn(game: BooksGame, rng: random.Random) -> Report:
+    """Random legal steps of the solo player until its turn (and Penelope's after it) is over."""
+    while True:
+        report = game.apply(rng.choice(game.legal_actions()), 0)
+        if report.turn_over or report.game_over:
+            return report
+
+
+def test_a_solo_game_ends_a_round_after_the_sun_then_one_more_turn_each() -> None:
+    game = BooksGame.new(1, seed=11, level=1)
+    rng = random.Random(11)
+    game.apply(game.legal_actions()[0], 0)
+    assert game.penelope is not None
+    game.penelope.deck = ["C", "B", "A"]
+    game.players[0].battery, game.village.sun = 20, 1
+
+    first = game.apply(Leave(), 0)
+    assert game.village.sun == 0 and game.end_triggered and not first.turn_over
+    report = play_turn(game, rng)
+    assert [turn.card for turn in report.rival] == ["A"] and not game.over
+    report = play_turn(game, rng)
+    assert [turn.card for turn in report.rival] == ["B"] and report.game_over and game.over
+    assert not game.lost and game.penelope.queue == ["A", "B"]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == Termination.COMPLETED
+    player_total = game.score_breakdown(0)["total"]
+    assert (outcome.winners == frozenset({0})) == (player_total >= score(game.penelope)["total"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_solo_game_played_at_random_ends(seed: int) -> None:
+    game = BooksGame.new(1, seed=seed, level=5)
+    rng = random.Random(seed)
+    for _ in range(40):
+        if play_turn(game, rng).game_over:
+            break
+    assert game.over and game.outcome() is not None
+    assert game.penelope is not None
+    if game.lost:
+        assert not game.penelope.deck and game.outcome() is not None and game.outcome().winners == frozenset()
