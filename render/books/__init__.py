@@ -3,7 +3,8 @@
 Takes a BooksGame or a seat's BooksView and draws the public pictures from what the whole table knows only (a
 hand is its size): the turn picture (the apartment of the seat to act, the Village, a line per seat), the Village
 alone, one or every apartment, the score sheet, and a replay's frame; and the one private picture, a seat's
-Little Projects with which ones its apartment meets now. Geometry lives in render.books.layout, captions in render.books.captions.
+Little Projects with which ones its apartment meets now. Geometry lives in render.books.layout, captions in
+render.books.captions.
 """
 from .pictures import (
     render_apartment, render_apartments, render_final, render_frame, render_projects, render_turn, render_village,

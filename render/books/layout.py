@@ -15,6 +15,7 @@ Box = tuple[int, int, int, int]
 PICTURE_W = 720
 MARGIN = 12
 HEADER_H = 58
+PENDING_H = 40        # the header's second line while a choice is pending within the turn
 
 # --- an apartment ------------------------------------------------------------------------------------------
 APT_TITLE_H = 48        # marker, name, Player card, where the meeple stands

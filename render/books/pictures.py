@@ -31,10 +31,10 @@ from ..text import DEFAULT_LOCALE
 from . import parts
 from .apartment import BATTERY_OFF, BATTERY_ON, GOLD, HIGHLIGHT, NIGHTSTAND_FILL, draw_apartment, draw_legend
 from .apartment import place_name
-from .captions import caption
+from .captions import BOOKS_CAPTIONS, caption
 from .projects import MET_FILL, draw_projects
 from .scores import PENELOPE_ROW, draw_sheet
-from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PICTURE_W, SEAT_H
+from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PENDING_H, PICTURE_W, SEAT_H
 from .samples import sample_table
 from .table import Source, Table, public_table
 from .village import BAND, BANNER, SHELF_FACE, draw_village, village_height
@@ -118,22 +118,24 @@ def render_frame(game: Tabletop, names: Names, locale: str = DEFAULT_LOCALE) -> 
 
 def draw_turn(table: Table, names: Names, locale: str) -> Image.Image:
     """The turn picture as an RGB image."""
-    seats_top = HEADER_H + APARTMENT_H + village_height(table)
+    top = header_height(table)
+    seats_top = top + APARTMENT_H + village_height(table)
     img = Image.new("RGB", (PICTURE_W, seats_top + seats_height(table) + LEGEND_H), PAPER)
     draw_header(img, table, names, locale)
     seat = table.current
-    draw_apartment(img, HEADER_H, table.seats[seat], seat, names, locale, turn=not table.over)
-    draw_village(img, HEADER_H + APARTMENT_H, table, locale)
+    draw_apartment(img, top, table.seats[seat], seat, names, locale, turn=not table.over)
+    draw_village(img, top + APARTMENT_H, table, locale)
     draw_seats(img, seats_top, table, names, locale)
     draw_legend(ImageDraw.Draw(img), img.height - LEGEND_H // 2 - 2, locale)
     return img
 
 
 def draw_village_picture(table: Table, names: Names, locale: str) -> Image.Image:
-    seats_top = HEADER_H + village_height(table)
+    top = header_height(table)
+    seats_top = top + village_height(table)
     img = Image.new("RGB", (PICTURE_W, seats_top + seats_height(table) + LEGEND_H), PAPER)
     draw_header(img, table, names, locale)
-    draw_village(img, HEADER_H, table, locale)
+    draw_village(img, top, table, locale)
     draw_seats(img, seats_top, table, names, locale)
     draw_legend(ImageDraw.Draw(img), img.height - LEGEND_H // 2 - 2, locale)
     return img
@@ -149,7 +151,7 @@ def draw_apartments(table: Table, names: Names, locale: str, seats: Sequence[int
 
 
 def draw_header(img: Image.Image, table: Table, names: Names, locale: str) -> None:
-    """Who plays (or "Game over") and the turn."""
+    """Who plays (or "Game over") and the turn; under it, the choice pending within the turn, if any."""
     d = ImageDraw.Draw(img)
     mid = HEADER_H // 2
     right = fonts.draw_text(d, (PICTURE_W - 16, mid), caption("turn", locale, n=table.turn + 1), 24, MUTED,
@@ -161,6 +163,37 @@ def draw_header(img: Image.Image, table: Table, names: Names, locale: str) -> No
     pieces.seat_marker(d, (34, mid), 18, seat)
     fonts.draw_text(d, (60, mid), caption("to_play", locale, name=pieces.seat_name(list(names), seat, locale)), 30,
                     INK, bold=True, max_width=PICTURE_W - 60 - right - 40)
+    if pending_key(table):
+        _pending(img, d, table, locale)
+
+
+def header_height(table: Table) -> int:
+    """The header: who plays, and a second line while the seat to act has a choice pending within its turn."""
+    return HEADER_H + (PENDING_H if pending_key(table) else 0)
+
+
+def pending_key(table: Table) -> str:
+    """The caption of the choice pending within the turn ("" for none, or once the game is over)."""
+    pending = table.pending
+    if pending is None or table.over:
+        return ""
+    if pending.kind == "put":
+        return f"books_pending_put_{pending.token}"
+    key = f"books_pending_{pending.kind}"
+    return key if key in BOOKS_CAPTIONS else ""
+
+
+def _pending(img: Image.Image, d: ImageDraw.ImageDraw, table: Table, locale: str) -> None:
+    """The pending choice in words, with the books it is about (the Library's drawn ones, a gain to place)."""
+    key = pending_key(table)
+    assert table.pending is not None
+    mid = HEADER_H + PENDING_H // 2 - 4
+    x = 20 + fonts.draw_text(d, (20, mid), caption(key, locale, n=table.pending.count), 20, INK, bold=True,
+                             max_width=PICTURE_W - 40) + 10
+    for book in table.pending.books[:16]:
+        face = parts.chip(book, 26)
+        img.paste(face, (x, mid - 13), face)
+        x += 30
 
 
 def seats_height(table: Table) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.books.state import Apartment, Tabletop, Village
+from engine.books.state import Apartment, Pending, Tabletop, Village
 from engine.books.view import BooksView, view_of
 
 
@@ -60,6 +60,8 @@ class Table:
     over: bool
     lost: bool
     resigned: frozenset[int]
+    pending: Pending | None
+    """What the seat to act must decide next within its turn (the Library's drawn books, a gain to place...)."""
 
     @property
     def n_players(self) -> int:
@@ -82,4 +84,4 @@ def public_table(source: Source) -> Table:
         penelope = PublicPenelope(p.level, view.rival_deck, tuple(p.queue), p.location, p.books, tuple(p.projects),
                                   tuple(p.neat))
     return Table(view.village.copy(), seats, penelope, view.current, view.turn,
-                 view.end_triggered, view.last_round, view.over, view.lost, view.resigned)
+                 view.end_triggered, view.last_round, view.over, view.lost, view.resigned, view.pending)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from engine.books.data import SPACES
-from engine.books.state import Shelf
+from engine.books.state import Pending, Shelf
 from render.books import (
     PICTURES, render_apartment, render_apartments, render_final, render_projects, render_turn, render_village,
     turn_pictures,
 )
-from render.books.layout import APARTMENT_H, HEADER_H, PICTURE_W, book_box, cell_box
+from render.books.layout import APARTMENT_H, HEADER_H, PENDING_H, PICTURE_W, book_box, cell_box
 from render.books.parts import BOOK_COLOURS
 from render.books.projects import MINI, ROW_H, STATUS_W, TITLE_H
 from render.books.samples import sample_game
@@ -184,3 +184,16 @@ def test_a_projects_small_grid_lights_the_spaces_its_pattern_looks_at() -> None:
 
     assert {space(c, r) for c in (2, 3) for r in (0, 1)} == {TURN}
     assert TURN not in {space(c, r) for c in (0, 1) for r in (0, 1, 2, 3)}
+
+
+def test_a_choice_pending_within_the_turn_is_said_with_its_books(drawn: list[Drawn]) -> None:
+    game = table(4, seed=12)
+    game.pending = Pending("library", game.current, books="RGBYR", count=2)
+    img = decode(render_turn(game, NAMES))
+    assert "Library: keep 2 of" in [t.text for t in drawn]
+    line = {img.getpixel((x, HEADER_H + PENDING_H // 2 - 4)) for x in range(200, PICTURE_W, 2)}
+    assert set(BOOK_COLOURS.values()) <= line
+    drawn.clear()
+    game.pending = Pending("put", game.current, token="lamp")
+    render_turn(game, NAMES, "it")
+    assert "Metti la lampada su uno spazio" in [t.text for t in drawn]
