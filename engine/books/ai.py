@@ -1,0 +1,481 @@
+"""Computer players for A Place for All My Books: `choose(game, level, seed=..., seat=...)` is one step for a seat
+that may act now (its keep-3 at the start, any step of its turn, a discard, each choice after a random draw).
+
+Fair play: a level decides from `game.view(seat)` only: the seat's own Little Projects and what the table sees
+(apartments, backpacks, batteries, the village, the bag's counts, Penelope's queue and pile and her deck's size),
+never another hand, a draw to come or a deck's order. Its choices are the ones engine.books.choices offers a
+builder on that view, its samples come from its own seeded generator, and the game's `check` has the last word.
+Same view and seed, same step.
+
+- easy: keeps three Little Projects at random; at home Admires most times a project is met, leaves with 10 to 16
+  battery, else Gathers (the best of three random tries), Sorts, Reads or Rests at random; in the Village takes a
+  random shelf it can pay for or the Library, and goes home when its battery runs low; places books anywhere they
+  fit.
+- normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
+  toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus (or 1 against Penelope when
+  her deck runs low, or on its last turn); leaves at 13 battery (data/books.json); in the Village takes what is
+  worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
+  against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
+  projects like it; keeps and draws the books and cards that serve its projects.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..computer import check_request
+from .actions import (
+    BAG,
+    Action,
+    Admire,
+    Bookstore,
+    BooksError,
+    Discard,
+    Exchange,
+    Home,
+    Keep,
+    Leave,
+    Library,
+    Placement,
+    Put,
+    Remove,
+    Rest,
+    Shoppes,
+    Take,
+)
+from .apartment import leave_cost
+from .arrangements import greedy_sort, random_sort, reads, sample_gathers
+from .choices import bookstore_choices, gain_places, home_stacks, home_targets, open_spaces, shelves, shoppes_options
+from .data import BACKPACK_STACKS, BATTERY_MAX, COLOURS, COMPUTER_LEAVE_AT, EXCHANGE_COST, HAND_LIMIT, KEPT_PROJECTS, NEAT
+from .data import RIVAL_LEVELS, RIVALS, SHELF_NAMES, SPACES, STACK_HEIGHT
+from .game import BooksGame
+from .gains import in_village
+from .grid import is_most_common
+from .neat import library_cost
+from .outlook import BATTERY_VALUE, NEAT_VALUE, project_worth, promise, worth
+from .projects import colours as project_colours
+from .projects import met
+from .view import BooksView
+
+GATHER_SAMPLES = 80
+SORT_SAMPLES = 24
+GREEDY_SORTS = 2
+"""Normal's work per apartment step: random Gathers, random Sorts, and Sorts built book by book."""
+HOME_WORTH = 1.0
+"""What going home is worth against one more Village action: the unloading and an apartment action."""
+BUMP_COST = 2 * BATTERY_VALUE
+"""Sending a rival to the Park gives them 2 battery."""
+PENELOPE_BUMP_COST = 1.5
+"""Sending Penelope to the Park draws one more Rival card into her queue, a step toward an empty deck."""
+CLEAR_VALUE = 1.0
+"""Against Penelope: what each card of her queue a project would clear adds to meeting it (a shorter queue reads
+her weaker lines, and her deck lasts)."""
+LATER_CLEAR_VALUE = 0.2
+"""Against Penelope: what each card of her level's deck a project may clear later adds to it."""
+QUEUE_TO_CLEAR = 2
+"""Against Penelope: from this queue size, one met project that clears a card of it is worth an Admire."""
+QUEUE_GROWTH = 0.5
+"""Against Penelope: what each card of her queue beyond QUEUE_TO_CLEAR adds to going home (where projects are
+admired and her queue cleared) rather than staying in the Village another turn."""
+DANGER_DECK = 3
+"""Against Penelope: with this few Rival cards left, one met project is worth an Admire (it clears her queue)."""
+DRAWN_PROJECT = 0.5
+"""What an unseen Little Project drawn by Rest is worth while the hand has room."""
+SHELF_PROJECT = 0.8
+"""The part of a shelf's Little Project's promise counted when taking the shelf."""
+LIBRARY_BOOK = 1.3
+"""A book of the colour one picks among those drawn."""
+COLOUR_FIT = 0.3
+"""The part of a bought book's best use on the grid counted on top of its point."""
+
+Legal = Callable[[Action], bool]
+
+
+@dataclass
+class Ranked:
+    """Candidate steps with their scores; the best the rules accept is taken (the earliest of equal scores)."""
+
+    items: list[tuple[float, int, Action]] = field(default_factory=list)
+
+    def add(self, score: float, action: Action) -> None:
+        self.items.append((score, len(self.items), action))
+
+    def best(self, legal: Legal) -> Action | None:
+        for _, _, action in sorted(self.items, key=lambda item: (-item[0], item[1])):
+            if legal(action):
+                return action
+        return None
+
+
+class Seat:
+    """What one seat knows (its view), and the judge of grids for its projects."""
+
+    def __init__(self, view: BooksView, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.me = view.players[seat]
+        self.stacks = self.me.apartment.stacks
+        self.hand = list(view.hand)
+        self.worths = {p: self.project_worth(p) for p in self.hand}
+        """What meeting each project in hand is worth to the seat (more when it clears Penelope's queue)."""
+        self._judged: dict[tuple[str, ...], float] = {}
+
+    def judge(self, stacks: dict[str, str]) -> float:
+        """The grid's worth to this seat (remembered: samples often meet the same grid)."""
+        key = tuple(stacks[space] for space in SPACES)
+        found = self._judged.get(key)
+        if found is None:
+            found = self._judged[key] = worth(stacks, self.worths, self.me.colour)
+        return found
+
+    def met(self) -> list[str]:
+        return met(self.hand, self.stacks)
+
+    def backpack_room(self) -> int:
+        return sum(STACK_HEIGHT - len(stack) for stack in self.me.apartment.backpack)
+
+    def project_worth(self, project: str) -> float:
+        """What meeting `project` is worth to this seat: its points and reward, and against Penelope the cards of
+        her queue it would clear (and a little for those of her deck it may clear later)."""
+        value = project_worth(project)
+        penelope = self.view.penelope
+        if penelope is not None:
+            queued = self.clears([project])
+            later = sum(_shares(card, project_colours(project)) for card in RIVAL_LEVELS[penelope.level]) - queued
+            value += CLEAR_VALUE * queued + LATER_CLEAR_VALUE * later
+        return value
+
+    def clears(self, projects: list[str]) -> int:
+        """Solo: how many of Penelope's queued cards scoring `projects` would shuffle back into her deck."""
+        return sum(1 for card in self.queue() if any(_shares(card, project_colours(p)) for p in projects))
+
+    def queue(self) -> list[str]:
+        return self.view.penelope.queue if self.view.penelope is not None else []
+
+    def danger(self) -> bool:
+        """Solo: Penelope's deck is nearly empty, so her queue must be cleared soon."""
+        return self.view.penelope is not None and self.view.rival_deck <= DANGER_DECK
+
+    def last_turn(self) -> bool:
+        """Whether this turn is the seat's last: the end was triggered and the last round has begun."""
+        return self.view.last_round
+
+    def best_top(self, grid: dict[str, str], books: str, spaces: Sequence[str]) -> str:
+        """The space of `spaces` where `books` put on top leave the grid the judge likes best (the first of
+        equals)."""
+        return max(spaces, key=lambda space: self.judge({**grid, space: grid[space] + books}))
+
+    def colour_gain(self, colour: str) -> float:
+        """How much one more book of `colour` could add to the grid (on the best top)."""
+        fits = [s for s in SPACES if len(self.stacks[s]) < self.me.apartment.limit(s)]
+        if not fits:
+            return 0.0
+        best = self.best_top(self.stacks, colour, fits)
+        return max(0.0, self.judge({**self.stacks, best: self.stacks[best] + colour}) - self.judge(self.stacks))
+
+
+# ---- books and cards ---------------------------------------------------------------------------------------------
+
+def _place(seat: Seat, books: Sequence[str], rng: random.Random | None, space: str | None = None
+           ) -> tuple[Placement, ...]:
+    """Gained books where the rules let them go: in the Village onto a backpack stack (one topped with the same
+    colour, else the lowest); at home onto the grid space the judge likes best. Easy picks at random. `space`:
+    the Village space the step moves to, for a gain that comes with the move."""
+    me = seat.me
+    if space is not None:
+        me = me.copy()
+        me.location = space
+    placed: list[Placement] = []
+    grid = dict(seat.stacks)
+    backpack = {name: seat.me.apartment.backpack[i] for i, name in enumerate(BACKPACK_STACKS)
+                if i < len(seat.me.apartment.backpack)}
+    for book in books:
+        places = gain_places(me, placed)
+        if rng is not None:
+            where = rng.choice(places)
+        elif places[0] in backpack or places == [BAG]:
+            same = [p for p in places if backpack.get(p, "")[-1:] == book]
+            where = same[0] if same else min(places, key=lambda p: (len(backpack.get(p, "")), p))
+        else:
+            where = seat.best_top(grid, book, places)
+        if where in backpack:
+            backpack[where] += book
+        elif where in grid:
+            grid[where] += book
+        placed.append((book, where))
+    return tuple(placed)
+
+
+def _keep(seat: Seat, rng: random.Random | None) -> Keep:
+    dealt = list(seat.view.dealt)
+    if rng is not None:
+        return Keep(tuple(rng.sample(dealt, KEPT_PROJECTS)))
+    ranked = sorted(dealt, key=lambda p: (-seat.project_worth(p) * promise(p, seat.stacks)
+                                          - 0.3 * (seat.me.colour in project_colours(p)), p))
+    return Keep(tuple(ranked[:KEPT_PROJECTS]))
+
+
+def _discard(seat: Seat, rng: random.Random | None) -> Discard:
+    extra = len(seat.hand) - HAND_LIMIT
+    if rng is not None:
+        return Discard(tuple(rng.sample(seat.hand, extra)))
+    ranked = sorted(seat.hand, key=lambda p: (seat.worths[p] * promise(p, seat.stacks), p))
+    return Discard(tuple(ranked[:extra]))
+
+
+def _shares(card: str, colours: str) -> bool:
+    """Whether Rival `card` goes back to Penelope's deck when `colours` are scored ("" the colourless cards)."""
+    icon = RIVALS[card].colours
+    return not icon if not colours else bool(set(icon) & set(colours))
+
+
+def _remove(seat: Seat) -> Remove:
+    """Solo: the colour (or the colourless) whose removal clears most of Penelope's queue."""
+    options = ["", *COLOURS]
+    return Remove(max(options, key=lambda c: (sum(_shares(card, c) for card in seat.queue()), -options.index(c))))
+
+
+def _put(seat: Seat, rng: random.Random | None) -> Put:
+    """A token onto the tallest stack (the Bookend lets it grow, the Lamp scores the books under it)."""
+    if rng is not None:
+        return Put(rng.choice(SPACES))
+    return Put(max(SPACES, key=lambda s: (len(seat.stacks[s]), -SPACES.index(s))))
+
+
+def _take(seat: Seat, rng: random.Random | None) -> Take:
+    """The pending books: the Library's keep among those drawn, named books, or given ones."""
+    pending = seat.view.pending
+    assert pending is not None
+    if pending.kind == "library":
+        drawn = list(pending.books)
+        if rng is not None:
+            kept = rng.sample(drawn, pending.count)
+        else:
+            gains = {c: seat.colour_gain(c) for c in set(drawn)}
+            kept = sorted(drawn, key=lambda b: (-gains[b], b))[:pending.count]
+    elif pending.kind == "name":
+        available = [c for c in COLOURS if seat.view.bag.get(c, 0) >= pending.count] or list(COLOURS)
+        if rng is not None:
+            kept = [rng.choice(available)] * pending.count
+        else:
+            kept = [max(available, key=lambda c: (seat.colour_gain(c), -COLOURS.index(c)))] * pending.count
+    else:
+        kept = list(pending.books)
+    return Take(_place(seat, kept, rng))
+
+
+def _home(seat: Seat, rng: random.Random | None) -> Home:
+    """Welcome Home: each backpack stack whole onto a space it fits on, where the judge likes it best."""
+    grid = dict(seat.stacks)
+    unload: list[Placement] = []
+    for stack in home_stacks(seat.me):
+        books = seat.me.apartment.backpack[BACKPACK_STACKS.index(stack)]
+        targets = home_targets(seat.me, unload, stack)
+        space = rng.choice(targets) if rng is not None else seat.best_top(grid, books, targets)
+        grid[space] += books
+        unload.append((stack, space))
+    return Home(tuple(unload))
+
+
+# ---- the Village -------------------------------------------------------------------------------------------------
+
+def _bumping(seat: Seat, space: str) -> float:
+    """What sending whoever stands on `space` to the Park costs the seat (nothing when it is free)."""
+    view = seat.view
+    cost = sum(BUMP_COST for s, p in enumerate(view.players) if s != seat.seat and p.location == space)
+    if view.penelope is not None and view.penelope.location == space:
+        cost += PENELOPE_BUMP_COST
+    return cost
+
+
+def _shoppes_worth(shown: list[str], which: str, last: bool) -> float:
+    """A Shoppes take's worth: the printed points of the cards taken (a "?" card counted 3) and, before the end,
+    their effects; the deck's top is worth an average card."""
+    if which == "deck":
+        return 0.0 if last else NEAT_VALUE
+    cards = shown if which == "both" else shown[:1] if which == "left" else shown[1:2]
+    effects = 0.0 if last else 0.5 * len(cards)
+    return sum(3 if NEAT[card].vp is None else NEAT[card].vp or 0 for card in cards) + effects
+
+
+def _village_options(seat: Seat, last: bool) -> Ranked:
+    """Every Village action the seat may take now, scored: what it brings less what it costs (and any bump)."""
+    ranked = Ranked()
+    beta = 1 / 4 if last else BATTERY_VALUE
+    room = seat.backpack_room()
+    view, me = seat.view, seat.me
+    for space, kitty in open_spaces(view, me, village=True).items():
+        if kitty:
+            continue
+        bump = _bumping(seat, space)
+        if space == "library" and room:
+            ranked.add(LIBRARY_BOOK - library_cost(me.neat) * beta - bump, Library())
+        elif space == "shoppes":
+            for which, cost in shoppes_options(view, me).items():
+                ranked.add(_shoppes_worth(view.village.shoppes, which, last) - cost * beta - bump, Shoppes(which))
+        elif space == "exchange" and room and not last:
+            colour = max(COLOURS, key=lambda c: (seat.colour_gain(c) if view.bag.get(c) else -1, -COLOURS.index(c)))
+            gain = seat.colour_gain(colour)
+            ranked.add(1 + COLOUR_FIT * gain - EXCHANGE_COST * beta - bump, Exchange((), _place(seat, [colour], None, space)))
+        elif space.startswith("bookstore"):
+            for name, cost in shelves(view, me, space).items():
+                shelf = view.village.shelves[SHELF_NAMES.index(name)]
+                books = min(len(shelf.books), room)
+                card = 0.0 if shelf.project is None or last else \
+                    SHELF_PROJECT * seat.project_worth(shelf.project) * promise(shelf.project, seat.stacks)
+                fit = 0.0 if last else COLOUR_FIT * sum(seat.colour_gain(b) for b in set(shelf.books))
+                ranked.add(books + card + fit - cost * beta - bump, Bookstore(name, _place(seat, shelf.books, None, space),
+                                                                              space))
+    return ranked
+
+
+def _easy_village(seat: Seat, rng: random.Random, may_go_home: bool, legal: Legal) -> Action:
+    ranked = _village_options(seat, seat.last_turn())
+    options = [a for _, _, a in ranked.items if isinstance(a, (Bookstore, Library))]
+    if may_go_home and (seat.me.battery < 3 or not options or not seat.backpack_room() or rng.random() < 0.25):
+        return _home(seat, rng)
+    rng.shuffle(options)
+    for action in options:
+        if isinstance(action, Bookstore):
+            shelf = seat.view.village.shelves[SHELF_NAMES.index(action.shelf)]
+            action = Bookstore(action.shelf, _place(seat, shelf.books, rng, action.space), action.space)
+        if legal(action):
+            return action
+    return ranked.best(legal) or _home(seat, rng)
+
+
+def _normal_village(seat: Seat, may_go_home: bool, legal: Legal) -> Action:
+    ranked = _village_options(seat, seat.last_turn())
+    if may_go_home:
+        home = HOME_WORTH + QUEUE_GROWTH * max(0, len(seat.queue()) - QUEUE_TO_CLEAR)
+        ranked.add(home if seat.backpack_room() else 3 * home, _home(seat, None))
+    choice = ranked.best(legal)
+    return choice if choice is not None else _home(seat, None)
+
+
+# ---- the apartment -----------------------------------------------------------------------------------------------
+
+def _admire_now(seat: Seat, met_now: list[str]) -> bool:
+    """At 2 met projects, or 1 with the Player card's bonus, or 1 that clears a card of Penelope's queue of 3 or
+    more (her lines grow stronger and her deck runs out as it grows), or on the last turn."""
+    if not met_now:
+        return False
+    return (len(met_now) >= 2 or is_most_common(seat.stacks, seat.me.colour) or seat.danger()
+            or seat.last_turn() or (len(seat.queue()) >= QUEUE_TO_CLEAR and seat.clears(met_now) > 0))
+
+
+def _leave_now(seat: Seat) -> bool:
+    """Leave at 13 battery; on the last turn only for a shelf worth more points than the battery it costs."""
+    if not seat.last_turn():
+        return seat.me.battery >= COMPUTER_LEAVE_AT
+    left = seat.me.battery - leave_cost()
+    view = seat.view
+    return any(len(view.village.shelves[SHELF_NAMES.index(name)].books) > (leave_cost() + cost) / 4
+               for space in bookstore_choices(view) for name, cost in shelves(view, seat.me, space).items()
+               if cost <= left)
+
+
+def _normal_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    met_now = seat.met()
+    ranked = Ranked()
+    if _admire_now(seat, met_now):
+        ranked.add(100.0 + len(met_now), Admire())
+    if _leave_now(seat):
+        ranked.add(50.0, Leave())
+    now = seat.judge(seat.stacks)
+    beta = 0.0 if seat.me.battery >= BATTERY_MAX else BATTERY_VALUE
+    for gather, after in sample_gathers(seat.me, rng, GATHER_SAMPLES):
+        ranked.add(seat.judge(after) - now + beta, gather)
+    filled = [s for s in SPACES if seat.stacks[s]]
+    for _ in range(SORT_SAMPLES if filled else 0):
+        sort, after = random_sort(seat.me, rng.choice(filled), rng)
+        ranked.add(seat.judge(after) - now + beta, sort)
+    for source in rng.sample(filled, min(GREEDY_SORTS, len(filled))):
+        sort, after = greedy_sort(seat.me, source, seat.judge, rng)
+        ranked.add(seat.judge(after) - now + beta, sort)
+    for read, after in reads(seat.me):
+        ranked.add(seat.judge(after) - now + 2 * beta, read)
+    room = max(0, HAND_LIMIT - len(seat.hand))
+    ranked.add(2 * beta + DRAWN_PROJECT * min(2, room) + 0.1, Rest())
+    ranked.add(0.5 * len(met_now) - 1.0, Admire())
+    choice = ranked.best(legal)
+    assert choice is not None, "at home, Rest or Admire is always open"
+    return choice
+
+
+def _easy_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    if seat.met() and legal(Admire()) and rng.random() < 0.8:
+        return Admire()
+    if seat.me.battery >= 10 + rng.randrange(7) and legal(Leave()):
+        return Leave()
+    now = seat.judge(seat.stacks)
+    options: list[Action] = [Rest(), Admire()]
+    gathers = sample_gathers(seat.me, rng, 3)
+    if gathers:
+        options.append(max(gathers, key=lambda ga: seat.judge(ga[1]) - now)[0])
+    filled = [s for s in SPACES if seat.stacks[s]]
+    if filled:
+        options.append(random_sort(seat.me, rng.choice(filled), rng)[0])
+    options += [read for read, _ in reads(seat.me)[:1]]
+    rng.shuffle(options)
+    return next((a for a in options if legal(a)), Rest())
+
+
+# ---- the levels --------------------------------------------------------------------------------------------------
+
+def _decide(seat: Seat, rng: random.Random, legal: Legal, easy: bool) -> Action:
+    chance = rng if easy else None
+    view = seat.view
+    if view.dealt:
+        return _keep(seat, chance)
+    step = view.expected
+    if step in ("village", "village_or_home"):
+        home = step == "village_or_home"
+        return _easy_village(seat, rng, home, legal) if easy else _normal_village(seat, home, legal)
+    if step == "apartment":
+        return _easy_apartment(seat, rng, legal) if easy else _normal_apartment(seat, rng, legal)
+    if step in ("library", "take", "name"):
+        return _take(seat, chance)
+    if step == "put":
+        return _put(seat, chance)
+    if step == "discard":
+        return _discard(seat, chance)
+    if step == "remove":
+        return _remove(seat)
+    raise ValueError(f"no step of kind {step!r} for the computer player")
+
+
+def _easy(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    return _decide(seat, rng, legal, easy=True)
+
+
+def _normal(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    return _decide(seat, rng, legal, easy=False)
+
+
+LEVELS: dict[str, Callable[[Seat, random.Random, Legal], Action]] = {"easy": _easy, "normal": _normal}
+
+
+def choose(game: BooksGame, level: str, *, seed: int, seat: int | None = None) -> Action:
+    """A legal step at `level` ("easy" or "normal") for `seat` (by default the first seat that may act), decided
+    from that seat's view; the seed must be an int."""
+    check_request(level, LEVELS, seed, game.is_over)
+    acting = min(game.to_act) if seat is None else seat
+    if acting not in game.to_act:
+        raise ValueError(f"seat {acting} may not act now")
+
+    def legal(action: Action) -> bool:
+        try:
+            game.check(action, acting)
+        except BooksError:
+            return False
+        return True
+
+    rng = random.Random(seed)
+    action = LEVELS[level](Seat(game.view(acting), acting), rng, legal)
+    if legal(action):
+        return action
+    others = game.legal_actions()
+    rng.shuffle(others)
+    return next(a for a in others if legal(a))

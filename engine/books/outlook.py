@@ -1,0 +1,42 @@
+"""What an apartment is worth to the seat holding some Little Projects: the computer player's judge of a grid.
+
+A met project is worth its points and its reward; one still short of its pattern is worth less for every book
+still to move (engine.books.projects.shortfall), so a Gather that brings a project one book closer scores, even
+before it meets it. Being strictly the most common colour of one's Player card is worth the Admire bonus.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .data import APARTMENT, PROJECT_VP, PROJECTS, REWARD_BATTERY
+from .grid import is_most_common
+from .projects import shortfall
+
+BATTERY_VALUE = 0.3
+"""What one point of Social Battery is worth, in points: four score one at the end, and a Bookstore shelf turns
+six into four or five books."""
+NEAT_VALUE = 1.5
+"""What a free Other Neat Stuff card is worth, in points (its own and its effect's)."""
+CLOSER = 0.55
+"""Each further book still to move keeps this part of what an unmet project holds."""
+SHORT = 0.5
+"""An unmet project's part of its worth at one book short; CLOSER applies again for each further book."""
+
+
+def project_worth(project: str) -> float:
+    """What meeting `project` brings: its points and its reward."""
+    reward = REWARD_BATTERY * BATTERY_VALUE if PROJECTS[project].reward == "battery" else NEAT_VALUE
+    return PROJECT_VP + reward
+
+
+def promise(project: str, stacks: Mapping[str, str]) -> float:
+    """The part of `project`'s worth the grid holds: 1 when met, less for every book still to move."""
+    short = shortfall(project, stacks)
+    return 1.0 if short == 0 else SHORT * CLOSER ** (short - 1)
+
+
+def worth(stacks: Mapping[str, str], hand: Mapping[str, float], colour: str) -> float:
+    """The grid's worth to a seat with Player card `colour` holding the projects of `hand` (each with what meeting
+    it is worth to the seat: `project_worth`, and more against Penelope when it clears her queue)."""
+    bonus = APARTMENT["admire"]["player_card"] * BATTERY_VALUE if is_most_common(stacks, colour) else 0.0
+    return bonus + sum(value * promise(p, stacks) for p, value in hand.items())
