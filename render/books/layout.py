@@ -80,7 +80,7 @@ CHIP = 24               # a loose book on a shelf
 CHIPS_PER_ROW = 8
 SPACES_ROW_H = 58
 SHOPPES_H = 96
-MAJOR_H = 118
+MAJOR_H = 106
 PENELOPE_H = 132
 
 

@@ -157,7 +157,7 @@ def _shelf(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, shelf: Shelf, nam
         project_card(img, d, (x0 + 6, y1 - 72, x1 - 6, y1 - 6), shelf.project, locale)
 
 
-def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str, size: int = 14) -> None:
+def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str, size: int = 16) -> None:
     """A Little Project, small: its id, its colours (or none), its reward, its pattern in two short lines."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=8, fill=CARD, outline=CARD_EDGE, width=2)
@@ -170,7 +170,7 @@ def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, 
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - 8, y0 + 13), reward, 15, INK, bold=True, align="right")
     for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=2)):
-        fonts.draw_text(d, (x0 + 8, y0 + 32 + k * (size + 4)), line, size, INK)
+        fonts.draw_text(d, (x0 + 8, y0 + 33 + k * (size + 3)), line, size, INK)
 
 
 def _spaces(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
@@ -214,7 +214,7 @@ def neat_card(d: ImageDraw.ImageDraw, box: Box, card: str, locale: str) -> None:
     fonts.draw_text(d, (x1 - 25, mid), vp, 17, WHITE, bold=True, align="center")
     fonts.draw_text(d, (x0 + 10, mid - 10), f"{card} {neat.names[language(locale)]}", 16, INK, bold=True,
                     max_width=x1 - x0 - 60)
-    fonts.draw_text(d, (x0 + 10, mid + 11), caption(f"books_kind_{neat.kind}", locale), 14, MUTED, bold=True,
+    fonts.draw_text(d, (x0 + 10, mid + 11), caption(f"books_kind_{neat.kind}", locale), 15, MUTED, bold=True,
                     max_width=x1 - x0 - 60)
 
 
@@ -229,7 +229,8 @@ def reward_text(reward: dict[str, int]) -> str:
 
 
 def _majors(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
-    """The three Major Accomplishments: text, first and later rewards, the claim tokens in claim order."""
+    """The three Major Accomplishments: the claim tokens in claim order beside the id, the first and later
+    rewards, the text."""
     fonts.draw_text(d, (MARGIN, top + 12), caption("books_majors", locale), 17, INK, bold=True)
     w = (PICTURE_W - 2 * MARGIN - 2 * GAP) // 3
     for k, card in enumerate(table.village.majors):
@@ -237,15 +238,14 @@ def _majors(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
         y0, y1 = top + 26, top + MAJOR_H - 4
         d.rounded_rectangle((x0, y0, x0 + w, y1), radius=8, fill=CARD, outline=CARD_EDGE, width=2)
         major = MAJORS[card]
-        fonts.draw_text(d, (x0 + 8, y0 + 14), card, 15, INK, bold=True)
+        x = x0 + 14 + fonts.draw_text(d, (x0 + 8, y0 + 14), card, 15, INK, bold=True)
+        for seat in table.village.claims.get(card, []):
+            pieces.seat_marker(d, (x + 11, y0 + 14), 11, seat)
+            x += 25
         fonts.draw_text(d, (x0 + w - 8, y0 + 14), f"{reward_text(major.first)} / {reward_text(major.later)}", 15,
                         INK, bold=True, align="right")
-        for i, line in enumerate(fonts.wrap(caption(f"books_ma_{card}", locale), 14, w - 16, lines=2)):
-            fonts.draw_text(d, (x0 + 8, y0 + 36 + i * 18), line, 14, INK)
-        x = x0 + 20
-        for seat in table.village.claims.get(card, []):
-            pieces.seat_marker(d, (x, y1 - 16), 12, seat)
-            x += 28
+        for i, line in enumerate(fonts.wrap(caption(f"books_ma_{card}", locale), 16, w - 16, lines=2)):
+            fonts.draw_text(d, (x0 + 8, y0 + 40 + i * 21), line, 16, INK)
     return top + MAJOR_H
 
 
