@@ -2,7 +2,8 @@
 
 `python -m bench ai` plays 200 two-player games per pairing (seats alternated) on every core;
 `AI_BENCH_GAMES=40 python -m bench ai` or `python -m bench.ai --games 40` is a quick run. Then Librarians'
-computer teammates (bench.librarians_ai): a whole normal turn's time, and normal against easy.
+computer teammates (bench.librarians_ai): a whole normal turn's time, and normal against easy; then A Place for All
+My Books (bench.books_ai): normal against easy, normal against Penelope at each level, a whole normal turn's time.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine.shelfie import Game
 from engine.shelfie.ai import LEVELS, choose_move
 
-from bench import librarians_ai
+from bench import books_ai, librarians_ai
 
 PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("normal", "random"), ("easy", "random"), ("normal", "normal"))
 """The last pairing is self-play: its mean scores are the normal level's own standard."""
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
     print("(time per move: wall clock while all workers play; CPU time is what the move itself used)")
     print()
     librarians_ai.main()
+    print()
+    books_ai.main()
 
 
 def _p95(values: list[float]) -> float:

@@ -1,11 +1,13 @@
 """Engine speed: move generation, apply, whole random games (My Shelfie); the Dice Game's legal item sets;
-Librarians' legal spots."""
+Librarians' legal spots; A Place for All My Books' steps and legal actions."""
 from __future__ import annotations
 
 import random
 import statistics
 import time
 
+from engine.books.ai import choose as books_choose
+from engine.books.game import BooksGame
 from engine.dice import COLUMNS, MAX_ITEMS, OPEN, ROWS, WILD, legal_item_sets
 from engine.librarians import LibrariansGame
 from engine.librarians.ai import choose
@@ -58,6 +60,7 @@ def main() -> None:
 
     _dice_item_sets()
     _librarians_legal_spots()
+    _books_steps()
 
     games = 300
     start = time.perf_counter()
@@ -111,3 +114,31 @@ def _librarians_legal_spots(books: int = 40, positions: int = 30) -> None:
     print(f"librarians: legal spots for a hand of 4 on a {size}-card library ({len(found)} "
           f"positions, spot table cold): median {statistics.median(per_position):.0f} µs, "
           f"slowest {max(per_position):.0f} µs")
+
+
+def _books_steps(games: int = 6) -> None:
+    """Books: one step applied (checked on a copy, then kept) at every position of 2-player games of computer
+    players (normal and easy), and the legal actions listed at each: the median position and the slowest."""
+    positions = []
+    for seed in range(games):
+        g = BooksGame.new(2, seed=seed)
+        step = 0
+        while not g.is_over:
+            seat = min(g.to_act)
+            action = books_choose(g, ("normal", "easy")[seat], seed=step, seat=seat)
+            positions.append((g.copy(), action, seat))
+            g.apply(action, seat)
+            step += 1
+    applies, listings = [], []
+    for g, action, seat in positions:
+        copies = [g.copy() for _ in range(10)]
+        start = time.perf_counter()
+        for c in copies:
+            c.apply(action, seat)
+        applies.append((time.perf_counter() - start) / len(copies) * 1e6)
+        start = time.perf_counter()
+        g.legal_actions()
+        listings.append((time.perf_counter() - start) * 1e3)
+    print(f"books: a step applied ({len(positions)} positions of {games} two-player games): median "
+          f"{statistics.median(applies):.0f} µs, slowest {max(applies):.0f} µs; legal actions listed: median "
+          f"{statistics.median(listings):.1f} ms, slowest {max(listings):.1f} ms")
