@@ -18,7 +18,7 @@ from bot.games.registry import FACES, face_of
 from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import refusal_text
-from bot.presenters.words import command_text, game_name
+from bot.presenters.words import command_text, game_name, turn_clock
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
 from bot.service import TableStatus
@@ -217,6 +217,7 @@ async def board_here(interaction: discord.Interaction, kind: str) -> None:
     await interaction.response.defer(thinking=True)
     locale = channel_locale(interaction.client, table)
     lines, files = await face_of(kind).turn_message(table, None, locale)
+    lines = [*lines, *turn_clock(table, locale)]
     view = turn_view(table, locale)
     buttons: dict[str, Any] = {"view": view} if view else {}
     shown = await interaction.followup.send("\n".join(lines) or t("error.game_over", locale), files=files,

@@ -40,7 +40,7 @@ from bot.live_view import turn_view
 from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
 from bot.presenters.user_text import lines_content
-from bot.presenters.words import rounded_duration_text, turn_order_text
+from bot.presenters.words import rounded_duration_text, turn_clock, turn_order_text
 from bot.replies import reply_private
 from bot.secrets import send_secrets
 from bot.service import OutboxEvent, TableStatus, background
@@ -271,7 +271,7 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
         return await _deliver(client, channel, announcement, table, summary, allowed_mentions=mentions), None
     more, files = await face.turn_message(table, result, locale)
     view = turn_view(table, locale)
-    lines = [*intro, *face.result_lines(result, locale), *more]
+    lines = [*intro, *face.result_lines(result, locale), *more, *turn_clock(table, locale)]
     message = await _deliver(client, channel, announcement, table, lines_content(lines), files=files,
                              allowed_mentions=mentions, **({"view": view} if view is not None else {}))
     return message, summary if table.status == TableStatus.ACTIVE else None

@@ -12,6 +12,7 @@ from engine.registry import rules_of
 
 from bot.games.registry import FACES
 from bot.i18n import language_of, t
+from bot.service import TableStatus
 from bot.service.models import Seat, Table
 
 Unit = Literal["day", "hour", "minute"]
@@ -70,3 +71,11 @@ def rounded_duration_text(seconds: float, locale: object) -> str:
 
 def turn_order_text(table: Table, locale: object) -> str:
     return ", ".join(seat_label(seat, locale) for seat in table.seats)
+
+
+def turn_clock(table: Table, locale: object) -> list[str]:
+    """When the turn runs out, as Discord's relative timestamp (each reader's client says it in their own language
+    and keeps it current: "in 5 hours"); nothing when no deadline runs (a computer to act, the game over)."""
+    if table.status != TableStatus.ACTIVE or table.turn_ends_at is None:
+        return []
+    return [t("turn.clock", locale, when=f"<t:{int(table.turn_ends_at)}:R>")]

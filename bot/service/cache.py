@@ -31,6 +31,7 @@ from bot.service.seats import seat_rows
 from bot.store import (
     CoopResultRow,
     CorruptRow,
+    DeadlineKind,
     DeadlineRow,
     GameRecord,
     GameUpdate,
@@ -66,7 +67,7 @@ def table_of(record: GameRecord, options: GameOptions, game: AnyState | None) ->
         seats=tuple(Seat(s.position, s.user_id, s.name, s.level, s.expired_turns) for s in record.seats),
         game=game, version=row.version, turn=row.turn, lobby_message_id=row.lobby_message_id,
         turn_message_id=row.turn_message_id, created_at=row.created_at, updated_at=row.updated_at,
-        turn_started_at=row.turn_started_at, rematch_of=row.rematch_of,
+        turn_started_at=row.turn_started_at, rematch_of=row.rematch_of, turn_ends_at=row.turn_ends_at,
     )
 
 
@@ -103,6 +104,11 @@ def _deadlines(table: Table, now: float) -> tuple[DeadlineRow, ...]:
         return ()
     due = turn_deadlines(now, table.options.turn_timeout)
     return tuple(DeadlineRow(table.game_id, kind, at, table.turn) for kind, at in due.items())
+
+
+def _expiry(deadlines: tuple[DeadlineRow, ...] | None) -> float | None:
+    """When the turn these deadlines were made for runs out (None: no deadline runs)."""
+    return next((d.due_at for d in deadlines or () if d.kind == DeadlineKind.EXPIRY), None)
 
 
 class GameCache:
@@ -231,6 +237,7 @@ class GameCache:
         deadlines = None if table.status == TableStatus.LOBBY or kept else _deadlines(table, now)
         if table.status == TableStatus.ACTIVE and (table.turn != old.turn or old.status != TableStatus.ACTIVE):
             table = replace(table, turn_started_at=now)
+        table = replace(table, turn_ends_at=old.turn_ends_at if kept else _expiry(deadlines))
         update = GameUpdate(
             game_id=old.game_id, expected_version=old.version, status=table.status, end_reason=table.end_reason,
             state=table.game.to_dict() if table.game is not None and table.game is not old.game else None,

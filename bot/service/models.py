@@ -138,6 +138,9 @@ class Table:
     turn_started_at: float | None = None
     """When the current turn began (epoch seconds, the service clock); a typed move sent before is out of date."""
     rematch_of: int | None = None
+    turn_ends_at: float | None = None
+    """When the current turn runs out (epoch seconds): its expiry deadline, which every step of one turn keeps. None
+    when no deadline runs: a lobby, a finished game, a computer to act, a game without a turn time."""
 
     @property
     def place_id(self) -> int:

@@ -42,7 +42,9 @@ _PLACE_INDEX = ("games.place_id", "games_one_open_per_place")
 """How SQLite and PostgreSQL name the one-open-game-per-place index when a new game collides with it."""
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, place_id, status, end_reason, options, host_id, seed,"
-    " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id, turn_started_at, rematch_of"
+    " created_at, updated_at, state, version, turn, lobby_message_id, turn_message_id, turn_started_at, rematch_of,"
+    f" (SELECT due_at FROM deadlines WHERE deadlines.game_id = games.id AND deadlines.kind = '{DeadlineKind.EXPIRY}')"
+    " AS turn_ends_at"
 )
 _SEATS_SQL = "SELECT position, user_id, name, level, expired_turns FROM seats WHERE game_id = ? ORDER BY position"
 _MOVES_SQL = "SELECT seq, seat, move, kind, at FROM moves WHERE game_id = ? ORDER BY seq"
@@ -128,6 +130,7 @@ def _game_row(row: Row) -> GameRow:
         turn_message_id=row["turn_message_id"],
         turn_started_at=row["turn_started_at"],
         rematch_of=row["rematch_of"],
+        turn_ends_at=row["turn_ends_at"],
     )
 
 

@@ -105,6 +105,8 @@ class GameRow:
     """When the current turn began (the commit that made it current); None before the game starts."""
     rematch_of: int | None = None
     """The finished game this lobby is the rematch of (a game has at most one live rematch: open or started)."""
+    turn_ends_at: float | None = None
+    """When the current turn runs out: its expiry deadline (None: no deadline runs, as while a computer plays)."""
 
 
 @dataclass(frozen=True, slots=True)
