@@ -24,6 +24,10 @@ CAPTIONS: dict[str, dict[str, str]] = {  # what several games draw
     "col_total": {"en": "Total", "it": "Totale"},
     "winner": {"en": "{name} wins!", "it": "Vince {name}!"},
     "no_winner": {"en": "No winner", "it": "Nessun vincitore"},
+    "replay_start": {"en": "Replay · the start", "it": "Replay · l'inizio"},
+    "replay_move": {"en": "Replay · move {n} of {total}", "it": "Replay · mossa {n} di {total}"},
+    "replay_sampled": {"en": "sampled: {shown} of {total} pictures shown",
+                       "it": "a campione: {shown} immagini di {total}"},
 }
 
 

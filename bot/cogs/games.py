@@ -1,4 +1,5 @@
-"""`/games`: the server-wide commands of every game — your games, stats, leaderboard, settings and help.
+"""`/games`: the server-wide commands of every game — your games, stats, history, replays, leaderboard, settings
+and help.
 
 They reach the games only through the registries: a game kind is offered here once it has a Discord face
 (bot.games.registry); its name comes from its engine description.
@@ -14,14 +15,17 @@ from discord.ext import commands
 from engine.registry import rules_of
 
 from bot.games.registry import FACES
+from bot.history import show_history
 from bot.i18n import t
 from bot.presenters.coop import coop_leaderboard_embed, coop_stats_embed
 from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
+from bot.replays import post_replay
 from bot.replies import guild_only, reply_private
 from bot.context import display_name, service_of
 from bot.service import TableStatus
+from bot.service.models import LARGEST_ID
 
 GROUP_NAME = "games"
 AUTOCOMPLETE_LIMIT = 25
@@ -103,6 +107,32 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
                 embeds.append(stats_embed(row, name, locale))
             embeds[-1].set_author(name=game_name(row.kind, locale))
         await reply_private(interaction, "", embeds=embeds)
+
+    @app_commands.command(name="history", description="Finished games in this server, newest first, with links to "
+                                                       "their ends")
+    @app_commands.describe(**_descriptions("history", "player", "game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, player: discord.Member | None = None,
+                      game: str | None = None) -> None:
+        if not await guild_only(interaction):
+            return
+        await show_history(interaction, 0, user_id=None if player is None else player.id, kind=game,
+                           name=None if player is None else display_name(player))
+
+    @app_commands.command(name="replay", description="A finished game replayed as one animated picture, with its "
+                                                      "move log")
+    @app_commands.describe(**_descriptions("replay", "game"))
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, LARGEST_ID] | None = None) -> None:
+        if not await guild_only(interaction):
+            return
+        assert interaction.guild_id is not None
+        game_id = game if game is not None else await service_of(self.bot).last_finished(
+            interaction.guild_id, interaction.channel_id or 0)
+        if game_id is None:
+            await reply_private(interaction, t("replay.none_here", interaction.locale, command="/games replay"))
+            return
+        await post_replay(interaction, game_id)
 
     @app_commands.command(name="leaderboard", description="The best players of this server, by rating, per game")
     @app_commands.describe(**_descriptions("leaderboard", "game"))

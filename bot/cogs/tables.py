@@ -16,7 +16,9 @@ from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTi
 from bot.context import channel_locale, service_of
 from bot.clicks.routing import DYNAMIC_ITEMS, install_clicks
 from bot.games.registry import FACES
+from bot.history import HistoryButton
 from bot.lobby import CLICKS
+from bot.replays import CLICKS as REPLAY_CLICKS
 from bot.secrets import refresh_click
 from bot.lobby_message import close_expired_lobby
 from bot.outbox import REPOST_EVERY, flush_game, post_reminder, post_turn, repost_round
@@ -31,10 +33,10 @@ class TablesCog(commands.Cog):
         self._flushing: set[asyncio.Task[None]] = set()
 
     async def cog_load(self) -> None:
-        install_clicks([*CLICKS, *(click for manifest in FACES.values() for click in manifest.clicks),
+        install_clicks([*CLICKS, *REPLAY_CLICKS, *(click for manifest in FACES.values() for click in manifest.clicks),
                         *(refresh_click(kind, manifest.secrets.refresh) for kind, manifest in FACES.items()
                           if manifest.secrets is not None)])
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, HistoryButton)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

@@ -78,4 +78,4 @@ def turn_clock(table: Table, locale: object) -> list[str]:
     and keeps it current: "in 5 hours"); nothing when no deadline runs (a computer to act, the game over)."""
     if table.status != TableStatus.ACTIVE or table.turn_ends_at is None:
         return []
-    return [t("turn.clock", locale, when=f"<t:{int(table.turn_ends_at)}:R>")]
+    return [t("turn.clock", locale, when=f"<t:{round(table.turn_ends_at)}:R>")]

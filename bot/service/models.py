@@ -220,6 +220,46 @@ class PlayResult:
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game in a server's history: the table as it ended, its final standings (best first), when it
+    ended and its end message (None when none went out)."""
+
+    table: Table
+    standings: tuple[Standing, ...]
+    finished_at: float
+    end_message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a server's finished games, newest first: `offset` of them come before it, `total` in all."""
+
+    games: tuple[FinishedGame, ...]
+    offset: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedStep:
+    """One move-log entry of a finished game played again: what it did, the game right after it, and when it was
+    played."""
+
+    turn: PlayedTurn[Any, Any]
+    game: AnyState
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    """A finished game played again from its seed and move log: the table as it ended, the game at its start, then
+    every entry of the log in order."""
+
+    table: Table
+    start: AnyState
+    steps: tuple[ReplayedStep, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StartResult(PlayResult):
     """`turns` holds the computer turns played before the first person's turn."""
 

@@ -11,20 +11,27 @@ from engine.protocol import CoopMeasure
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.refusals import InvalidOption, NotSaved, UnknownGame
+from bot.service.refusals import CorruptGame, InvalidOption, NotFinished, NotSaved, UnknownGame
 from bot.service.models import (
     AuditResult,
     CoopBest,
     CoopRecord,
+    FinishedGame,
     GameOptions,
+    GameReplay,
     GuildSettings,
+    HistoryPage,
+    LARGEST_ID,
+    PlayedTurn,
     PlayerStats,
     RatingEntry,
+    ReplayedStep,
     Standing,
     Table,
     check_turn_timeout,
 )
 from bot.service.replay import apply_entry, new_game
+from bot.service.seats import final_standings
 from bot.store import (
     CoopResultRow,
     CorruptRow,
@@ -154,6 +161,45 @@ class Records:
         if game.to_dict() != row.state:
             return AuditResult(game_id, False, len(moves), "replayed state differs from the stored state")
         return AuditResult(game_id, True, len(moves))
+
+    async def history(self, guild_id: int, *, user_id: int | None = None, kind: str | None = None, offset: int = 0,
+                      limit: int = 10) -> HistoryPage:
+        """A page of the guild's finished games (those `user_id` sat in, of `kind`), newest first, each with its
+        final standings; a game whose row cannot be read is left out."""
+        rows, total = await self._store.finished_games(guild_id, user_id=user_id, kind=kind, offset=max(0, offset),
+                                                       limit=limit)
+        games = []
+        for row in rows:
+            try:
+                table = await self._cache.table(row.game_id)
+            except CorruptGame:
+                continue
+            games.append(FinishedGame(table, final_standings(table), row.finished_at, row.end_message_id))
+        return HistoryPage(tuple(games), max(0, offset), total)
+
+    async def last_finished(self, guild_id: int, place_id: int) -> int | None:
+        """The game finished last in this channel or thread, if any."""
+        return await self._store.last_finished_at(guild_id, place_id)
+
+    async def replay(self, game_id: int, guild_id: int) -> GameReplay:
+        """A finished game of this guild played again from its seed and move log, every step with the game after it:
+        UnknownGame for a game of another guild (or none), NotFinished before its end."""
+        loaded = await self._store.load_game_with_moves(game_id) if 0 < game_id <= LARGEST_ID else None
+        if loaded is None or loaded[0].game.guild_id != guild_id:
+            raise UnknownGame(game_id)
+        record, moves = loaded
+        table = await self._cache.table(game_id)
+        if table.status != TableStatus.FINISHED or record.game.state is None:
+            raise NotFinished(game_id)
+        rules = rules_of(table.kind)
+        game = new_game(table.kind, len(table.seats), record.game.seed, table.options)
+        start = game.copy()
+        steps = []
+        for row in moves:
+            report = apply_entry(rules, game, row)
+            move = None if row.move is None else rules.parse_action(row.move)
+            steps.append(ReplayedStep(PlayedTurn(table.seats[row.seat], row.kind, move, report), game.copy(), row.at))
+        return GameReplay(table, start, tuple(steps))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._store.guild_settings(guild_id)

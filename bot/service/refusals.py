@@ -23,6 +23,15 @@ class UnknownGame(ServiceError):
         super().__init__(f"There is no game {game_id}.", game_id=game_id)
 
 
+class NotFinished(ServiceError):
+    """Only a finished game has a whole story to replay (and shows what its end revealed)."""
+
+    code = "not_finished"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id} has not finished.", game_id=game_id)
+
+
 class CorruptGame(ServiceError):
     code = "corrupt_game"
 

@@ -83,6 +83,9 @@ class TableService:
         self.leaderboard = records.leaderboard
         self.coop_bests = records.coop_bests
         self.coop_records = records.coop_records
+        self.history = records.history
+        self.last_finished = records.last_finished
+        self.replay = records.replay
 
         self.outbox = outbox.outbox
         self.games_to_announce = outbox.games_to_announce

@@ -30,6 +30,7 @@ from bot.store.records import (
     DeadlineKind,
     DeadlineRow,
     EndReason,
+    FinishedRow,
     GameRecord,
     GameRow,
     GameUpdate,
@@ -47,7 +48,7 @@ from bot.store.records import (
 
 __all__ = [
     "AnnouncementRow", "ConstraintViolated", "CoopBestRow", "CoopRecordRow", "CoopResultRow", "CorruptRow",
-    "DeadlineKind", "DeadlineRow", "EndReason", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
+    "DeadlineKind", "DeadlineRow", "EndReason", "FinishedRow", "GameRecord", "GameRow", "GameUpdate", "GuildSettingsRow", "MoveRow",
     "NewGame", "OPEN_STATUSES", "OutboxEvent", "PlaceTaken", "RematchTaken", "ResultRow", "SeatRow", "ShardSet",
     "StatsChanged", "StatsRow", "Store", "StoreError", "TableStatus", "TurnKind", "VersionConflict", "WriteFailed",
     "background", "database_target", "describe_database", "is_postgres_url",

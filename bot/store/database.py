@@ -22,6 +22,7 @@ from bot.store.records import (
     DeadlineKind,
     DeadlineRow,
     EndReason,
+    FinishedRow,
     GameRecord,
     GameRow,
     GameUpdate,
@@ -287,6 +288,34 @@ class Store:
             params.append(guild_id)
         rows = await self._fetchall(sql + " ORDER BY g.id", params)
         return [int(r[0]) for r in rows]
+
+    async def finished_games(self, guild_id: int, *, user_id: int | None = None, kind: str | None = None,
+                             offset: int = 0, limit: int = 10) -> tuple[list[FinishedRow], int]:
+        """A page of the guild's finished games (of one player's seats, of one kind), newest first, with their end
+        messages, and how many there are in all."""
+        where = "g.guild_id = ? AND g.status = 'finished'"
+        params: list[Any] = [guild_id]
+        if kind is not None:
+            where += " AND g.kind = ?"
+            params.append(kind)
+        if user_id is not None:
+            where += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)"
+            params.append(user_id)
+        async with self._db.read() as db:
+            [count] = await db.fetch(f"SELECT COUNT(*) FROM games g WHERE {where}", tuple(params))
+            rows = await db.fetch(
+                "SELECT g.id, g.updated_at, (SELECT a.message_id FROM announcements a WHERE a.game_id = g.id"
+                " AND a.message_id IS NOT NULL ORDER BY a.version DESC LIMIT 1)"
+                f" FROM games g WHERE {where} ORDER BY g.updated_at DESC, g.id DESC LIMIT ? OFFSET ?",
+                (*params, limit, offset))
+        return [FinishedRow(int(r[0]), r[1], r[2]) for r in rows], int(count[0])
+
+    async def last_finished_at(self, guild_id: int, place_id: int) -> int | None:
+        """The id of the game finished last in this channel or thread (a game of a thread counts in its thread)."""
+        row = await self._fetchone(
+            "SELECT id FROM games WHERE guild_id = ? AND status = 'finished' AND COALESCE(thread_id, channel_id) = ?"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1", (guild_id, place_id))
+        return None if row is None else int(row[0])
 
     async def game_ids(self) -> list[int]:
         """Every stored game, oldest first (lobbies, active, finished and cancelled alike)."""

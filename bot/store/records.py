@@ -132,6 +132,16 @@ class NewGame:
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedRow:
+    """A finished game as a server's history lists it: when it ended, and its end message (the last message the
+    outbox posted for it; None when none went out)."""
+
+    game_id: int
+    finished_at: float
+    end_message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRow:
     seq: int
     seat: int

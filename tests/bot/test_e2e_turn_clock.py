@@ -55,8 +55,8 @@ async def shown_clock(table: Table) -> int:
     """The stored game's deadline, checked against what the channel's newest message shows."""
     game = await game_here(table)
     assert game.turn_ends_at is not None
-    assert clocks(channel_messages(table.channel)[-1]) == [int(game.turn_ends_at)]
-    return int(game.turn_ends_at)
+    assert clocks(channel_messages(table.channel)[-1]) == [round(game.turn_ends_at)]
+    return round(game.turn_ends_at)
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
@@ -66,7 +66,7 @@ async def test_every_turn_message_says_when_the_turn_runs_out(table: Table, rest
     game = await game_here(table)
     assert game.turn_started_at is not None
     first = await shown_clock(table)
-    assert first == int(game.turn_started_at + 3600), "the turn's whole time, from when it began"
+    assert first == round(game.turn_started_at + 3600), "the turn's whole time, from when it began"
     assert "This turn runs out <t:" in channel_messages(table.channel)[-1].content
 
     table.env.backend.advance_clock(600)
