@@ -37,7 +37,7 @@ async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any
     resigned = await table.bob.slash(place, "shelfie resign")
     assert resigned.response is not None and resigned.response.ephemeral
     final = place.history()[-1]
-    assert labels(final) == ["Rematch"]
+    assert labels(final) == ["Rematch", "Replay"]
     return final
 
 

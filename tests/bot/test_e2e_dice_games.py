@@ -27,7 +27,7 @@ async def test_a_two_player_dice_game_is_played_by_clicks_only(table: Table) -> 
         assert steps < MAX_STEPS
     final = channel_messages(table.channel)[-1]
     assert "Game over!" in final.content and [a.filename for a in final.attachments] == ["final.png"]
-    assert labels(final) == ["Rematch"]
+    assert labels(final) == ["Rematch", "Replay"]
     collapsed = channel_messages(table.channel)[1:-1]
     assert collapsed and all(not m.attachments and not m.components for m in collapsed), \
         "every earlier step collapses to its line, so one live message is left"

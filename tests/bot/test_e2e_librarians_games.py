@@ -95,7 +95,7 @@ async def test_a_four_seat_game_is_played_to_its_end_by_clicks_across_a_restart(
 
     final = channel_messages(table.channel)[-1]
     assert ("**You won together!**" in final.content or "**The library is lost**" in final.content), final.content
-    assert [a.filename for a in final.attachments] == ["final.png"] and labels(final) == ["Rematch"]
+    assert [a.filename for a in final.attachments] == ["final.png"] and labels(final) == ["Rematch", "Replay"]
     collapsed = channel_messages(table.channel)[1:-1]
     assert collapsed and all(not m.attachments and not m.components for m in collapsed)
     every_secret = secrets[alice.id] | secrets[bob.id]

@@ -50,7 +50,7 @@ def assert_final_message(table: Table, players: list) -> None:
     winner = re.search(r"Game over! (<@\d+>) wins with (\d+) points", final.content)
     assert winner and winner.group(1) in {p.mention for p in players}
     assert final.content.count("personal goal card") == len(players)
-    assert labels(final) == ["Rematch"], "a finished game offers only a rematch"
+    assert labels(final) == ["Rematch", "Replay"], "a finished game offers a rematch and its replay"
 
 
 async def test_two_players_type_a_whole_game(table: Table) -> None:
