@@ -7,8 +7,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.registry import KINDS
+from engine.registry import KINDS, rules_of
 from render.manifest import pictures_of
+from render.replay import Step, render_replay
+
+REPLAY_MOVES = 40
 
 
 def _measure(label: str, make: Callable[[], bytes], runs: int, reset: Callable[[], None] | None = None) -> None:
@@ -29,6 +32,28 @@ def _measure(label: str, make: Callable[[], bytes], runs: int, reset: Callable[[
           f"best {min(times):5.1f} ms  first call {first_ms:6.1f} ms  {len(png) / 1024:5.1f} KB")
 
 
+def replay_steps(kind: str, moves: int = REPLAY_MOVES, players: int = 4) -> list[Step]:
+    """The start and `moves` steps of a seeded computer game of `kind` (fewer if it ends first), captioned."""
+    rules = rules_of(kind)
+    n = max(rules.description.min_players, min(players, rules.description.max_players))
+    game = rules.new(n, 7, rules.description.check_options({}))
+    steps = [Step(game.copy(), "The game begins! Turn order: Ann, Bo, Cy, Di.")]
+    while len(steps) <= moves and not game.is_over:
+        action = rules.choose(game, rules.levels[0], len(steps))
+        game.apply(action, min(game.to_act))
+        steps.append(Step(game.copy(), f"Ann played {action}"))
+    return steps
+
+
 def main() -> None:
     for kind in KINDS:
         pictures_of(kind).bench(_measure)
+    print()
+    names = ["Ann", "Bo", "Cy", "Di"]
+    for kind in KINDS:
+        if pictures_of(kind).frame is None:
+            print(f"{kind}: no replay frame yet")
+            continue
+        steps = replay_steps(kind)
+        _measure(f"{kind} replay, {len(steps) - 1} moves (GIF)",
+                 lambda: render_replay(kind, steps, names[:steps[0].state.n_players], "en").gif, 3)
