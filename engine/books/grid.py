@@ -11,7 +11,6 @@ most 16 resolutions; without a Wild there is one, the grid itself.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 
@@ -66,8 +65,9 @@ def count(stacks: Stacks, colour: str, spaces: Sequence[str] = SPACES) -> int:
 
 def counts(stacks: Stacks, spaces: Sequence[str] = SPACES) -> dict[str, int]:
     """Books per colour on `spaces`, every colour present as a key (and "W" when a Wild is there)."""
-    found = Counter("".join(stacks.get(space, "") for space in spaces))
-    return {colour: found[colour] for colour in COLOURS} | ({WILD: found[WILD]} if found[WILD] else {})
+    books = "".join(stacks.get(space, "") for space in spaces)
+    wilds = books.count(WILD)
+    return {colour: books.count(colour) for colour in COLOURS} | ({WILD: wilds} if wilds else {})
 
 
 def lonesome(stacks: Stacks, colour: str, spaces: Sequence[str] = SPACES) -> int:
@@ -98,10 +98,10 @@ def most_common(stacks: Stacks) -> str | None:
 def resolutions(stacks: Stacks) -> Iterator[Stacks]:
     """Every way to give each Wild on the grid a colour, as stacks without a Wild (the grid itself when it holds
     none)."""
-    wild_spaces = [space for space in SPACES if WILD in stacks.get(space, "")]
-    if not wild_spaces:
+    if WILD not in "".join(stacks.values()):
         yield stacks
         return
+    wild_spaces = [space for space in SPACES if WILD in stacks.get(space, "")]
     wilds = sum(stacks[space].count(WILD) for space in wild_spaces)
     for choice in product(COLOURS, repeat=wilds):
         picks = iter(choice)

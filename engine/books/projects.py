@@ -24,7 +24,6 @@ from .grid import (
     count,
     counts,
     height,
-    is_mono,
     lonesome,
     occupied,
     resolutions,
@@ -93,8 +92,8 @@ def _rising_cost(heights: Sequence[int]) -> int:
 
 
 def _lp06(s: Stacks) -> int:
-    return min(_rising_cost(ordered) for row in ROW_SPACES
-               for ordered in ([height(s, space) for space in row], [height(s, space) for space in reversed(row)]))
+    rows = [[len(s.get(space, "")) for space in row] for row in ROW_SPACES]
+    return min(min(_rising_cost(heights), _rising_cost(heights[::-1])) for heights in rows)
 
 
 def _lp07(s: Stacks) -> int:
@@ -102,18 +101,18 @@ def _lp07(s: Stacks) -> int:
 
 
 def _lp08(s: Stacks) -> int:
-    return min(books(s, empty) + sum(_at_least(occupied(s, room), 3) for room in ROOM_SPACES if room != empty)
-               for empty in ROOM_SPACES)
+    short = [_at_least(occupied(s, room), 3) for room in ROOM_SPACES]
+    return min(books(s, room) + sum(short) - short[i] for i, room in enumerate(ROOM_SPACES))
 
 
 def _lp09(s: Stacks) -> int:
-    return min(len(COLOURS) - colours_in(stack) for stack in _stacks(s))
+    return len(COLOURS) - max(colours_in(stack) for stack in _stacks(s))
 
 
 def _mono_cost(stack: str, need: int, colour: str | None = None) -> int:
-    """Books to remove and add for `stack` to be one colour (`colour`, or its best) and `need` high."""
-    options = [colour] if colour else (list(set(stack)) or [COLOURS[0]])
-    return min(len(stack) - stack.count(c) + _at_least(stack.count(c), need) for c in options)
+    """Books to remove and add for `stack` to be one colour (`colour`, or its most common) and `need` high."""
+    kept = stack.count(colour) if colour else max(map(stack.count, COLOURS))
+    return len(stack) - kept + _at_least(kept, need)
 
 
 def _lp10(s: Stacks) -> int:
@@ -207,11 +206,13 @@ def _lp32(s: Stacks) -> int:
 
 
 def _lp33(s: Stacks) -> int:
-    def cost(block: tuple[str, str, str, str], diagonal: str, other: str) -> int:
-        left_top, right_top, left_bottom, right_bottom = (top(s, space) for space in block)
-        return ((left_top != diagonal) + (right_bottom != diagonal) + (right_top != other)
-                + (left_bottom != other))
-    return min(cost(block, a, b) for block in BLOCKS for a, b in (("R", "B"), ("B", "R")))
+    tops = {space: stack[-1:] for space, stack in s.items()}
+    best = 4
+    for left_top, right_top, left_bottom, right_bottom in BLOCKS:
+        diagonal = tops.get(left_top, "") + tops.get(right_bottom, "")
+        other = tops.get(right_top, "") + tops.get(left_bottom, "")
+        best = min(best, 4 - diagonal.count("R") - other.count("B"), 4 - diagonal.count("B") - other.count("R"))
+    return best
 
 
 def _green_on_yellow_cost(stack: str) -> int:
