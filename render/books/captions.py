@@ -80,7 +80,7 @@ BOOKS_CAPTIONS: dict[str, dict[str, str]] = {
     "books_no_neat": {"en": "No Neat Stuff yet", "it": "Ancora nessuna Bella Cosa"},
     "books_keeping": {"en": "keeping 3…", "it": "ne tiene 3…"},
     "books_books": {"en": "{n} books", "it": "{n} libri"},
-    "books_at": {"en": "at {place}", "it": "in {place}"},
+    "books_at": {"en": "at {place}", "it": "azione: {place}"},
     "books_at_home": {"en": "at home", "it": "a casa"},
     "books_space_gather": {"en": "Gather", "it": "Raccogli"},
     "books_space_sort": {"en": "Sort", "it": "Riordina"},

@@ -4,13 +4,11 @@ dealt at the start while it keeps 3, then its hand), the score sheet; and a busy
 Bookend's stack of 8, a Wild, the Lamp)."""
 from __future__ import annotations
 
-import random
-
 from engine.books.game import BooksGame
 
 from ..manifest import SavePicture
 from .pictures import render_apartments, render_final, render_projects, render_turn, render_village
-from .samples import NAMES, sample_game, sample_table, step
+from .samples import NAMES, play_until, sample_game, sample_table
 
 
 def write_books_gallery(save: SavePicture) -> None:
@@ -28,9 +26,7 @@ def write_books_gallery(save: SavePicture) -> None:
         if n == 2:
             save("books_apartments_2p.png", render_apartments(game, names))
             save("books_projects.png", render_projects(game, game.current, names))
-        rng = random.Random(n)
-        while not game.is_over:
-            step(game, rng)
+        play_until(game, None, seed=n)
         save(f"books_final_{label}.png", render_final(game, names))
     busy = sample_table(3, seed=2026)
     save("books_turn_busy.png", render_turn(busy, NAMES[:3]))

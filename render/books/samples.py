@@ -1,12 +1,12 @@
-"""Tables of Books to draw: seeded games played step by step (`sample_game`, what the gallery and the tests show
-at the moments players see), and busy hand-made tables (`sample_table`: every stack height, a Bookend's stack of
-8, a Wild, the Lamp, Neat Stuff and claims, filled at random from a seed) that the shared palette is sampled
-from, the warm-up and the bench draw."""
+"""Tables of Books to draw: seeded games played by the computer player (`sample_game`, what the gallery and the
+tests show at the moments players see), and busy hand-made tables (`sample_table`: every stack height, a
+Bookend's stack of 8, a Wild, the Lamp, Neat Stuff and claims, filled at random from a seed) that the shared
+palette is sampled from, the warm-up and the bench draw."""
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
+from engine.books.ai import choose
 from engine.books.data import BACKPACK_STACKS, COLOURS, MAJORS, NEAT, PROJECTS, RIVALS, SPACES, SUN_STEPS
 from engine.books.game import BooksGame
 from engine.books.state import Apartment, Penelope, Player, Shelf, Tabletop, Village
@@ -55,19 +55,23 @@ def sample_table(n: int, seed: int, solo: bool = False) -> Tabletop:
 
 
 
-def step(game: BooksGame, rng: random.Random) -> None:
-    """One step for the seat to act: a kind of step at random among the legal ones, then one of that kind (so
-    the few village steps are taken as often as the many ways to Gather or Sort)."""
-    by_kind: defaultdict[str, list] = defaultdict(list)
-    for action in game.legal_actions():
-        by_kind[type(action).__name__].append(action)
-    game.apply(rng.choice(by_kind[rng.choice(sorted(by_kind))]))
+
+def step(game: BooksGame, seed: int) -> None:
+    """One step of the computer player (level "normal") for a seat that may act now."""
+    game.apply(choose(game, "normal", seed=seed))
+
+
+def play_until(game: BooksGame, turns: int | None, seed: int) -> None:
+    """Computer steps (seeded by seed and the step) until `turns` turns are over, or to the end (turns None)."""
+    k = 0
+    while not game.is_over and (turns is None or game.turn < turns):
+        step(game, seed * 10_000 + k)
+        k += 1
 
 
 def sample_game(n: int, seed: int, turns: int | None = None) -> BooksGame:
-    """A seeded game of n seats (1: solo against Penelope) played until `turns` turns are over, or to its end."""
+    """A seeded game of n seats (1: solo against Penelope) played by the computer until `turns` turns are over,
+    or to its end."""
     game = BooksGame.new(n, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over and (turns is None or game.turn < turns):
-        step(game, rng)
+    play_until(game, turns, seed)
     return game
