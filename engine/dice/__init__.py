@@ -33,7 +33,7 @@ from .actions import (
 from .data import COLUMNS, DICE_COUNTS, FACE_NAMES, ITEM_TYPES, ITEM_VALUES, MAX_ITEMS, REROLLS, ROWS, WILD
 from ..protocol import GameDescription, OptionSpec, Outcome
 from .description import DESCRIPTION
-from .game import DiceGame, DiceView, Lock, Report, closed_rows, score_breakdown_of
+from .game import DiceGame, DiceView, Lock, Report, closed_rows, gain_of, score_breakdown_of
 from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
 from .platform import RULES  # last: the rules read the modules above
 
@@ -43,6 +43,6 @@ __all__ = [
     "item_label", "parse_action",
     "COLUMNS", "DICE_COUNTS", "FACE_NAMES", "ITEM_TYPES", "ITEM_VALUES", "MAX_ITEMS", "REROLLS", "ROWS", "WILD",
     "DESCRIPTION", "GameDescription", "OptionSpec",
-    "DiceGame", "DiceView", "Lock", "Outcome", "Report", "closed_rows", "score_breakdown_of",
+    "DiceGame", "DiceView", "Lock", "Outcome", "Report", "closed_rows", "gain_of", "score_breakdown_of",
     "CIRCLED", "CROSSED", "OPEN", "Item", "assign_dice", "legal_item_sets",
 ]

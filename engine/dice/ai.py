@@ -18,7 +18,7 @@ from ..computer import check_request
 from .actions import Action, Circle, Cross, Reroll, Roll
 from .data import COLUMNS, FACES, ITEM_VALUES, MIN_CIRCLED, ROWS, WILD
 from .game import DiceGame, DiceView, score_breakdown_of
-from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
+from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets, marked
 
 _PROGRESS = (0.2, 0.35, 0.6)
 """How much of a line's circled value counts before it reaches MIN_CIRCLED items (by items circled)."""
@@ -46,17 +46,10 @@ def sheet_value(sheet: str, last_turn: bool = False) -> float:
     return total
 
 
-def _mark(sheet: str, items: tuple[Item, ...] | list[Item], mark: str) -> str:
-    cells = list(sheet)
-    for r, c in items:
-        cells[r * COLUMNS + c] = mark
-    return "".join(cells)
-
-
 def _worth(sheet: str, last_turn: bool) -> dict[Item, float]:
     """What circling each open item alone adds to the sheet's value."""
     base = sheet_value(sheet, last_turn)
-    return {divmod(i, COLUMNS): sheet_value(_mark(sheet, [divmod(i, COLUMNS)], CIRCLED), last_turn) - base
+    return {divmod(i, COLUMNS): sheet_value(marked(sheet, [divmod(i, COLUMNS)], CIRCLED), last_turn) - base
             for i, mark in enumerate(sheet) if mark == OPEN}
 
 
@@ -67,7 +60,7 @@ def _stop(view: DiceView, sheet: str) -> Action:
     if not sets:
         rows = [r for r in range(ROWS) if OPEN in sheet[r * COLUMNS:(r + 1) * COLUMNS]]
         return Cross(max(rows, key=lambda r: (sheet_value(_cross(sheet, r), last), -r)))
-    return Circle(max(sets, key=lambda items: (sheet_value(_mark(sheet, items, CIRCLED), last), -len(items))))
+    return Circle(max(sets, key=lambda items: (sheet_value(marked(sheet, items, CIRCLED), last), -len(items))))
 
 
 def _cross(sheet: str, row: int) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
@@ -24,7 +24,7 @@ from .data import (
     REROLLS,
     ROWS,
 )
-from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets
+from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets, marked
 
 STATE_VERSION = 1
 CELLS = ROWS * COLUMNS
@@ -120,6 +120,12 @@ def score_breakdown_of(sheet: str) -> dict[str, Any]:
     return {"rows": rows, "columns": columns, "total": sum(rows) + sum(columns)}
 
 
+def gain_of(sheet: str, items: Sequence[Item]) -> int:
+    """The points circling these items adds to a sheet's score: an item scores only in a row or column of
+    MIN_CIRCLED circled items, so a set may add nothing, or more than its face values (a row it completes)."""
+    return int(score_breakdown_of(marked(sheet, items, CIRCLED))["total"] - score_breakdown_of(sheet)["total"])
+
+
 def closed_rows(sheet: str) -> int:
     """Rows with no open item left (circled and/or crossed out)."""
     return sum(1 for r in range(ROWS) if OPEN not in sheet[r * COLUMNS:(r + 1) * COLUMNS])
@@ -201,6 +207,10 @@ class DiceGame:
 
     def score(self, seat: int) -> int:
         return int(score_breakdown_of(self.sheets[seat])["total"])
+
+    def gain(self, items: Sequence[Item]) -> int:
+        """The points circling these items would add to the seat to act's score now (see gain_of)."""
+        return gain_of(self.sheets[self.current_seat], items)
 
     def standing(self, left: Collection[int] = ()) -> Outcome:
         """Every seat tied on the top score wins (no tie-break); tied seats share a place; resigned seats (and

@@ -18,6 +18,14 @@ Item = tuple[int, int]
 OPEN, CIRCLED, CROSSED = ".", "o", "x"
 
 
+def marked(sheet: str, items: Sequence[Item], mark: str) -> str:
+    """The sheet with these items given this mark (what circling or crossing them would leave)."""
+    cells = list(sheet)
+    for r, c in items:
+        cells[r * COLUMNS + c] = mark
+    return "".join(cells)
+
+
 def open_items(sheet: str) -> list[Item]:
     return [divmod(i, COLUMNS) for i, mark in enumerate(sheet) if mark == OPEN]
 

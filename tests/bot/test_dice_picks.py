@@ -7,6 +7,8 @@ import random
 from engine.dice import ITEM_VALUES, Circle, Cross, DiceGame, Reroll, Roll
 
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, keep_choices, offered_sets
+from bot.games.dice.words import set_choice_text
+from tests.engine.dice.positions import OPEN_SHEET, position, sheet
 
 
 def _games(count: int) -> list[DiceGame]:
@@ -27,13 +29,29 @@ def _games(count: int) -> list[DiceGame]:
 
 
 def test_the_offered_sets_are_the_legal_ones_most_points_first() -> None:
+    """Most points added now first (what circling the set really scores), then the most face value."""
     for game in _games(40):
         sets = offered_sets(game)
         assert sorted(sets) == sorted(game.legal_item_sets())
-        points = [sum(ITEM_VALUES[c] for _, c in items) for items in sets]
-        assert points == sorted(points, reverse=True)
+        order = [(game.gain(items), sum(ITEM_VALUES[c] for _, c in items)) for items in sets]
+        assert order == sorted(order, reverse=True)
         for items in sets[:SET_LIMIT]:
-            game.copy().check(Circle(items))
+            before = game.score(game.current_seat)
+            played = game.copy()
+            played.apply(Circle(items))
+            assert played.score(game.current_seat) - before == game.gain(items)
+
+
+def test_a_set_is_labelled_with_what_it_scores_now_not_its_face_value() -> None:
+    """A set once labelled "+5 points" (cats ×5 on an empty row) scored 0; one completing a row scored +6."""
+    game = position([sheet("oo...", ".....", ".....", ".....", "....."), OPEN_SHEET], "pppcc", rolls=3)
+    labels = {items: set_choice_text(n, items, game.gain(items), "en")
+              for n, items in enumerate(offered_sets(game), start=1)}
+    assert labels[((0, 2),)].endswith("🪴 plants ×3 (+6 points now)")
+    assert labels[((4, 1),)].endswith("🐱 cats ×2")
+    assert "point" not in labels[((0, 2), (4, 1))].replace("+6 points now", "")
+    assert offered_sets(game)[0] in {((0, 2),), ((0, 2), (4, 1))}
+    assert set_choice_text(1, ((0, 2),), 1, "it").endswith("(+1 punto ora)")
 
 
 def test_rows_to_cross_only_when_nothing_can_be_circled_and_every_one_is_legal() -> None:

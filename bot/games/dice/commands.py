@@ -80,7 +80,7 @@ class DiceCommands(GameCommands):
         locale, typed = interaction.locale, current.strip().casefold()
         choices = []
         for number, items in enumerate(offered_sets(game), start=1):
-            name = set_choice_text(number, items, locale)
+            name = set_choice_text(number, items, game.gain(items), locale)
             value = " ".join(item_label(item) for item in items)
             if typed in name.casefold() or typed in value:
                 choices.append(app_commands.Choice(name=name, value=value))

@@ -15,9 +15,10 @@ KEEP_LIMIT = 25
 
 
 def offered_sets(game: DiceGame) -> list[tuple[Item, ...]]:
-    """Every legal item set, the most points first (so the first ones a select can hold are the best)."""
+    """Every legal item set, the most points it adds now first, then the most item value toward later lines (so
+    the first ones a select can hold are the best)."""
     sets = game.legal_item_sets()
-    return sorted(sets, key=lambda items: (-sum(ITEM_VALUES[c] for _, c in items), -len(items)))
+    return sorted(sets, key=lambda items: (-game.gain(items), -sum(ITEM_VALUES[c] for _, c in items), -len(items)))
 
 
 def crossable_rows(game: DiceGame) -> list[int]:

@@ -79,7 +79,7 @@ def choose_view(table: Table, game: DiceGame, locale: object, *, chosen: int | N
     items: list[discord.ui.Item[Any]] = []
     sets = offered_sets(game)[:SET_LIMIT]
     if sets:
-        options = [discord.SelectOption(label=set_choice_text(n + 1, s, locale), value=str(n), default=n == chosen)
+        options = [discord.SelectOption(label=set_choice_text(n + 1, s, game.gain(s), locale), value=str(n), default=n == chosen)
                    for n, s in enumerate(sets)]
         items.append(GameSelect(KIND, gid, "pickset", turn, back if back is not None else "", options=options,
                                 placeholder=t("dice.select.set", locale), min_values=1, max_values=1, row=0))

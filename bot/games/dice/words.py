@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from discord.utils import escape_markdown
 from engine.dice import (
     ITEM_TYPES,
-    ITEM_VALUES,
     REROLLS,
     RULES,
     WILD,
@@ -61,10 +60,12 @@ def items_text(items: Sequence[Item], locale: object) -> str:
     return " + ".join(item_text(item, locale) for item in items)
 
 
-def set_choice_text(number: int, items: Sequence[Item], locale: object) -> str:
-    """A legal item set as the select and autocomplete offer it: its number in the picture, items, points."""
-    points = sum(ITEM_VALUES[column] for _, column in items)
-    return t("dice.set_choice", locale, n=number, items=items_text(items, locale), points=points)[:100]
+def set_choice_text(number: int, items: Sequence[Item], gain: int, locale: object) -> str:
+    """A legal item set as the select and autocomplete offer it: its number in the picture, its items, and the
+    points circling it adds now (`DiceGame.gain`: the rows and columns it brings to 3 circled or more), said only
+    when it adds some — an item's face value alone scores nothing."""
+    text = f"{number}. {items_text(items, locale)}"
+    return (t("dice.set_choice", locale, text=text, points=gain) if gain > 0 else text)[:100]
 
 
 def row_text(row: int, locale: object) -> str:
