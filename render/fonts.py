@@ -9,6 +9,7 @@ the font's .notdef glyph, since Pillow exposes no cmap.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -109,6 +110,17 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ELLIPSIS
+
+
+def fit_name(make: Callable[[str], str], name: str, size: int, max_width: int, bold: bool = False) -> str:
+    """The caption make(name) fitted into max_width by cutting the name alone, so the caption's own words ("to
+    play", "column 2 locked for the others") are never the part an ellipsis hides."""
+    room = max_width - width(make(""), size, bold)
+    text = make(fit(name, size, room, bold))
+    while width(text, size, bold) > max_width and room > 0:  # glyphs side by side measure a little wider
+        room -= 2
+        text = make(fit(name, size, room, bold))
+    return text
 
 
 def wrap(text: str, size: int, max_width: int, bold: bool = False, lines: int = 2) -> list[str]:

@@ -116,7 +116,7 @@ def sheet_item(row: int, state: CellState, size: int) -> Image.Image:
     off = ((size - icon.width) // 2, (size - icon.height) // 2)
     if state == "circled":
         img.paste(icon, off, icon)
-        lw = max(3, size // 14)
+        lw = max(3, size // 9)  # a ring that still reads at half size, on a phone
         d.ellipse((1, 1, size - 2, size - 2), outline=RING, width=lw)
         d.ellipse((1 + lw, 1 + lw, size - 2 - lw, size - 2 - lw), outline=WHITE, width=2)
     else:
@@ -124,8 +124,8 @@ def sheet_item(row: int, state: CellState, size: int) -> Image.Image:
         faint.putalpha(faint.getchannel("A").point(lambda a: a * 28 // 100))
         img.paste(faint, off, faint)
     if state == "crossed":
-        lw = max(3, size // 11)
-        m = size * 0.18
+        lw = max(3, size // 7)
+        m = size * 0.16
         d.line((m, m, size - m, size - m), fill=CROSS, width=lw)
         d.line((m, size - m, size - m, m), fill=CROSS, width=lw)
     return img

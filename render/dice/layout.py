@@ -16,10 +16,11 @@ Box = tuple[int, int, int, int]
 PICTURE_W = 720
 HEADER_H = 100          # two lines: who plays, then what the last action did (or "Last round")
 HEADER_ONE_LINE_H = 58  # while a seat rolls and re-rolls there is no news line
+LOCKS_LINE_H = 32       # a third line when the last turn locked columns or rows for the others
 
 
-def header_height(news: bool) -> int:
-    return HEADER_H if news else HEADER_ONE_LINE_H
+def header_height(news: bool, locks: bool = False) -> int:
+    return (HEADER_H if news else HEADER_ONE_LINE_H) + (LOCKS_LINE_H if locks else 0)
 
 # --- the dice on the table ---------------------------------------------------------------------------------
 DIE = 86
@@ -40,9 +41,9 @@ def die_box(index: int, count: int, top: int) -> Box:
 
 
 # --- the numbered item sets (optional) ---------------------------------------------------------------------
-SETS_PER_ROW = 3
-SET_CHIP = (224, 46)
-SET_GAP = 8
+SETS_PER_ROW = 2        # two to a row, so a set's tiles and numbers read on a phone (~412 px) like the sheets'
+SET_CHIP = (340, 58)
+SET_GAP = 10
 SETS_TITLE_H = 34
 MAX_SETS_DRAWN = 24    # a Discord select lists 25 options; the last row says how many more there are
 

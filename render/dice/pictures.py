@@ -30,7 +30,7 @@ from .layout import (
     sheets_height,
 )
 from .sheets import draw_sheets
-from .table import draw_dice, draw_header, draw_item_sets, has_news
+from .table import draw_dice, draw_header, draw_item_sets, has_locks, has_news
 
 LEGEND_H = 30
 ItemSets = Sequence[tuple[Item, ...]]
@@ -67,7 +67,7 @@ def render_sheets(game_or_view: DiceGame | DiceView, seat_names: Sequence[str], 
                   last_report: Report | None = None) -> bytes:
     """PNG of every sheet alone (the Board button): header and sheets, no dice."""
     view = as_view(game_or_view)
-    top = header_height(has_news(view, last_report))
+    top = header_height(has_news(view, last_report), has_locks(last_report))
     img = Image.new("RGB", (PICTURE_W, top + sheets_height(view.n_players) + LEGEND_H), PAPER)
     draw_header(img, view, seat_names, locale, last_report)
     draw_sheets(img, top, view, seat_names, locale, last_report)
@@ -87,7 +87,7 @@ def render_dice(game_or_view: DiceGame | DiceView, locale: str = DEFAULT_LOCALE,
 def draw_turn(view: DiceView, names: Sequence[str], locale: str, report: Report | None,
               item_sets: ItemSets | None) -> Image.Image:
     """The turn picture as an RGB image."""
-    header = header_height(has_news(view, report))
+    header = header_height(has_news(view, report), has_locks(report))
     top = header + dice_section_height(bool(view.dice), _count(item_sets))
     img = Image.new("RGB", (PICTURE_W, top + sheets_height(view.n_players) + LEGEND_H), PAPER)
     draw_header(img, view, names, locale, report)
@@ -105,7 +105,7 @@ def _draw_dice_part(img: Image.Image, top: int, view: DiceView, names: Sequence[
                     item_sets: ItemSets | None) -> None:
     draw_dice(img, top, view, names, locale)
     if item_sets is not None and view.dice:
-        draw_item_sets(img, top + DICE_H, item_sets, view.rerolls_left, locale)
+        draw_item_sets(img, top + DICE_H, item_sets, view.rerolls_left, locale, view.sheets[view.current_seat])
 
 
 def _legend(img: Image.Image, view: DiceView, locale: str) -> None:

@@ -133,9 +133,9 @@ def draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: DiceView, seat: i
 def _score_badge(d: ImageDraw.ImageDraw, centre: tuple[int, int], value: int) -> None:
     """A line's points, drawn only when the line counts (3+ circled): white on a dark pill."""
     x, y = centre
-    w = 16 if value < 10 else 22
-    d.rounded_rectangle((x - w, y - 13, x + w, y + 13), radius=12, fill=INK)
-    fonts.draw_text(d, (x, y), str(value), 20, WHITE, bold=True, align="center")
+    w = 17 if value < 10 else 24
+    d.rounded_rectangle((x - w, y - 15, x + w, y + 15), radius=14, fill=INK)
+    fonts.draw_text(d, (x, y), str(value), 24, WHITE, bold=True, align="center")
 
 
 def _column_heads(img: Image.Image, d: ImageDraw.ImageDraw, view: DiceView, seat: int, block: Box) -> None:
@@ -150,7 +150,7 @@ def _column_heads(img: Image.Image, d: ImageDraw.ImageDraw, view: DiceView, seat
                                 fill=SEAT_COLORS[locked[c] % len(SEAT_COLORS)])
             padlock(d, (cx, cy + 2), 20, WHITE)
         else:
-            fonts.draw_text(d, (cx, cy), str(c + 1), 20, MUTED, bold=True, align="center")
+            fonts.draw_text(d, (cx, cy), str(c + 1), 22, MUTED, bold=True, align="center")
     for lock in view.locks:
         if lock.kind == "row" and lock.seat != seat:
             cx, cy = gx - ICON_COL_W / 2, gy + lock.index * CELL + CELL / 2

@@ -86,7 +86,7 @@ LIB_CAPTIONS: dict[str, dict[str, str]] = {
     "lib_empty_hand": {"en": "No cards in hand", "it": "Nessuna carta in mano"},
     "lib_place_card": {"en": "Where can it go? Gold spots:", "it": "Dove può andare? Posti in oro:"},
     "lib_no_spot": {"en": "This card fits nowhere now", "it": "Questa carta ora non va da nessuna parte"},
-    "lib_won": {"en": "Won together! Every card was played", "it": "Vittoria di squadra! Tutte le carte giocate"},
+    "lib_won": {"en": "Won together! Every card was played", "it": "Vittoria! Tutte le carte giocate"},
     "lib_lost": {"en": "Lost · {n} cards not played", "it": "Sconfitta · {n} carte non giocate"},
     "lib_lost_one": {"en": "Lost · 1 card not played", "it": "Sconfitta · 1 carta non giocata"},
     "lib_reason_stuck": {"en": "A player could not finish a turn", "it": "Un giocatore non poteva finire il turno"},

@@ -197,8 +197,8 @@ def draw_hand(view: LibrariansView, names: Sequence[str], locale: str) -> Image.
     d = ImageDraw.Draw(img)
     name = pieces.seat_name(list(names), view.seat, locale)
     pieces.seat_marker(d, (30, 30), 16, view.seat)
-    fonts.draw_text(d, (54, 30), caption("lib_your_hand", locale, name=name), 26, INK, bold=True,
-                    max_width=PICTURE_W - 70)
+    title = fonts.fit_name(lambda who: caption("lib_your_hand", locale, name=who), name, 26, PICTURE_W - 70, bold=True)
+    fonts.draw_text(d, (54, 30), title, 26, INK, bold=True, max_width=PICTURE_W - 70)
     fonts.draw_text(d, (54, 54), caption("lib_hand_private", locale), 15, MUTED, bold=True)
     if not hand:
         fonts.draw_text(d, (PICTURE_W // 2, HAND_TITLE_H + row_h // 2), caption("lib_empty_hand", locale), 22,

@@ -67,8 +67,10 @@ def draw_header(img: Image.Image, view: LibrariansView, names: Sequence[str], lo
                             align="right")
     seat = view.current_seat
     pieces.seat_marker(d, (34, y1), 18, seat)
-    fonts.draw_text(d, (60, y1), caption("to_play", locale, name=pieces.seat_name(list(names), seat, locale)), 30,
-                    INK, bold=True, max_width=width - 60 - right - 40)
+    room = width - 60 - right - 40
+    text = fonts.fit_name(lambda name: caption("to_play", locale, name=name), pieces.seat_name(list(names), seat, locale),
+                          30, room, bold=True)
+    fonts.draw_text(d, (60, y1), text, 30, INK, bold=True, max_width=room)
     y2 = 74
     if view.phase == "choose":
         status = caption("lib_choosing", locale)

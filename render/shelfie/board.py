@@ -226,27 +226,35 @@ def _header(d: ImageDraw.ImageDraw, game: Game, names: list[str], move: Move | N
     status_w = fonts.draw_text(d, (PICTURE_W - x, mid), status, 22, MUTED, bold=True, align="right")
     room = PICTURE_W - 2 * x - status_w - 16
     if game.is_over:
-        text = caption("game_over", locale)
-        if game.winner is not None:
-            text += " · " + caption("winner", locale, name=seat_name(names, game.winner, locale))
-        fonts.draw_text(d, (x, mid), text, 30, INK, bold=True, max_width=room)
+        over = caption("game_over", locale)
+        if game.winner is None:
+            fonts.draw_text(d, (x, mid), over, 30, INK, bold=True, max_width=room)
+        else:
+            def wins(name: str) -> str:
+                return f"{over} · {caption('winner', locale, name=name)}"
+            winner = seat_name(names, game.winner, locale)
+            size = 30 if fonts.width(wins(winner), 30, True) <= room else 25  # the winner's name whole if it can
+            fonts.draw_text(d, (x, mid), fonts.fit_name(wins, winner, size, room, bold=True), size, INK, bold=True,
+                            max_width=room)
     else:
         seat = game.current_seat
         seat_marker(d, (x + 17, mid), 18, seat)
-        name = seat_name(names, seat, locale)
-        fonts.draw_text(d, (x + 44, mid), caption("to_play", locale, name=name), 30, INK, bold=True,
-                        max_width=room - 44)
+        text = fonts.fit_name(lambda name: caption("to_play", locale, name=name), seat_name(names, seat, locale), 30,
+                              room - 44, bold=True)
+        fonts.draw_text(d, (x + 44, mid), text, 30, INK, bold=True, max_width=room - 44)
     if move is None:
         return
     line = HEADER_H - 28
     who = seat_name(names, mover, locale) if mover is not None else "—"
-    text = caption("last_move", locale, name=who, tiles=move.tiles_text, column=move.column + 1)
     report = game.last_report
+    extras: list[str] = []
     if mover is not None and report is not None:
         extras = [caption("won_token", locale, points=p, number=COMMON_GOALS[g].number) for g, p in report.tokens]
         extras += [caption("won_end_token", locale)] if report.end_token else []
         extras += [caption("refilled", locale)] if report.refilled else []
-        text = " · ".join([text, *extras])
+    text = fonts.fit_name(lambda name: " · ".join([caption("last_move", locale, name=name, tiles=move.tiles_text,
+                                                           column=move.column + 1), *extras]),
+                          who, 21, PICTURE_W - 2 * x - 52, bold=True)
     w = fonts.draw_text(d, (x + 26, line), text, 21, MUTED, bold=True, max_width=PICTURE_W - 2 * x - 52)
     d.rounded_rectangle((x, line - 9, x + 17, line + 8), radius=3, outline=TAKEN, width=3)
     d.rectangle((x + 34 + w, line - 9, x + 51 + w, line + 8), outline=PLACED, width=3)

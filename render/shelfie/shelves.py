@@ -107,7 +107,7 @@ def draw_shelf_block(canvas: MappedCanvas, d: ImageDraw.ImageDraw, game: Game, s
         return
     total, parts = _points(game, seat, locale)
     fonts.draw_text(d, (mid, fy + 19), total, 30, INK, bold=True, align="center")
-    size = 19 if fonts.width(parts, 19) <= SHELF_BLOCK_W - 10 else 16  # the final parts are longer
+    size = next((s for s in (19, 16, 15) if fonts.width(parts, s) <= SHELF_BLOCK_W - 10), 14)  # final parts: longer
     fonts.draw_text(d, (mid, fy + 48), parts, size, MUTED, align="center", max_width=SHELF_BLOCK_W - 10)
 
 

@@ -10,10 +10,11 @@ from render import fonts, pieces
 from render.dice import render_final, render_sheets, render_turn, standings
 from render.dice.gallery import play_until
 from render.dice.layout import (
-    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center,
+    FINAL_ROW_H, FINAL_TITLE_H, HEADER_H, HEADER_ONE_LINE_H, PICTURE_W, block_box, column_score_center, header_height,
     dice_section_height, final_table_height, row_score_center,
 )
 from render.dice.pictures import COL_X
+from render.dice.table import has_locks, has_news
 from render.dice.captions import caption
 from render.text import points
 from tests.engine.dice.positions import position, sheet
@@ -58,7 +59,9 @@ def test_a_turn_draws_every_score_that_counts_and_every_seats_points(drawn, n: i
     view = game.view(0)
     assert any(any(score_breakdown_of(s)["rows"] + score_breakdown_of(s)["columns"]) for s in view.sheets)
     render_turn(game, NAMES[:n], "en", game.last_report)
-    assert_sheet_numbers_drawn(drawn, game, HEADER_H + dice_section_height(bool(view.dice)))
+    report = game.last_report
+    top = header_height(has_news(view, report), has_locks(report)) + dice_section_height(bool(view.dice))
+    assert_sheet_numbers_drawn(drawn, game, top)
     name = pieces.seat_name(NAMES, game.current_seat, "en")
     assert any(t.text.startswith(caption("to_play", "en", name=name)[:8]) for t in drawn)
     mover = pieces.seat_name(NAMES, game.last_report.seat, "en")

@@ -17,7 +17,7 @@ from render.dice.layout import (
 )
 from render.dice.pictures import LEGEND_H
 from render.dice.sheets import item_states
-from render.dice.table import has_news
+from render.dice.table import has_locks, has_news
 from render.palette import OUTLINE, PLACED, SEAT_COLORS, TAKEN, TILE_INK
 from render.dice.captions import caption
 from tests.engine.dice.positions import position, sheet
@@ -29,7 +29,7 @@ INKS = {TILE_INK[kind] for kind in KIND_OF_ROW}
 
 
 def dice_top(view: DiceView, report: Report | None) -> int:
-    return header_height(has_news(view, report))
+    return header_height(has_news(view, report), has_locks(report))
 
 
 def sheets_top(view: DiceView, report: Report | None, item_sets: list | None = None) -> int:
@@ -186,8 +186,21 @@ def test_the_item_sets_are_numbered_and_more_than_a_select_holds_end_with_how_ma
     at = {(round(t.x), round(t.y)): t.text for t in drawn}
     for index in range(MAX_SETS_DRAWN):
         x0, y0, _, y1 = set_chip_box(HEADER_ONE_LINE_H + DICE_H, index)
-        assert at[(x0 + 22, round((y0 + y1) / 2))] == str(index + 1)
+        assert at[(x0 + 28, round((y0 + y1) / 2))] == str(index + 1)
     assert "+1 more" in at.values()
+
+
+def test_a_set_chip_says_the_points_it_adds_now_and_only_then(drawn) -> None:
+    """Plants ×3 completes a row of 3 circled (+6); cats ×2 alone adds nothing and shows no number of points."""
+    game = position([sheet("oo...", ".....", ".....", ".....", "....."), sheet(*["....."] * 5)], "pppcc",
+                    rolls=3)
+    sets = [((0, 2),), ((4, 1),)]
+    render_turn(game, NAMES[:2], "en", None, sets)
+    top = HEADER_ONE_LINE_H + DICE_H
+    for index, shown in enumerate(["+6", None]):
+        x0, y0, x1, y1 = set_chip_box(top, index)
+        inside = [t.text for t in drawn if x0 < t.x <= x1 and y0 < t.y < y1 and t.text.startswith("+")]
+        assert inside == ([shown] if shown else [])
 
 
 def test_a_column_completed_outlines_what_it_closed_on_the_other_sheets_and_says_so(drawn) -> None:
@@ -204,7 +217,7 @@ def test_a_column_completed_outlines_what_it_closed_on_the_other_sheets_and_says
         x0, y0, x1, _ = item_box(block_box(top, seat, 2), r, c)
         assert img.getpixel(((x0 + x1) // 2, y0 + 1)) == (PLACED if seat == 0 else TAKEN)
     texts = [t.text for t in drawn]
-    assert "· " + caption("dice_locked", "en", line=caption("dice_line_column", "en"), n=1) in texts
+    assert caption("dice_locked", "en", lines=caption("dice_line_column", "en", n=1)) in texts
     assert caption("dice_circled", "en", name="Alice") in texts
 
 
