@@ -76,6 +76,20 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     assert "Thriller" in str(rules.response.embeds[0].to_dict())
 
 
+async def test_a_typed_letter_offers_the_cards_of_that_letter_first(table: Table) -> None:
+    """Every card's label says "(N spots)": typing a card's letter offered it last, after every card whose label
+    merely held the letter; the cards named by it now come first, in the order the hand shows them."""
+    await start_librarians(table, people=2, computers=0)
+    player, game = await acting(table)
+    everything = await player.autocomplete(table.channel, "librarians play", "card", "")
+    assert len(everything) >= 2
+    for offered in everything:
+        letter = offered["value"].split()[0]
+        typed = await player.autocomplete(table.channel, "librarians play", "card", letter.lower())
+        named = [choice for choice in everything if choice["value"].split()[0] == letter]
+        assert typed[:len(named)] == named, (letter, typed)
+
+
 async def test_an_italian_player_reads_the_librarians_lobby_turn_and_builder_in_italian(table: Table,
                                                                                        user_locale) -> None:
     italian = table.env.create_guild("Club italiano", preferred_locale="it")

@@ -16,6 +16,7 @@ from bot.games.dice.kind import KIND
 from bot.games.dice.picks import KEEP_LIMIT, crossable_rows, keep_choices, offered_sets
 from bot.games.dice.words import action_text, dice_text, row_text, set_choice_text
 from bot.i18n import t
+from bot.presenters.matching import ranked
 from bot.game_commands import live_table, option_descriptions, play_typed, table_here
 from bot.game_group import GameCommands
 
@@ -77,14 +78,10 @@ class DiceCommands(GameCommands):
         game = await _live_game(interaction)
         if game is None:
             return []
-        locale, typed = interaction.locale, current.strip().casefold()
-        choices = []
-        for number, items in enumerate(offered_sets(game), start=1):
-            name = set_choice_text(number, items, game.gain(items), locale)
-            value = " ".join(item_label(item) for item in items)
-            if typed in name.casefold() or typed in value:
-                choices.append(app_commands.Choice(name=name, value=value))
-        return choices[:KEEP_LIMIT]
+        choices = [app_commands.Choice(name=set_choice_text(number, items, game.gain(items), interaction.locale),
+                                       value=" ".join(item_label(item) for item in items))
+                   for number, items in enumerate(offered_sets(game), start=1)]
+        return ranked(current, choices, KEEP_LIMIT)
 
     @app_commands.command(name="cross", description="Cross out a row (only when nothing can be circled)")
     @app_commands.describe(**option_descriptions(GROUP_NAME, "cross", "row"))
@@ -97,7 +94,6 @@ class DiceCommands(GameCommands):
         game = await _live_game(interaction)
         if game is None:
             return []
-        typed = current.strip().casefold()
         choices = [app_commands.Choice(name=row_text(row, interaction.locale), value=ITEM_TYPES[row])
                    for row in crossable_rows(game)]
-        return [choice for choice in choices if typed in choice.name.casefold() or typed in choice.value]
+        return ranked(current, choices)

@@ -20,6 +20,7 @@ from bot.games.librarians.picks import CHOICE_LIMIT, card_value, matching_cards,
 from bot.games.librarians.turn import act_now, show_hand
 from bot.games.librarians.words import card_text, cards_text, spot_text
 from bot.i18n import t
+from bot.presenters.matching import ranked
 from bot.presenters.user_text import quoted
 from bot.replies import reply_private
 from bot.service.models import Seat
@@ -80,15 +81,12 @@ class LibrariansCommands(GameCommands):
         if found is None:
             return []
         game, seat = found
-        locale, typed = interaction.locale, current.strip().casefold()
-        choices = []
-        for card in playable_cards(game, seat.index):
-            name = t("librarians.card_choice", locale, card=card_text(game.card(card), locale),
-                     count=len(game.legal_places(card)))[:100]
-            value = card_value(game, card, locale)
-            if not typed or typed in name.casefold() or value.casefold().startswith(typed):
-                choices.append(app_commands.Choice(name=name, value=value))
-        return choices[:CHOICE_LIMIT]
+        locale = interaction.locale
+        choices = [app_commands.Choice(name=t("librarians.card_choice", locale, card=card_text(game.card(card), locale),
+                                              count=len(game.legal_places(card)))[:100],
+                                       value=card_value(game, card, locale))
+                   for card in playable_cards(game, seat.index)]
+        return ranked(current, choices, CHOICE_LIMIT)
 
     @play.autocomplete("spot")
     async def play_spot(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

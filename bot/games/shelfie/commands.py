@@ -22,6 +22,7 @@ from bot.games.shelfie.picks import cells_text, columns_for, suggested_moves
 from bot.games.shelfie.turn import show_goal, show_shelves
 from bot.games.shelfie.words import pick_choice_text
 from bot.i18n import t
+from bot.presenters.matching import ranked
 from bot.presenters.user_text import quoted
 from bot.replies import reply_private
 from bot.service.models import Seat, Table
@@ -127,15 +128,13 @@ class ShelfieCommands(GameCommands):
         table = await service_of(interaction.client).table_in_channel(interaction.channel_id or 0)
         if table is None:
             return []
-        locale, typed = interaction.locale, current.strip().casefold()
+        locale = interaction.locale
         choices = []
         for seat in table.seats:
             name = (t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
                     if seat.is_computer else seat.name)
-            label = f"{seat.index + 1}. {name}"[:100]
-            if typed in label.casefold():
-                choices.append(app_commands.Choice(name=label, value=str(seat.index + 1)))
-        return choices[:AUTOCOMPLETE_LIMIT]
+            choices.append(app_commands.Choice(name=f"{seat.index + 1}. {name}"[:100], value=str(seat.index + 1)))
+        return ranked(current, choices, AUTOCOMPLETE_LIMIT)
 
     @app_commands.command(name="goal", description="See your secret personal goal, privately")
     async def goal(self, interaction: discord.Interaction) -> None:

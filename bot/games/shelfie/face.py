@@ -26,6 +26,7 @@ from bot.games.shelfie.words import (
 )
 from bot.games.registry import Face, RulesTopic, Secrets
 from bot.i18n import t
+from bot.presenters.matching import ranked
 from bot.presenters.user_text import quoted
 from bot.presenters.words import seat_names
 from bot.replies import defer_privately, reply_private
@@ -88,13 +89,8 @@ async def _explain_goal(interaction: discord.Interaction, goal: str) -> None:
 
 
 async def _goals_typed(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    locale = interaction.locale
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=t(f"goal.{goal_id}", locale), value=goal_id)
-        for goal_id in COMMON_GOALS
-        if typed in t(f"goal.{goal_id}", locale).lower() or typed in goal_id
-    ][:AUTOCOMPLETE_LIMIT]
+    return ranked(current, [app_commands.Choice(name=t(f"goal.{goal_id}", interaction.locale), value=goal_id)
+                            for goal_id in COMMON_GOALS], AUTOCOMPLETE_LIMIT)
 
 
 FACE = Face(
