@@ -90,6 +90,27 @@ async def test_a_typed_letter_offers_the_cards_of_that_letter_first(table: Table
         assert typed[:len(named)] == named, (letter, typed)
 
 
+async def test_undo_takes_back_one_card_per_use_the_last_one_first_as_the_help_says(table: Table) -> None:
+    await start_librarians(table, people=2, computers=0)
+    player, game = await acting(table)
+    seat = game.current_seat
+    laid = []
+    for _ in range(2):
+        card = (await player.autocomplete(table.channel, "librarians play", "card", ""))[0]["value"]
+        spot = (await player.autocomplete(table.channel, "librarians play", "spot", "", card=card))[0]["value"]
+        assert (await player.slash(table.channel, "librarians play", card=card, spot=spot)).response.content.startswith("Done")
+        laid.append(card)
+    undone = await player.slash(table.channel, "librarians undo")
+    assert undone.response.content == "Taken back."
+    assert len((await game_here(table)).game.hands[seat]) == 3, "only the last card came back"
+    last = channel_messages(table.channel)[-1].content
+    assert " took " in last and laid[1] in last and (laid[0] == laid[1] or laid[0] not in last), last
+    await player.slash(table.channel, "librarians undo")
+    assert len((await game_here(table)).game.hands[seat]) == 4
+    help_text = await player.slash(table.channel, "games help")
+    assert "**Undo** takes back your last card of this turn" in str([e.to_dict() for e in help_text.response.embeds])
+
+
 async def test_an_italian_player_reads_the_librarians_lobby_turn_and_builder_in_italian(table: Table,
                                                                                        user_locale) -> None:
     italian = table.env.create_guild("Club italiano", preferred_locale="it")
