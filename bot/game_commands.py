@@ -17,7 +17,7 @@ from bot.error_reporting import permission_names
 from bot.games.registry import FACES, face_of
 from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
-from bot.presenters.refusals import refusal_text
+from bot.presenters.refusals import not_started_text, refusal_text
 from bot.presenters.words import command_text, game_name, turn_clock
 from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, guild_only, reply_private
@@ -76,7 +76,7 @@ async def started_table_here(interaction: discord.Interaction, kind: str) -> Tab
     after saying why not."""
     table = await table_here(interaction, kind)
     if table is not None and table.game is None:
-        await reply_private(interaction, t("error.not_started", interaction.locale))
+        await reply_private(interaction, not_started_text(kind, interaction.locale))
         return None
     return table
 

@@ -41,5 +41,5 @@ async def seat_for_click(interaction: discord.Interaction, game_id: int, *, turn
 
 def raise_for_status(table: Table) -> None:
     if table.status == TableStatus.LOBBY:
-        raise NotStarted(table.game_id)
+        raise NotStarted(table.game_id, table.kind)
     raise GameOver(table.game_id, table.status)

@@ -8,7 +8,8 @@ from engine.protocol import ActionRefused
 
 from bot.i18n import lookup, t, template
 from bot.presenters.user_text import quoted
-from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, ServiceError, StepNotShown
+from bot.presenters.words import command_text
+from bot.service.refusals import BoardChanged, IllegalMoveError, NotHost, NotStarted, ServiceError, StepNotShown
 
 
 DETAIL_LIMIT = 300
@@ -37,6 +38,12 @@ def _move_refusal(kind: str, code: str, params: dict[str, Any], english: str, lo
     return _format(key, locale, params)
 
 
+def not_started_text(kind: str, locale: object) -> str:
+    """A game still in its lobby: how to join it and how its host starts it, in this game's own commands."""
+    return t("error.not_started", locale, join=command_text(kind, "join", locale),
+             start=command_text(kind, "start", locale))
+
+
 def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
     """What to tell the user, in their language, for any game's refusal or the service's; the English exception
     text is only for logs."""
@@ -52,6 +59,8 @@ def refusal_text(error: ServiceError | ActionRefused, locale: object) -> str:
         key = "error.board_changed_yours"
     if isinstance(error, StepNotShown) and error.params["yours"]:
         key = "error.step_not_shown_yours"
+    if isinstance(error, NotStarted):
+        return not_started_text(error.params["kind"], locale)
     if lookup(key, locale) is None:
         key = "error.service_error"
     return _format(key, locale, params)

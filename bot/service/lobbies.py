@@ -209,7 +209,7 @@ class Lobbies:
             if old.status == TableStatus.ACTIVE:
                 raise AlreadyStarted(game_id)
             if old.status == TableStatus.LOBBY:
-                raise NotStarted(game_id)
+                raise NotStarted(game_id, old.kind)
             if old.seat_of(by_user_id) is None:
                 raise NotInGame(game_id, by_user_id)
             seats = tuple(Seat(s.index, s.user_id, s.name, None if s.user_id is not None else s.level)

@@ -91,10 +91,12 @@ class NotEnoughPlayers(ServiceError):
 
 
 class NotStarted(ServiceError):
+    """Still a lobby: the answer says how to join and start it, with the game's own commands (`kind`)."""
+
     code = "not_started"
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"Game {game_id} has not started yet.", game_id=game_id)
+    def __init__(self, game_id: int, kind: str) -> None:
+        super().__init__(f"Game {game_id} has not started yet.", game_id=game_id, kind=kind)
 
 
 class AlreadyStarted(ServiceError):

@@ -69,7 +69,7 @@ def _whole_ms(seconds: float) -> int:
 
 def _require_active(table: Table) -> None:
     if table.status == TableStatus.LOBBY:
-        raise NotStarted(table.game_id)
+        raise NotStarted(table.game_id, table.kind)
     if table.status != TableStatus.ACTIVE:
         raise GameOver(table.game_id, table.status)
 

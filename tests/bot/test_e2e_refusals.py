@@ -237,11 +237,17 @@ async def test_a_hint_from_a_stuck_worker_says_the_computer_is_busy_not_the_apol
 
 
 @pytest.mark.parametrize(("new", "asked"), [("shelfie new", "shelfie board"), ("shelfie new", "shelfie shelf"),
-                                            ("dice new", "dice board")])
-async def test_pictures_of_a_lobby_not_yet_started_are_refused_plainly(table: Table, new: str, asked: str) -> None:
+                                            ("dice new", "dice board"), ("dice new", "dice roll"),
+                                            ("librarians new", "librarians board"),
+                                            ("librarians new", "librarians end")])
+async def test_a_lobby_not_yet_started_says_how_to_join_and_start_it(table: Table, new: str, asked: str) -> None:
+    """`/dice board` in a lobby said only "The game has not started yet": it now names this game's join and start."""
     opened = await table.alice.slash(table.channel, new, players=2)
     assert not opened.response.ephemeral
     before = len(channel_messages(table.channel))
     refused = await table.alice.slash(table.channel, asked)
-    assert refused.response.ephemeral and refused.response.content == "The game has not started yet."
+    group = new.split()[0]
+    assert refused.response.ephemeral and refused.response.content == (
+        f"The game has not started yet: join with **Join** or `/{group} join`; the host starts it with **Start** or "
+        f"`/{group} start`.")
     assert len(channel_messages(table.channel)) == before and (await game_here(table)).status == "lobby"

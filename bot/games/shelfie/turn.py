@@ -14,6 +14,7 @@ from engine.shelfie import RULES
 from bot.games.shelfie.kind import KIND
 from bot.i18n import t
 from bot.games.shelfie.pictures import goal_picture, shelves_picture
+from bot.presenters.refusals import not_started_text
 from bot.presenters.user_text import lines_content
 from bot.games.shelfie.words import goal_matches, shelf_line
 from bot.presenters.words import seat_names
@@ -76,7 +77,7 @@ async def _shelves(interaction: discord.Interaction, game_id: int, args: tuple[s
                    values: tuple[str, ...]) -> None:
     table = await service_of(interaction.client).table(game_id)
     if table.game is None:
-        await reply_private(interaction, t("error.not_started", interaction.locale))
+        await reply_private(interaction, not_started_text(KIND, interaction.locale))
         return
     await show_shelves(interaction, table, table.seats)
 
