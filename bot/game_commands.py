@@ -27,7 +27,7 @@ from bot.service.models import GameOptions, Seat, Table
 from engine.protocol import ActionRefused
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, service_of
 from bot.lobby import begin_game, lobby_action
-from bot.lobby_message import lobby_buttons, lobby_text
+from bot.lobby_message import lobby_buttons, lobby_text, repost_lobby
 from bot.live_view import turn_view
 from bot.outbox import adopt_turn_message, announce
 from bot.clicks.seats import seat_for_click
@@ -210,9 +210,13 @@ async def live_table(interaction: discord.Interaction, kind: str) -> Table | Non
 
 
 async def board_here(interaction: discord.Interaction, kind: str) -> None:
-    """`/<game> board`: the live turn message again at the bottom of the channel (it takes over the buttons)."""
-    table = await started_table_here(interaction, kind)
+    """`/<game> board`: the live turn message again at the bottom of the channel (it takes over the buttons); in a
+    lobby, the lobby message with its Join and Start buttons."""
+    table = await table_here(interaction, kind)
     if table is None:
+        return
+    if table.game is None:
+        await repost_lobby(interaction, table)
         return
     await interaction.response.defer(thinking=True)
     locale = channel_locale(interaction.client, table)

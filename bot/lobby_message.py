@@ -8,7 +8,7 @@ import logging
 import discord
 
 from bot.clicks.routing import GameButton, view_of
-from bot.context import archive_quietly, channel_locale, place_of
+from bot.context import archive_quietly, channel_locale, place_of, service_of
 from bot.games.registry import face_of
 from bot.i18n import t
 from bot.logging_setup import context
@@ -71,8 +71,31 @@ async def refresh_lobby(client: discord.Client, table: Table, interaction: disco
         channel = await place_of(client, table)
         lobby = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
         await lobby.edit(content=content, view=view)
+    except discord.NotFound:
+        log.info("the lobby message is gone; not updated", extra=context(table.game_id, table.guild_id, None))
     except discord.HTTPException:
         log.warning("could not update the lobby message", extra=context(table.game_id, table.guild_id, None))
+
+
+async def repost_lobby(interaction: discord.Interaction, table: Table) -> None:
+    """`/<game> board` in a lobby: the lobby again at the bottom of the channel with its buttons, which leave the
+    old message — one scrolled away, or gone (the sandbox's channel after a restart)."""
+    client = interaction.client
+    locale = channel_locale(client, table)
+    sent = await interaction.response.send_message(lobby_text(table, locale), view=lobby_buttons(table, locale))
+    message_id = sent.message_id or (await interaction.original_response()).id
+    old = table.lobby_message_id
+    await service_of(client).set_lobby_message(table.game_id, message_id)
+    if old is None or old == message_id:
+        return
+    try:
+        channel = await place_of(client, table)
+        await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+    except discord.NotFound:
+        pass  # the old lobby message is gone: nothing left to take the buttons from
+    except discord.HTTPException:
+        log.warning("could not take the buttons off the old lobby message", extra=context(table.game_id,
+                                                                                          table.guild_id, None))
 
 
 async def close_expired_lobby(client: discord.Client, table: Table) -> None:

@@ -398,6 +398,9 @@ async def _collapse(channel: discord.abc.Messageable, message_id: int | None, su
                                allowed_mentions=discord.AllowedMentions.none())
         else:
             await message.edit(view=None)
+    except discord.NotFound:  # deleted, or in a channel that did not keep it (the sandbox's, after a restart)
+        log.info("the previous turn message is gone; nothing to collapse", extra=context(table.game_id,
+                                                                                         table.guild_id, None))
     except discord.HTTPException as error:
         log.warning("could not collapse the previous turn message: %s", error,
                     extra=context(table.game_id, table.guild_id, None))

@@ -3,9 +3,13 @@ cancel races a move, when Confirm is clicked twice, and how little an old turn l
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
+import pytest
+
 from conftest import arriving_together
+from dice_driver import dice_turn_message, start_dice_game
 from test_game_driver import (
     channel_messages,
     custom_ids,
@@ -191,3 +195,19 @@ async def test_a_crash_right_after_start_is_finished_after_the_restart(table: Ta
     assert "The game begins!" in messages[-1].content and "Take tiles" in labels(messages[-1])
     for person in (table.alice, table.bob):
         assert person.user.dm_channel.history()[-1].attachments[0].filename.startswith("goal-")
+
+
+async def test_a_deleted_turn_message_is_passed_over_quietly_when_the_next_step_collapses_it(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """Every restart of the sandbox logged a 404 "could not collapse" warning: the channel did not keep the old turn
+    message. A turn message that is gone has nothing to collapse: the next step goes out, and no warning is logged."""
+    await start_dice_game(table)
+    live = dice_turn_message(table.channel)
+    table.env.backend.delete_message(table.channel.id, live.id)
+    mover = member(table, (await game_here(table)).current_seat.user_id)
+    with caplog.at_level(logging.INFO, logger="shelfie.outbox"):
+        rolled = await mover.slash(table.channel, "dice roll")
+    assert rolled.response.content.startswith("Done"), rolled.response.content
+    assert dice_turn_message(table.channel).id != live.id
+    assert not [r for r in caplog.records if r.name == "shelfie.outbox" and r.levelno >= logging.WARNING]
+    assert "nothing to collapse" in caplog.text

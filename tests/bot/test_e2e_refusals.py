@@ -236,12 +236,10 @@ async def test_a_hint_from_a_stuck_worker_says_the_computer_is_busy_not_the_apol
     assert (await game_here(table)).turn == game.turn
 
 
-@pytest.mark.parametrize(("new", "asked"), [("shelfie new", "shelfie board"), ("shelfie new", "shelfie shelf"),
-                                            ("dice new", "dice board"), ("dice new", "dice roll"),
-                                            ("librarians new", "librarians board"),
-                                            ("librarians new", "librarians end")])
+@pytest.mark.parametrize(("new", "asked"), [("shelfie new", "shelfie shelf"), ("dice new", "dice roll"),
+                                            ("librarians new", "librarians end"), ("librarians new", "librarians hand")])
 async def test_a_lobby_not_yet_started_says_how_to_join_and_start_it(table: Table, new: str, asked: str) -> None:
-    """`/dice board` in a lobby said only "The game has not started yet": it now names this game's join and start."""
+    """A game command in a lobby said only "The game has not started yet": it now names this game's join and start."""
     opened = await table.alice.slash(table.channel, new, players=2)
     assert not opened.response.ephemeral
     before = len(channel_messages(table.channel))
@@ -251,3 +249,19 @@ async def test_a_lobby_not_yet_started_says_how_to_join_and_start_it(table: Tabl
         f"The game has not started yet: join with **Join** or `/{group} join`; the host starts it with **Start** or "
         f"`/{group} start`.")
     assert len(channel_messages(table.channel)) == before and (await game_here(table)).status == "lobby"
+
+
+@pytest.mark.parametrize("game", ["shelfie", "dice", "librarians"])
+async def test_board_in_a_lobby_posts_the_lobby_again_with_its_buttons(table: Table, game: str) -> None:
+    """`/dice board` in a lobby said "The game has not started yet": it shows the lobby at the bottom of the channel,
+    whose Join works; the old lobby message loses its buttons."""
+    await table.alice.slash(table.channel, f"{game} new", players=2)
+    first = channel_messages(table.channel)[-1]
+    shown = await table.bob.slash(table.channel, f"{game} board")
+    assert not shown.response.ephemeral
+    again = channel_messages(table.channel)[-1]
+    assert again.id != first.id and again.content == first.content and again.components
+    assert not next(m for m in channel_messages(table.channel) if m.id == first.id).components
+    await table.bob.click(again, label="Join")
+    stored = await game_here(table)
+    assert stored.status == "lobby" and len(stored.seats) == 2
