@@ -28,10 +28,10 @@ SHELFIE_CAPTIONS: dict[str, dict[str, str]] = {
         "it": "Parità a {points}: vince {name}, che tra i pari gioca per ultimo nel giro",
     },
     "goal_spaces": {
-        "en": "Framed: personal goal spaces (the card's number by the name) · corner: the tile wanted there"
-              " · ✓ matched · ✗ not",
-        "it": "Riquadri: caselle dell'obiettivo personale (numero della carta accanto al nome) · angolo: la"
-              " tessera richiesta · ✓ centrata · ✗ no",
+        "en": "Personal goal spaces (card number by the name) · corner: the tile wanted · ✓ matched · ✗ another"
+              " tile · faded: empty",
+        "it": "Caselle dell'obiettivo personale (numero della carta accanto al nome) · angolo: la tessera richiesta"
+              " · ✓ centrata · ✗ un'altra · sbiadita: vuota",
     },
     "tile_C": {"en": "Cats", "it": "Gatti"},
     "tile_B": {"en": "Books", "it": "Libri"},

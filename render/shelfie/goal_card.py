@@ -7,8 +7,8 @@ from engine.shelfie import PERSONAL_GOALS, Game
 
 from .. import fonts, icons
 from . import pieces
-from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box
-from ..palette import CARD, CARD_EDGE, GHOST, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, WHITE, mix
+from .layout import GOAL_CARD_SIZE, GOAL_CELL, GOAL_ORIGIN, SHELF_COLS, SHELF_ROWS, cell_box, goal_card_space
+from ..palette import CARD, CARD_EDGE, GHOST, INK, MUTED, PAPER, mix
 from ..text import DEFAULT_LOCALE
 from .captions import caption
 
@@ -41,22 +41,12 @@ def draw_goal_card(game: Game, seat: int, locale: str = DEFAULT_LOCALE) -> Image
                     faded = Image.blend(Image.new("RGBA", t.size, GHOST + (0,)), t, 0.45)
                     img.paste(faded, (x + GOAL_CELL // 4, y + GOAL_CELL // 4), faded)
                 continue
-            pieces.paste_tile(img, want, box, inset=3)
-            if have == want:
-                _badge(d, (x + GOAL_CELL - 12, y + 12), GOOD, "✓")
-            elif have != ".":
-                _badge(d, (x + GOAL_CELL - 12, y + 12), MISS, "✗")
-                d.ellipse((x - 2, y + GOAL_CELL - 26, x + 24, y + GOAL_CELL), fill=WHITE, outline=OUTLINE, width=2)
-                there = icons.item(have, 20)
-                img.paste(there, (x + 1, y + GOAL_CELL - 23), there)
+            space = goal_card_space(r, c)
+            d.rounded_rectangle((space[0], space[1], space[2] - 1, space[3] - 1), radius=6, fill=GHOST)
+            pieces.goal_space(img, space, want, have)
     matched = sum(goal.matches(shelf))
     fonts.draw_text(d, (w / 2, h - 68), caption("goal_matches", locale, n=matched, points=goal.score(shelf)), 24,
                     INK, bold=True, align="center", max_width=w - 30)
     fonts.draw_text(d, (w / 2, h - 32), caption("goal_scale", locale), 15, MUTED, align="center", max_width=w - 30)
     return img
 
-
-def _badge(d: ImageDraw.ImageDraw, center: tuple[int, int], colour: tuple[int, int, int], mark: str) -> None:
-    x, y = center
-    d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=colour, outline=OUTLINE, width=2)
-    fonts.draw_text(d, (x, y + 1), mark, 16, WHITE, bold=True, align="center")

@@ -127,8 +127,10 @@ GOAL_CELL = 64
 GOAL_ORIGIN: Point = ((GOAL_CARD_SIZE[0] - SHELF_COLS * GOAL_CELL) // 2, 86)  # top-left of cell (0, 0)
 
 
-def goal_card_cell_center(r: int, c: int) -> Point:
-    return box_center(cell_box(GOAL_ORIGIN, r, c, GOAL_CELL))
+def goal_card_space(r: int, c: int) -> Box:
+    """A shelf space on the personal goal card, inside its cell's margin."""
+    x0, y0, x1, y1 = cell_box(GOAL_ORIGIN, r, c, GOAL_CELL)
+    return (x0 + 3, y0 + 3, x1 - 3, y1 - 3)
 
 
 # --- final score sheet (render_scores) --------------------------------------------------

@@ -11,7 +11,8 @@ from engine.shelfie import Game, Move
 
 from .. import fonts, icons
 from ..palette import (
-    CARD_EDGE, OUTLINE, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB, mix,
+    CARD_EDGE, GOOD, MISS, OUTLINE, SHELF_SLOT, TOKEN, TOKEN_EDGE, TURN, WHITE, WOOD, WOOD_DARK, WOOD_LIGHT, RGB,
+    mix,
 )
 from .layout import SHELF_BOTTOM, SHELF_COLS, SHELF_PAD, SHELF_ROWS, Box, shelf_cell, shelf_size
 
@@ -20,6 +21,33 @@ def paste_tile(img: Image.Image, kind: str, box: Box, inset: int = 2) -> None:
     size = box[2] - box[0] - 2 * inset
     t = icons.tile(kind, size)
     img.paste(t, (box[0] + inset, box[1] + inset), t)
+
+
+def goal_space(img: Image.Image, box: Box, want: str, have: str) -> None:
+    """One personal-goal space, drawn alike on the goal card and the final score sheet: the shelf's tile (the wanted
+    one faded while the space is empty), framed green when it matches and red when another tile sits there; the
+    wanted tile small in the top-right corner; a ✓ or ✗ at the bottom left once a tile is there (none while empty)."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box[0], box[1], box[2] - 1, box[3] - 1
+    cell = box[2] - box[0]
+    if have == ".":
+        tile = icons.tile(want, cell - 8)
+        faded = tile.copy()
+        faded.putalpha(faded.getchannel("A").point(lambda a: a * 55 // 100))
+        img.paste(faded, (x0 + 4, y0 + 4), faded)
+    else:
+        paste_tile(img, have, box, inset=2)
+        d.rectangle((x0, y0, x1, y1), outline=GOOD if have == want else MISS, width=4)
+        d.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=WHITE, width=1)
+    corner = round(cell * 0.44)
+    d.ellipse((x1 - corner - 2, y0 - 2, x1 + 2, y0 + corner + 2), fill=WHITE, outline=OUTLINE)
+    mark = icons.item(want, corner)
+    img.paste(mark, (x1 - corner, y0), mark)
+    if have != ".":
+        r = round(cell * 0.2)
+        d.ellipse((x0 - 2, y1 - 2 * r, x0 + 2 * r - 2, y1 + 2), fill=GOOD if have == want else MISS, outline=OUTLINE)
+        fonts.draw_text(d, (x0 + r - 2, y1 - r + 1), "✓" if have == want else "✗", round(r * 1.4), WHITE, bold=True,
+                        align="center")
 
 
 def draw_shelf_frame(img: Image.Image, origin: tuple[int, int], cell: int) -> None:

@@ -14,7 +14,7 @@ from .layout import (
     SHELF_HEADER_H, SHELF_PAD, scores_height, scores_shelf_origin, scores_shelves_top, shelf_cell,
 )
 from ..palette import (
-    CARD, CARD_EDGE, GOOD, INK, MISS, MUTED, OUTLINE, PAPER, TURN, WHITE, mix,
+    CARD, CARD_EDGE, INK, MISS, MUTED, PAPER, TURN, mix,
 )
 from .picture_palette import encode_picture
 from ..text import DEFAULT_LOCALE
@@ -103,13 +103,4 @@ def _final_shelf(img: Image.Image, d: ImageDraw.ImageDraw, game: Game, seat: int
     pieces.paste_shelf_tiles(img, (ox, oy), SCORES_CELL, rows)
     goal = PERSONAL_GOALS[game.personal_goal_index(seat)]
     for r, c, want in goal.cells:
-        x0, y0, x1, y1 = shelf_cell((ox, oy), r, c, SCORES_CELL)
-        x1, y1 = x1 - 1, y1 - 1
-        ok = rows[r][c] == want
-        d.rectangle((x0, y0, x1, y1), outline=GOOD if ok else MISS, width=4)
-        d.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=WHITE, width=1)
-        mark = icons.item(want, 20)
-        d.ellipse((x1 - 21, y0 - 2, x1 + 2, y0 + 21), fill=WHITE, outline=OUTLINE)
-        img.paste(mark, (x1 - 19, y0), mark)
-        d.ellipse((x0 - 2, y1 - 18, x0 + 18, y1 + 2), fill=GOOD if ok else MISS, outline=OUTLINE)
-        fonts.draw_text(d, (x0 + 8, y1 - 8), "✓" if ok else "✗", 14, WHITE, bold=True, align="center")
+        pieces.goal_space(img, shelf_cell((ox, oy), r, c, SCORES_CELL), want, rows[r][c])

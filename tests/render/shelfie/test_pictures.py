@@ -13,11 +13,11 @@ from PIL import Image
 from engine.shelfie import COMMON_GOALS, PERSONAL_GOALS, Game
 from render.shelfie import render_board, render_common_goal, render_goal_card, render_scores, render_shelves, render_table
 from render.shelfie.layout import (
-    BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_ROW_H, SCORES_TABLE_Y, SCORES_W, Point, board_cell_box,
-    board_cell_center,
-    goal_card_cell_center, scores_cell_center, scores_height, scores_shelves_top, shelves_cell_center, shelves_size,
+    BOARD_PICTURE_SIZE, CARD_SIZE, GOAL_CARD_SIZE, SCORES_CELL, SCORES_ROW_H, SCORES_TABLE_Y,
+    SCORES_W, Point, board_cell_box, board_cell_center, goal_card_space, scores_cell_center, scores_height,
+    scores_shelf_origin, scores_shelves_top, shelf_cell, shelves_cell_center, shelves_size,
 )
-from render.palette import CHOSEN, MISS, SHELF_SLOT, TILE_INK
+from render.palette import CHOSEN, GOOD, MISS, SHELF_SLOT, TILE_INK
 
 from render import pieces
 from render.palette import SEAT_COLORS
@@ -183,19 +183,47 @@ def test_unknown_common_goal_is_refused_by_name() -> None:
         render_common_goal("nope")
 
 
-def test_goal_card_shows_the_target_tile_on_each_goal_space(mid_game) -> None:
+def _assert_goal_spaces(img: Image.Image, game: Game, seat: int, box_of) -> None:
+    """A goal space shows the shelf's tile (the wanted one faded while empty) and the wanted tile in its top-right
+    corner; a ✓ or ✗ badge only once a tile is there."""
+    for r, c, want in PERSONAL_GOALS[game.personal_goal_index(seat)].cells:
+        x0, y0, x1, y1 = box_of(r, c)
+        have = game.shelf(seat).cell(r, c)
+        centre = img.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))
+        if have == ".":
+            assert centre not in {SHELF_SLOT, *TILE_INK.values()}, f"{r},{c}: the wanted tile, faded"
+        else:
+            assert centre == TILE_INK[have], f"{r},{c}: the shelf's tile"
+        corner = round((x1 - x0) * 0.44)
+        icon = img.crop((x1 - corner, y0, x1, y0 + corner))
+        assert TILE_INK[want] in {colour for _, colour in icon.getcolors(1 << 16)}, f"{r},{c}: wanted in the corner"
+        badge = img.crop((x0, y1 - round((x1 - x0) * 0.3), x0 + round((x1 - x0) * 0.3), y1))
+        marks = {colour for _, colour in badge.getcolors(1 << 16)} & {GOOD, MISS}
+        assert marks == (set() if have == "." else {GOOD if have == want else MISS}), f"{r},{c}: badge"
+
+
+def test_a_goal_space_reads_the_same_on_the_goal_card_and_the_final_sheet(mid_game, finished_4p: Game) -> None:
+    """The corner icon meant the tile there on the card and the tile wanted on the final sheet, and an empty space
+    was unmarked on one and ✗ on the other: both now draw every goal space one way."""
     game, _ = mid_game
     for seat in range(game.n_players):
         img = decode(render_goal_card(game, seat))
         assert img.size == GOAL_CARD_SIZE
-        for r, c, kind in PERSONAL_GOALS[game.personal_goal_index(seat)].cells:
-            assert img.getpixel(goal_card_cell_center(r, c)) == TILE_INK[kind]
+        _assert_goal_spaces(img, game, seat, goal_card_space)
+    final = decode(render_scores(finished_4p, seat_names=NAMES))
+    for seat in range(4):
+        _assert_goal_spaces(final, finished_4p, seat,
+                            lambda r, c: shelf_cell(scores_shelf_origin(seat, 4), r, c, SCORES_CELL))
 
 
 def test_goal_cards_of_different_goals_differ(mid_game) -> None:
     game, _ = mid_game
     cards = {render_goal_card(game, seat) for seat in range(game.n_players)}
     assert len(cards) == game.n_players
+
+
+def goal_spaces(game: Game, seat: int) -> set[tuple[int, int]]:
+    return {(r, c) for r, c, _ in PERSONAL_GOALS[game.personal_goal_index(seat)].cells}
 
 
 def test_score_sheet_shows_final_shelves(finished_4p: Game) -> None:
@@ -205,7 +233,8 @@ def test_score_sheet_shows_final_shelves(finished_4p: Game) -> None:
         for r, row in enumerate(finished_4p.shelf_rows(seat)):
             for c, kind in enumerate(row):
                 pixel = img.getpixel(scores_cell_center(seat, r, c, 4))
-                assert pixel == (SHELF_SLOT if kind == "." else TILE_INK[kind]), f"seat {seat} {r},{c}"
+                if kind != "." or (r, c) not in goal_spaces(finished_4p, seat):  # an empty goal space: faded
+                    assert pixel == (SHELF_SLOT if kind == "." else TILE_INK[kind]), f"seat {seat} {r},{c}"
 
 
 def _ended(won: list[list]) -> Game:
