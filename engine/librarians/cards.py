@@ -61,3 +61,9 @@ def generate_letters(rng: random.Random) -> tuple[int, ...]:
 def generate_arrows(rng: random.Random) -> tuple[int, ...]:
     """A random horizontal arrow for each of the 12 shelf cards."""
     return tuple(rng.choice((RIGHT, LEFT)) for _ in range(SHELF_CARDS))
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """How a hand is listed wherever its owner reads it (the words, the picture, the builder's select):
+    alphabetically, two cards of one letter by id."""
+    return (card.letter, card.id)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.librarians.cards import Card
+from engine.librarians.cards import Card, hand_order
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.view import LibrariansView
@@ -187,7 +187,7 @@ def hand_columns(count: int) -> int:
 
 
 def draw_hand(view: LibrariansView, names: Sequence[str], locale: str) -> Image.Image:
-    hand = view.hand
+    hand = sorted(view.hand, key=hand_order)  # as the words beside the picture list it
     columns = max(1, hand_columns(len(hand)))
     rows = max(1, -(-len(hand) // columns))
     scale = min(1.0, (PICTURE_W - 32 - (columns - 1) * HAND_GAP) / (columns * HAND_CARD[0]))

@@ -3,14 +3,19 @@ whom may see it, and the channel's lines show hand sizes, never a hand (except w
 
 from __future__ import annotations
 
+import re
+
 from engine.librarians.actions import Concede
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.pending import card_option
 
+from bot.games.librarians.builder import hand_line
 from bot.games.librarians.picks import matching_cards
 from bot.games.librarians.words import action_text, card_text, option_text, table_lines
 from bot.service.models import GameOptions, Seat, Table
+from render import fonts
+from render.librarians.pictures import draw_hand
 
 SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
 
@@ -63,3 +68,22 @@ def test_a_hint_to_concede_reads_as_resigning_in_the_readers_language() -> None:
     english = action_text(game, SEATS, Concede(), "en", seat=0)
     italian = action_text(game, SEATS, Concede(), "it", seat=0)
     assert english.startswith("resign") and italian.startswith("arrenditi")
+
+
+def test_the_hand_picture_lists_the_cards_in_the_order_the_words_beside_it_do(monkeypatch) -> None:
+    """The hand picture drew the cards as they were drawn from the deck, the words beside it alphabetically."""
+    game = next(g for g in (LibrariansGame.new(2, seed=seed) for seed in range(50))
+                if [c.letter for c in g.view(0).hand] != sorted(c.letter for c in g.view(0).hand))
+    drawn: list[str] = []
+    real = fonts.draw_text
+
+    def recording(draw, xy, text, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw, xy, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "draw_text", recording)
+    draw_hand(game.view(0), ["Ann", "Bob"], "en")
+    pictured = [text.split()[0] for text in drawn if re.fullmatch(r"[A-Z] (red|green|blue|purple|yellow|black)", text)]
+    words = hand_line(game, 0, "en")
+    assert pictured and [words.index(f" {letter} ") for letter in pictured] == sorted(
+        words.index(f" {letter} ") for letter in pictured), (pictured, words)

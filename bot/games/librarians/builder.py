@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from engine.librarians import RULES
 from engine.librarians.actions import Choose, EndTurn, Play, Undo, UsePower
+from engine.librarians.cards import hand_order
 from engine.librarians.game import LibrariansGame
 
 from bot.games.librarians.kind import KIND
@@ -59,7 +60,7 @@ def _game(table: Table) -> LibrariansGame:
 
 
 def hand_line(game: LibrariansGame, seat: int, locale: object) -> str:
-    cards = [game.card(card) for card in sorted(game.hands[seat], key=lambda c: (game.letters[c], c))]
+    cards = sorted((game.card(card) for card in game.hands[seat]), key=hand_order)
     return t("librarians.your_hand", locale, cards=cards_text(cards, locale), count=len(cards))
 
 

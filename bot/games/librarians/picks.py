@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from engine.librarians.cards import hand_order
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 
@@ -23,7 +24,7 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 def hand_cards(game: LibrariansGame, seat: int) -> list[int]:
     """The seat's hand, one card per letter and colour, in alphabetical order."""
     seen: dict[tuple[int, int], int] = {}
-    for card in sorted(game.hands[seat], key=lambda c: (game.letters[c], c)):
+    for card in sorted(game.hands[seat], key=lambda c: hand_order(game.card(c))):
         seen.setdefault((game.letters[card], game.card(card).colour), card)
     return list(seen.values())
 
