@@ -10,10 +10,12 @@ stored; a page past the last shows the last.
 
 from __future__ import annotations
 
+import datetime
 import math
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from engine.numbers import read_number
 from engine.registry import rules_of
@@ -22,7 +24,7 @@ from bot.context import service_of
 from bot.error_reporting import reports_errors
 from bot.games.registry import FACES
 from bot.i18n import language_of, t
-from bot.presenters.user_text import capped_lines, clipped
+from bot.presenters.user_text import CHOICE_LIMIT, capped_lines, clipped
 from bot.presenters.words import game_name, seat_label
 from bot.replies import reply_private
 from bot.service import EndReason
@@ -77,6 +79,28 @@ def history_line(game: FinishedGame, locale: object) -> str:
     shown = f"[{number}]({link})" if link else number
     line = f"<t:{round(game.finished_at)}:d> · **{game_name(table.kind, locale)}** · {shown} · {result_text(game, locale)}"
     return clipped(line, LINE_LIMIT)
+
+
+CHOICES = 25
+"""Discord offers at most 25 autocomplete choices."""
+
+
+async def finished_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """`/games replay game:` suggestions: the server's latest finished games whose number, game or players match
+    what was typed ("12 · My Shelfie · alice, bob · 2026-11-28")."""
+    if interaction.guild_id is None:
+        return []
+    page = await service_of(interaction.client).history(interaction.guild_id, limit=CHOICES)
+    typed = current.strip().lower()
+    choices = []
+    for game in page.games:
+        table = game.table
+        ended = datetime.datetime.fromtimestamp(game.finished_at, tz=datetime.timezone.utc).strftime("%Y-%m-%d")
+        label = (f"{table.game_id} · {game_name(table.kind, interaction.locale)} · "
+                 f"{', '.join(seat.name for seat in table.seats)} · {ended}")
+        if typed in label.lower():
+            choices.append(app_commands.Choice(name=clipped(label, CHOICE_LIMIT), value=table.game_id))
+    return choices
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

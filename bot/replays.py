@@ -30,10 +30,14 @@ from bot.presenters.user_text import clipped, fit_content
 from bot.presenters.words import game_name, seat_names, turn_order_text
 from bot.replies import reply_private
 from bot.service import PlayResult, ServiceError, TableStatus
-from bot.service.models import GameReplay, ReplayedStep
+from bot.service.models import GameReplay, ReplayedStep, Table
 from bot.service.workers import workers
 
 log = logging.getLogger("shelfie.replays")
+
+_drawing: set[tuple[int, int]] = set()
+"""(client, game) of the replays being drawn: a second click meanwhile (two people at once, a double click) is told
+the replay is on its way instead of drawing it twice."""
 
 WORDS_LIMIT = 300
 """The longest caption of one step (the picture cuts it to its width anyway)."""
@@ -92,9 +96,24 @@ async def post_replay(interaction: discord.Interaction, game_id: int) -> None:
     if table.status != TableStatus.FINISHED:
         await reply_private(interaction, t("error.not_finished", interaction.locale))
         return
-    await interaction.response.defer(thinking=True)
+    key = (id(client), game_id)
+    if key in _drawing:
+        await reply_private(interaction, t("replay.busy", interaction.locale))
+        return
+    _drawing.add(key)
     try:
-        replay = await service.replay(game_id, table.guild_id)
+        await interaction.response.defer(thinking=True)
+        await _post(interaction, table)
+    finally:
+        _drawing.discard(key)
+
+
+async def _post(interaction: discord.Interaction, table: Table) -> None:
+    """Replay, draw and post (the interaction deferred in public)."""
+    client = interaction.client
+    game_id = table.game_id
+    try:
+        replay = await service_of(client).replay(game_id, table.guild_id)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return

@@ -15,7 +15,7 @@ from discord.ext import commands
 from engine.registry import rules_of
 
 from bot.games.registry import FACES
-from bot.history import show_history
+from bot.history import finished_choices, show_history
 from bot.i18n import t
 from bot.presenters.coop import coop_leaderboard_embed, coop_stats_embed
 from bot.presenters.embeds import leaderboard_embed, stats_embed
@@ -122,6 +122,7 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
     @app_commands.command(name="replay", description="A finished game replayed as one animated picture, with its "
                                                       "move log")
     @app_commands.describe(**_descriptions("replay", "game"))
+    @app_commands.autocomplete(game=finished_choices)
     async def replay(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1, LARGEST_ID] | None = None) -> None:
         if not await guild_only(interaction):

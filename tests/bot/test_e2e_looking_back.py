@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from conftest import arriving_together
 from dice_driver import start_dice_game
 from librarians_driver import start_librarians
 from PIL import Image, ImageSequence
@@ -137,6 +138,21 @@ async def test_a_finished_games_replay_shows_its_turn_pictures_in_order_and_no_s
     typed = await table.alice.slash(table.channel, "games replay")
     assert typed.response is not None and not typed.response.ephemeral
     assert typed.response.attachments[0].filename == f"replay-{game_id}.gif"
+    offered = await table.alice.autocomplete(table.channel, "games replay", "game", str(game_id))
+    assert offered[0]["value"] == game_id and rules_of(kind).description.names["en"] in offered[0]["name"]
+
+
+async def test_two_replay_clicks_at_once_post_one_replay(table: Table) -> None:
+    await play_to_the_end(table, "dice")
+    end = channel_messages(table.channel)[-1]
+    before = len(channel_messages(table.channel))
+    async with arriving_together(table.env):
+        clicks = [await person.click(end, label="Replay") for person in (table.alice, table.bob)]
+    answers = [click.response for click in clicks]
+    told = [a for a in answers if a is not None and a.ephemeral]
+    assert len(told) == 1 and "being drawn" in told[0].content
+    posted = [m for m in channel_messages(table.channel)[before:] if m.attachments]
+    assert len(posted) == 1 and posted[0].attachments[0].filename.startswith("replay-")
 
 
 async def test_a_replay_is_refused_for_a_running_game_and_another_servers(table: Table) -> None:
