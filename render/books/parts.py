@@ -60,7 +60,7 @@ def _symbol_mask(letter: str, s: int) -> Image.Image:
     return m
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=128)  # 5 symbols x the sizes the segments and chips use
 def symbol(letter: str, size: int, ink: RGB | None = None) -> Image.Image:
     """The colour's symbol (RGBA, transparent around it) in `ink` (the cover's symbol ink by default)."""
     s = size * SS
