@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.books.actions import Leave
+from engine.books.actions import Admire, Leave, Read, Remove
 from engine.books.data import RIVALS
 from engine.books.game import BooksGame, Report
 from engine.books.setup import deal
@@ -257,3 +257,62 @@ def test_a_solo_game_played_at_random_ends(seed: int) -> None:
     assert game.penelope is not None
     if game.lost:
         assert not game.penelope.deck and game.outcome() is not None and game.outcome().winners == frozenset()
+
+
+
+def started(seed: int, deck: list[str]) -> BooksGame:
+    """A solo game after the keep, with this Rival deck (top last), the player at home on the Rest space with 10
+    battery."""
+    game = BooksGame.new(1, seed=seed, level=1)
+    game.apply(game.legal_actions()[0], 0)
+    assert game.penelope is not None
+    game.penelope.deck = deck
+    game.players[0].battery, game.players[0].location = 10, "rest"
+    return game
+
+
+def lay(game: BooksGame, space: str, stack: str) -> None:
+    """`stack` onto `space` from the bag, the books there before back into it (128 books still)."""
+    stacks = game.players[0].apartment.stacks
+    for book in stacks[space]:
+        game.bag[book] += 1
+    for book in stack:
+        game.bag[book] -= 1
+    stacks[space] = stack
+
+
+def test_admiring_a_red_project_in_the_game_removes_the_red_queue_cards() -> None:
+    game = started(5, ["D", "A"])
+    assert game.penelope is not None
+    game.penelope.queue = ["B", "C", "G"]
+    player = game.players[0]
+    for place in (game.lp_deck, game.lp_discard, player.hand):
+        if "LP18" in place:
+            place.remove("LP18")
+    game.lp_discard += player.hand
+    player.hand = ["LP18"]
+    lay(game, "A3", "RRRRR")
+    lay(game, "B3", "RRRR")
+    report = game.apply(Admire(), 0)
+    assert report.admired == ("LP18",)
+    (turn,) = report.rival
+    assert game.penelope.queue == ["C", turn.card]
+    assert sorted(game.penelope.deck + [turn.card]) == ["A", "B", "D", "G"]
+
+
+def test_a_claimed_accomplishment_removes_the_colour_the_player_names() -> None:
+    game = started(6, ["D", "C"])
+    assert game.penelope is not None
+    game.village.majors[0] = "MA4"
+    game.village.claims = {major: [] for major in game.village.majors}
+    game.penelope.queue = ["A", "B", "J"]
+    game.players[0].reach = 24
+    game.apply(Read("B3", 1), 0)
+    assert game.pending is not None and game.pending.kind == "remove"
+    assert {"remove R", "remove B", "remove G", "remove Y", "remove colourless"} <= {
+        str(action) for action in game.legal_actions()}
+    report = game.apply(Remove("B"), 0)
+    assert game.players[0].majors == ["MA4"]
+    (turn,) = report.rival
+    assert game.penelope.queue == ["A", "B", turn.card]
+    assert sorted(game.penelope.deck + [turn.card]) == ["C", "D", "J"]
