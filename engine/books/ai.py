@@ -21,7 +21,7 @@ Same view and seed, same step.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..computer import check_request
@@ -33,6 +33,7 @@ from .actions import (
     BooksError,
     Discard,
     Exchange,
+    Gather,
     Home,
     Keep,
     Leave,
@@ -42,16 +43,33 @@ from .actions import (
     Remove,
     Rest,
     Shoppes,
+    Sort,
     Take,
 )
 from .apartment import leave_cost
 from .arrangements import greedy_sort, random_sort, reads, sample_gathers
 from .choices import bookstore_choices, gain_places, home_stacks, home_targets, open_spaces, shelves, shoppes_options
-from .data import BACKPACK_STACKS, BATTERY_MAX, COLOURS, COMPUTER_LEAVE_AT, EXCHANGE_COST, HAND_LIMIT, KEPT_PROJECTS, NEAT
-from .data import RIVAL_LEVELS, RIVALS, SHELF_NAMES, SPACES, STACK_HEIGHT
+from .data import (
+    APARTMENT,
+    BACKPACK_STACKS,
+    BATTERY_MAX,
+    COLOURS,
+    COMPUTER_LEAVE_AT,
+    EXCHANGE_COST,
+    HAND_LIMIT,
+    KEPT_PROJECTS,
+    MAJORS,
+    NEAT,
+    RIVAL_LEVELS,
+    RIVALS,
+    SHELF_NAMES,
+    SPACES,
+    STACK_HEIGHT,
+)
 from .game import BooksGame
 from .gains import in_village
 from .grid import is_most_common
+from .majors import GRID_CHECKS
 from .neat import library_cost
 from .outlook import BATTERY_VALUE, NEAT_VALUE, project_worth, promise, worth
 from .projects import colours as project_colours
@@ -66,7 +84,7 @@ HOME_WORTH = 1.0
 """What going home is worth against one more Village action: the unloading and an apartment action."""
 BUMP_COST = 2 * BATTERY_VALUE
 """Sending a rival to the Park gives them 2 battery."""
-PENELOPE_BUMP_COST = 1.5
+PENELOPE_BUMP_COST = 3.0
 """Sending Penelope to the Park draws one more Rival card into her queue, a step toward an empty deck."""
 CLEAR_VALUE = 1.0
 """Against Penelope: what each card of her queue a project would clear adds to meeting it (a shorter queue reads
@@ -119,6 +137,9 @@ class Seat:
         self.hand = list(view.hand)
         self.worths = {p: self.project_worth(p) for p in self.hand}
         """What meeting each project in hand is worth to the seat (more when it clears Penelope's queue)."""
+        self.majors = {m: self.major_worth(m) for m in view.village.majors
+                       if m in GRID_CHECKS and seat not in view.village.claims.get(m, [])}
+        """The grid's Major Accomplishments the seat may still claim, with what claiming each is worth."""
         self._judged: dict[tuple[str, ...], float] = {}
 
     def judge(self, stacks: dict[str, str]) -> float:
@@ -126,7 +147,9 @@ class Seat:
         key = tuple(stacks[space] for space in SPACES)
         found = self._judged.get(key)
         if found is None:
-            found = self._judged[key] = worth(stacks, self.worths, self.me.colour)
+            found = worth(stacks, self.worths, self.me.colour)
+            found += sum(value for major, value in self.majors.items() if GRID_CHECKS[major](stacks))
+            self._judged[key] = found
         return found
 
     def met(self) -> list[str]:
@@ -144,6 +167,16 @@ class Seat:
             queued = self.clears([project])
             later = sum(_shares(card, project_colours(project)) for card in RIVAL_LEVELS[penelope.level]) - queued
             value += CLEAR_VALUE * queued + LATER_CLEAR_VALUE * later
+        return value
+
+    def major_worth(self, major: str) -> float:
+        """What claiming `major` is worth: its points (the first claimer's while nobody claimed it, always against
+        Penelope), its battery and cards, and against Penelope the queue it clears."""
+        first = self.view.penelope is not None or not self.view.village.claims.get(major)
+        reward = MAJORS[major].first if first else MAJORS[major].later
+        value = reward.get("vp", 0) + reward.get("battery", 0) * BATTERY_VALUE + reward.get("neat", 0) * NEAT_VALUE
+        if self.view.penelope is not None:
+            value += CLEAR_VALUE * max((sum(_shares(card, c) for card in self.queue()) for c in ["", *COLOURS]))
         return value
 
     def clears(self, projects: list[str]) -> int:
@@ -316,8 +349,8 @@ def _village_options(seat: Seat, last: bool) -> Ranked:
                 ranked.add(_shoppes_worth(view.village.shoppes, which, last) - cost * beta - bump, Shoppes(which))
         elif space == "exchange" and room and not last:
             colour = max(COLOURS, key=lambda c: (seat.colour_gain(c) if view.bag.get(c) else -1, -COLOURS.index(c)))
-            gain = seat.colour_gain(colour)
-            ranked.add(1 + COLOUR_FIT * gain - EXCHANGE_COST * beta - bump, Exchange((), _place(seat, [colour], None, space)))
+            value = 1 + COLOUR_FIT * seat.colour_gain(colour) - EXCHANGE_COST * beta - bump
+            ranked.add(value, Exchange((), _place(seat, [colour], None, space)))
         elif space.startswith("bookstore"):
             for name, cost in shelves(view, me, space).items():
                 shelf = view.village.shelves[SHELF_NAMES.index(name)]
@@ -325,8 +358,8 @@ def _village_options(seat: Seat, last: bool) -> Ranked:
                 card = 0.0 if shelf.project is None or last else \
                     SHELF_PROJECT * seat.project_worth(shelf.project) * promise(shelf.project, seat.stacks)
                 fit = 0.0 if last else COLOUR_FIT * sum(seat.colour_gain(b) for b in set(shelf.books))
-                ranked.add(books + card + fit - cost * beta - bump, Bookstore(name, _place(seat, shelf.books, None, space),
-                                                                              space))
+                taken = Bookstore(name, _place(seat, shelf.books, None, space), space)
+                ranked.add(books + card + fit - cost * beta - bump, taken)
     return ranked
 
 
@@ -357,8 +390,8 @@ def _normal_village(seat: Seat, may_go_home: bool, legal: Legal) -> Action:
 # ---- the apartment -----------------------------------------------------------------------------------------------
 
 def _admire_now(seat: Seat, met_now: list[str]) -> bool:
-    """At 2 met projects, or 1 with the Player card's bonus, or 1 that clears a card of Penelope's queue of 3 or
-    more (her lines grow stronger and her deck runs out as it grows), or on the last turn."""
+    """At 2 met projects, or 1 with the Player card's bonus, or 1 that clears a card of Penelope's queue of
+    QUEUE_TO_CLEAR or more (her lines grow stronger and her deck runs out as it grows), or on the last turn."""
     if not met_now:
         return False
     return (len(met_now) >= 2 or is_most_common(seat.stacks, seat.me.colour) or seat.danger()
@@ -376,29 +409,41 @@ def _leave_now(seat: Seat) -> bool:
                if cost <= left)
 
 
+Arranged = tuple[Gather | Sort, dict[str, str]]
+
+
+def _arrangements(seat: Seat, spaces: Collection[str], rng: random.Random) -> list[Arranged]:
+    """Sampled Gathers and Sorts (of those of `spaces` open now), each with the grid it leaves."""
+    found: list[Arranged] = []
+    if "gather" in spaces:
+        found += sample_gathers(seat.me, rng, GATHER_SAMPLES)
+    filled = [s for s in SPACES if seat.stacks[s]]
+    if "sort" in spaces and filled:
+        found += [random_sort(seat.me, rng.choice(filled), rng) for _ in range(SORT_SAMPLES)]
+        found += [greedy_sort(seat.me, source, seat.judge, rng)
+                  for source in rng.sample(filled, min(GREEDY_SORTS, len(filled)))]
+    return found
+
+
 def _normal_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     met_now = seat.met()
     ranked = Ranked()
-    if _admire_now(seat, met_now):
+    open_ = {space for space, kitty in open_spaces(seat.view, seat.me, village=False).items() if not kitty}
+    if "admire" in open_ and _admire_now(seat, met_now):
         ranked.add(100.0 + len(met_now), Admire())
-    if _leave_now(seat):
+    if "leave" in open_ and _leave_now(seat):
         ranked.add(50.0, Leave())
     now = seat.judge(seat.stacks)
     beta = 0.0 if seat.me.battery >= BATTERY_MAX else BATTERY_VALUE
-    for gather, after in sample_gathers(seat.me, rng, GATHER_SAMPLES):
-        ranked.add(seat.judge(after) - now + beta, gather)
-    filled = [s for s in SPACES if seat.stacks[s]]
-    for _ in range(SORT_SAMPLES if filled else 0):
-        sort, after = random_sort(seat.me, rng.choice(filled), rng)
-        ranked.add(seat.judge(after) - now + beta, sort)
-    for source in rng.sample(filled, min(GREEDY_SORTS, len(filled))):
-        sort, after = greedy_sort(seat.me, source, seat.judge, rng)
-        ranked.add(seat.judge(after) - now + beta, sort)
-    for read, after in reads(seat.me):
-        ranked.add(seat.judge(after) - now + 2 * beta, read)
+    for action, after in _arrangements(seat, open_, rng):
+        ranked.add(seat.judge(after) - now + beta, action)
+    if "read" in open_:
+        for read, after in reads(seat.me):
+            ranked.add(seat.judge(after) - now + 2 * beta, read)
     room = max(0, HAND_LIMIT - len(seat.hand))
     ranked.add(2 * beta + DRAWN_PROJECT * min(2, room) + 0.1, Rest())
-    ranked.add(0.5 * len(met_now) - 1.0, Admire())
+    bonus = APARTMENT["admire"]["player_card"] if is_most_common(seat.stacks, seat.me.colour) else 0
+    ranked.add(bonus * beta + 0.5 * len(met_now) - (0.0 if bonus else 1.0), Admire())
     choice = ranked.best(legal)
     assert choice is not None, "at home, Rest or Admire is always open"
     return choice
