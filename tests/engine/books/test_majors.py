@@ -63,9 +63,9 @@ def test_what_is_left_to_claim_skips_claimed_and_unmet_cards() -> None:
     assert met(["MA4", "MA1", "MA2"], claims, 1, someone) == ["MA4"]
 
 
-def test_the_first_claimer_gets_more_than_a_later_one() -> None:
-    assert reward("MA2", first=True) == {"vp": 5, "neat": 1}
-    assert reward("MA2", first=False) == {"vp": 3}
-    assert reward("MA6", first=True) == {"vp": 4, "battery": 3}
-    for major in MAJORS:
-        assert reward(major, first=True)["vp"] > reward(major, first=False)["vp"]
+def test_the_first_and_later_rewards_are_the_rules_list() -> None:
+    rewards = {"MA1": ({"vp": 6}, 3), "MA2": ({"vp": 5, "neat": 1}, 3), "MA3": ({"vp": 6}, 3),
+               "MA4": ({"vp": 4, "neat": 1}, 2), "MA5": ({"vp": 5}, 3), "MA6": ({"vp": 4, "battery": 3}, 2),
+               "MA7": ({"vp": 7}, 4), "MA8": ({"vp": 6}, 3), "MA9": ({"vp": 4, "battery": 3}, 2)}
+    assert {major: (reward(major, True), reward(major, False)) for major in MAJORS} == {
+        major: (first, {"vp": later}) for major, (first, later) in rewards.items()}

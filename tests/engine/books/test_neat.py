@@ -127,3 +127,10 @@ def test_the_lamp_scores_the_books_under_it() -> None:
 def test_printed_vp_counts_question_marks_as_nothing() -> None:
     assert printed_vp(["NS01", "NS04", "NS17"]) == 3
     assert all(NEAT[card].vp is None for card in ("NS17", "NS18", "NS19", "NS20"))
+
+
+def test_kinds_and_printed_vp_are_the_rules_list() -> None:
+    vp = [2, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, None, None, None, None]
+    kinds = ["lasting"] * 6 + ["once"] * 10 + ["end"] * 4
+    assert [NEAT[f"NS{n:02}"].vp for n in range(1, 21)] == vp
+    assert [NEAT[f"NS{n:02}"].kind for n in range(1, 21)] == kinds

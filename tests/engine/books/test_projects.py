@@ -125,3 +125,13 @@ def test_project_colours_say_what_a_scored_card_removes() -> None:
     assert colours("LP03") == ""
     assert colours("LP18") == "R"
     assert set(colours("LP31")) == {"Y", "R"}
+
+
+def test_colours_and_rewards_are_the_rules_list() -> None:
+    neat_rewards = {"LP05", "LP06", "LP08", "LP11", "LP12", "LP16", "LP27", "LP33"}
+    named = {"LP31": "YR", "LP32": "BG", "LP33": "RB", "LP34": "GY", "LP35": "BY", "LP36": "RG"}
+    for number in range(1, 37):
+        project = f"LP{number:02}"
+        expected = "" if number <= 14 else named.get(project, "RRRRBBBBGGGGYYYY"[(number - 15) % 16])
+        assert colours(project) == expected, project
+        assert PROJECTS[project].reward == ("neat" if project in neat_rewards else "battery"), project
