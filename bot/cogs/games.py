@@ -131,7 +131,11 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
         game_id = game if game is not None else await service_of(self.bot).last_finished(
             interaction.guild_id, interaction.channel_id or 0)
         if game_id is None:
-            await reply_private(interaction, t("replay.none_here", interaction.locale, command="/games replay"))
+            locale = interaction.locale
+            group = t(f"cmd.{GROUP_NAME}.name", locale)
+            await reply_private(interaction, t("replay.none_here", locale,
+                                               command=f"/{group} {t(f'cmd.{GROUP_NAME}.replay.name', locale)}",
+                                               history=f"/{group} {t(f'cmd.{GROUP_NAME}.history.name', locale)}"))
             return
         await post_replay(interaction, game_id)
 

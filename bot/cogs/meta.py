@@ -23,6 +23,7 @@ async def show_help(interaction: discord.Interaction) -> None:
             embed.add_field(name=rules_of(kind).description.name(language_of(locale)), value=turn_help,
                             inline=False)
     embed.add_field(name=t("help.hints_title", locale), value=t("help.hints", locale), inline=False)
+    embed.add_field(name=t("help.looking_back_title", locale), value=t("help.looking_back", locale), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -173,10 +173,12 @@ async def test_help_says_how_each_games_turn_goes_in_its_own_field_in_either_lan
         embed = answer.response.embeds[0]
         assert answer.ephemeral and len(embed) <= 6000
         assert "/shelfie" not in embed.description and "/dice" not in embed.description, "the steps every game shares"
-        games = embed.fields[:-1]
+        games = embed.fields[:-2]
         dice = "My Shelfie: The Dice Game" if language == "en" else "My Shelfie: Il gioco di dadi"
         assert [field.name for field in games] == ["My Shelfie", dice, "Librarians"]
         assert all(field.value.startswith(new) for field, new in zip(games, news[language], strict=True))
         assert all(len(field.value) <= 1024 for field in embed.fields)
-    assert "`hints:true`" in shown["en"].response.embeds[0].fields[-1].value
-    assert "`suggerimenti:true`" in shown["it"].response.embeds[0].fields[-1].value
+    assert "`hints:true`" in shown["en"].response.embeds[0].fields[-2].value
+    assert "`suggerimenti:true`" in shown["it"].response.embeds[0].fields[-2].value
+    assert "`/games history`" in shown["en"].response.embeds[0].fields[-1].value
+    assert "`/partite storico`" in shown["it"].response.embeds[0].fields[-1].value
