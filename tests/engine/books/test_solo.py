@@ -316,3 +316,14 @@ def test_a_claimed_accomplishment_removes_the_colour_the_player_names() -> None:
     (turn,) = report.rival
     assert game.penelope.queue == ["A", "B", turn.card]
     assert sorted(game.penelope.deck + [turn.card]) == ["C", "D", "J"]
+
+
+def test_her_sun_reaching_its_end_gives_one_more_turn_each() -> None:
+    game = started(8, ["D", "C", "E"])
+    assert game.penelope is not None
+    game.village.sun = 1
+    report = game.apply(Read("B3", 1), 0)
+    assert [turn.card for turn in report.rival] == ["E"] and report.rival[0].sun == 1
+    assert game.village.sun == 0 and game.end_triggered and not game.over
+    report = play_turn(game, random.Random(8))
+    assert [turn.card for turn in report.rival] == ["C"] and game.over and not game.lost
