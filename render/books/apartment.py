@@ -35,11 +35,13 @@ BATTERY_OFF = (226, 216, 196)
 HEIGHT_BADGE = INK
 
 
-def place_name(location: str | None, locale: str) -> str:
-    """Where a meeple stands, in words: 'at home' before its first action, else the action space's name."""
+def place_name(location: str | None, locale: str, bare: bool = False) -> str:
+    """Where a meeple stands, in words: 'at home' before its first action, else 'at' the action space's name (its
+    name alone when bare: a column of places)."""
     if location is None:
         return caption("books_at_home", locale)
-    return caption("books_at", locale, place=caption(f"books_space_{location}", locale))
+    place = caption(f"books_space_{location}", locale)
+    return place if bare else caption("books_at", locale, place=place)
 
 
 def draw_apartment(img: Image.Image, top: int, player: Seat, seat: int, names: Sequence[str], locale: str,

@@ -113,6 +113,8 @@ BOOKS_CAPTIONS: dict[str, dict[str, str]] = {
     "books_pending_apartment": {"en": "Now an apartment action", "it": "Ora un'azione in casa"},
     "books_pending_remove": {"en": "Remove a colour from Penelope's queue",
                              "it": "Togli un colore dalla coda di Penelope"},
+    "books_bag": {"en": "Bag", "it": "Sacchetto"},
+    "books_decks": {"en": "Decks: LP {lp} · NS {ns}", "it": "Mazzi: LP {lp} · NS {ns}"},
     "books_village": {"en": "The Village", "it": "Il villaggio"},
     "books_sun": {"en": "Sun", "it": "Sole"},
     "books_sun_left": {"en": "{n} steps to the last round", "it": "{n} passi all'ultimo giro"},

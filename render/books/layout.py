@@ -100,6 +100,7 @@ def chip_box(shelf: Box, index: int) -> Box:
 
 # --- the seats strip ---------------------------------------------------------------------------------------
 SEAT_H = 44
+SUPPLY_H = 34           # the bag and the decks, under the seats
 LEGEND_H = 30
 
 

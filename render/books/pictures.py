@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.books.data import COLOURS
 from engine.books.scoring import breakdown, rival_score, standing
 from engine.books.state import Tabletop
 from engine.books.view import BooksView, view_of
@@ -34,7 +35,7 @@ from .apartment import place_name
 from .captions import BOOKS_CAPTIONS, caption
 from .projects import MET_FILL, draw_projects
 from .scores import PENELOPE_ROW, draw_sheet
-from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PENDING_H, PICTURE_W, SEAT_H
+from .layout import APARTMENT_H, HEADER_H, LEGEND_H, MARGIN, PENDING_H, PICTURE_W, SEAT_H, SUPPLY_H
 from .samples import sample_table
 from .table import Source, Table, public_table
 from .village import BAND, BANNER, SHELF_FACE, draw_village, village_height
@@ -197,13 +198,26 @@ def _pending(img: Image.Image, d: ImageDraw.ImageDraw, table: Table, locale: str
 
 
 def seats_height(table: Table) -> int:
-    return table.n_players * SEAT_H + 12
+    return table.n_players * SEAT_H + 12 + SUPPLY_H
+
+
+def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, mid: int, table: Table, locale: str) -> None:
+    """The bag's books by colour and the decks' sizes, on one line under the seats."""
+    x = MARGIN + 4 + fonts.draw_text(d, (MARGIN + 4, mid), caption("books_bag", locale), 16, MUTED, bold=True) + 8
+    for colour in COLOURS:
+        face = parts.chip(colour, 22)
+        img.paste(face, (x, mid - 11), face)
+        x += 26 + fonts.draw_text(d, (x + 26, mid), str(table.bag.get(colour, 0)), 16, INK, bold=True) + 12
+    decks = caption("books_decks", locale, lp=table.lp_deck, ns=table.ns_deck)
+    fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), decks, 16, MUTED, bold=True, align="right",
+                    max_width=PICTURE_W - MARGIN - 4 - x - 8)
 
 
 def draw_seats(img: Image.Image, top: int, table: Table, names: Names, locale: str) -> None:
     """A line per seat: marker and name, Player card, battery, Little Projects in hand (and scored), Neat Stuff,
-    books, where its meeple stands."""
+    books, where its meeple stands; then the bag and the decks."""
     d = ImageDraw.Draw(img)
+    draw_supply(img, d, top + 12 + table.n_players * SEAT_H + SUPPLY_H // 2 - 4, table, locale)
     for seat, s in enumerate(table.seats):
         y0 = top + 6 + seat * SEAT_H
         mid = y0 + SEAT_H // 2
@@ -224,7 +238,7 @@ def draw_seats(img: Image.Image, top: int, table: Table, names: Names, locale: s
         fonts.draw_text(d, (436, mid), f"NS {len(s.neat)}", 17, INK, bold=True)
         fonts.draw_text(d, (496, mid), caption("books_books", locale, n=s.apartment.books()), 17, INK, bold=True,
                         max_width=90)
-        fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), place_name(s.location, locale), 16, MUTED, bold=True,
+        fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), place_name(s.location, locale, bare=True), 16, MUTED, bold=True,
                         align="right", max_width=PICTURE_W - MARGIN - 4 - 590)
 
 

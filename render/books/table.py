@@ -62,6 +62,10 @@ class Table:
     resigned: frozenset[int]
     pending: Pending | None
     """What the seat to act must decide next within its turn (the Library's drawn books, a gain to place...)."""
+    bag: dict[str, int]
+    """How many books of each colour are left in the bag (public: every other book is in sight)."""
+    lp_deck: int
+    ns_deck: int
 
     @property
     def n_players(self) -> int:
@@ -84,4 +88,5 @@ def public_table(source: Source) -> Table:
         penelope = PublicPenelope(p.level, view.rival_deck, tuple(p.queue), p.location, p.books, tuple(p.projects),
                                   tuple(p.neat))
     return Table(view.village.copy(), seats, penelope, view.current, view.turn,
-                 view.end_triggered, view.last_round, view.over, view.lost, view.resigned, view.pending)
+                 view.end_triggered, view.last_round, view.over, view.lost, view.resigned, view.pending,
+                 dict(view.bag), view.lp_deck, view.ns_deck)

@@ -21,14 +21,15 @@ def table(n: int, seed: int = 0) -> Tabletop:
 
 
 def twin(original: Tabletop) -> Tabletop:
-    """The same table with everything secret changed: every hand and dealt card (as many, other ids), the bag,
-    the decks' orders and Penelope's Rival deck order."""
+    """The same table with everything secret changed: every hand and dealt card (as many, other ids), the decks'
+    orders and Penelope's Rival deck order. (The bag's count per colour is public: every other book is in sight;
+    what it draws next is the seed's.)"""
     other = copy.deepcopy(original)
     for player in other.players:
         player.hand = [f"XX{k}" for k in range(len(player.hand))]
         player.dealt = [f"YY{k}" for k in range(len(player.dealt))]
-    other.bag = {"R": 1, "G": 2, "B": 3, "Y": 4}
-    other.lp_deck, other.ns_deck = ["LP01", "LP02"], ["NS01"]
+    other.lp_deck, other.ns_deck = list(reversed(other.lp_deck)), list(reversed(other.ns_deck))
+    other.seed += 1
     if other.penelope is not None:
         other.penelope.deck = list(reversed(other.penelope.deck))
     return other

@@ -1,6 +1,6 @@
-"""Hands, dealt cards, the bag and the decks are secret: the public pictures are the same bytes for twin tables
-that differ only in them (their card ids are never even read), and a seat's Little Projects picture changes with
-its own cards and with nothing another seat holds."""
+"""Hands, dealt cards, the decks' orders and what the bag draws next are secret: the public pictures are the same
+bytes for twin tables that differ only in them (the hands' card ids are never even read), and a seat's Little
+Projects picture changes with its own cards and with nothing another seat holds."""
 from __future__ import annotations
 
 import pytest
