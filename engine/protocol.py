@@ -249,8 +249,9 @@ class GameRules(Generic[S, A]):
     """A stored state back; anything damaged raises ValueError."""
     parse_action: Callable[[str], A]
     """The move log's text back to an action; raises ActionRefused."""
-    choose: Callable[[S, str, int], A]
-    """The computer player: (state, level, seed) -> a legal action for the seat to act."""
+    choose: Callable[[S, str, int, int], A]
+    """The computer player: (state, level, seed, seat) -> a legal action for `seat`, one of the seats that may act
+    now (where several may, as in a start every seat makes privately, each decides its own step)."""
     levels: tuple[str, ...]
     """The computer player's levels, weakest first."""
     stand_in: str

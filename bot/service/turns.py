@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.protocol import ActionRefused
+from engine.protocol import ActionRefused, AnyState
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
@@ -60,6 +60,16 @@ class Chain:
 
 def _derived_seed(seed: int, purpose: str) -> int:
     return random.Random(f"{purpose}:{seed}").getrandbits(63)
+
+
+def _allows(game: AnyState, move: object, seat: Seat) -> bool:
+    """Whether the game accepts `move` from `seat` now (where several seats may act, a legal action may be
+    another seat's)."""
+    try:
+        game.check(move, seat.index)
+    except ActionRefused:
+        return False
+    return True
 
 
 def _whole_ms(seconds: float) -> int:
@@ -212,7 +222,7 @@ class Turns:
         game's computer player at its stand-in level, seeded by the turn (asking again suggests the same), in a
         worker process. Nothing changes; a worker stuck past its time limit (killed and restarted) is
         `ComputerBusy`, since unlike a computer's own turn a hint has no random legal move to fall back on."""
-        async def decide(entry: Entry, refreshed: bool) -> Table:
+        async def decide(entry: Entry, refreshed: bool) -> tuple[Table, Seat]:
             table = entry.table
             seat = _playing_seat(table, user_id)
             if not table.options.hints:
@@ -221,12 +231,12 @@ class Turns:
             if current is None or seat not in table.acting:
                 raise NotYourTurn(game_id, user_id, current.user_id if current else None,
                                   current.name if current else "")
-            return table
+            return table, seat
 
-        table = await self._cache.decided(game_id, decide)
+        table, seat = await self._cache.decided(game_id, decide)
         rules = rules_of(table.kind)
         try:
-            return await workers().think(rules.choose, table.game, rules.stand_in, table.turn)
+            return await workers().think(rules.choose, table.game, rules.stand_in, table.turn, seat.index)
         except TimeoutError as stuck:
             raise ComputerBusy(game_id) from stuck
 
@@ -273,12 +283,12 @@ class Turns:
         seed = _derived_seed(seed, f"ai:{table.turn}")
         rules = rules_of(table.kind)
         try:
-            move = await workers().think(rules.choose, game, level, seed)
+            move = await workers().think(rules.choose, game, level, seed, seat.index)
             game.check(move, seat.index)
             return move
         except Exception:
             log.exception("game %s: computer (%s) failed to move; playing a random legal move", table.game_id, level)
-            return random.Random(seed).choice(game.legal_actions())
+            return random.Random(seed).choice([move for move in game.legal_actions() if _allows(game, move, seat)])
 
     async def _play_computers(self, chain: Chain, seed: int) -> None:
         """Computer seats act until only people may act or the game stops."""

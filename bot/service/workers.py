@@ -102,7 +102,8 @@ def _warm(*, drawing: bool) -> None:
         return
     for rules in GAMES.values():
         description = rules.description
-        rules.choose(rules.new(description.max_players, 0, description.check_options({})), rules.stand_in, 0)
+        state = rules.new(description.max_players, 0, description.check_options({}))
+        rules.choose(state, rules.stand_in, 0, min(state.to_act))
 
 
 def _give_back_free_memory() -> None:

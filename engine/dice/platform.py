@@ -15,7 +15,8 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> DiceGame:
     return DiceGame.new(players, seed=seed, dice=options["dice"], row_lock=options["row_lock"])
 
 
-def _choose(game: DiceGame, level: str, seed: int) -> Action:
+def _choose(game: DiceGame, level: str, seed: int, seat: int) -> Action:
+    """One seat acts at a time here: `seat` is the seat to act."""
     return choose(game, level, seed=seed)
 
 

@@ -16,7 +16,8 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> LibrariansGame:
     return LibrariansGame.new(players, seed=seed, genres={c: options[c] for c in COLOURS if c in options})
 
 
-def _choose(game: LibrariansGame, level: str, seed: int) -> Action:
+def _choose(game: LibrariansGame, level: str, seed: int, seat: int) -> Action:
+    """One seat acts at a time here: `seat` is the seat to act."""
     return choose(game, level, seed=seed)
 
 

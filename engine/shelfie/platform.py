@@ -15,7 +15,8 @@ def _new(players: int, seed: int, options: Mapping[str, Any]) -> Game:
     return Game.new(players, seed=seed, first_game=options["first_game"], refill=options["refill"])
 
 
-def _choose(game: Game, level: str, seed: int) -> Move:
+def _choose(game: Game, level: str, seed: int, seat: int) -> Move:
+    """One seat acts at a time here: `seat` is the seat to act."""
     return choose_move(game, level, seed=seed)
 
 

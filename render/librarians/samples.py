@@ -11,7 +11,7 @@ NAMES = ["Alice", "田中太郎 🐱", "Bartholomew the Extraordinarily Long-Nam
 
 def step(game: LibrariansGame, seed: int) -> None:
     """One computer action for the seat to act."""
-    game.apply(RULES.choose(game, RULES.stand_in, seed))
+    game.apply(RULES.choose(game, RULES.stand_in, seed, min(game.to_act)))
 
 
 def sample_game(n: int, seed: int, turns: int) -> tuple[LibrariansGame, list[str]]:

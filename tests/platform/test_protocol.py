@@ -18,7 +18,7 @@ def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(k
     while not state.is_over:
         assert state.to_act, "a game not over lets some seat act (several may: any of them would do)"
         seat = min(state.to_act)
-        action = rules.choose(state, rules.levels[turn % len(rules.levels[:2])], turn)
+        action = rules.choose(state, rules.levels[turn % len(rules.levels[:2])], turn, seat)
         state.check(action, seat)
         text = str(action)
         assert rules.parse_action(text) == action

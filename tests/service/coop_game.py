@@ -88,7 +88,7 @@ def _parse(text: str) -> str:
     return text
 
 
-def _choose(game: Count, level: str, seed: int) -> str:
+def _choose(game: Count, level: str, seed: int, seat: int) -> str:
     return "add"
 
 

@@ -41,7 +41,7 @@ def _parse_dither(text: str) -> str:
     return text if text == WAIT else _parse(text)
 
 
-def _choose(game: Dither, level: str, seed: int) -> str:
+def _choose(game: Dither, level: str, seed: int, seat: int) -> str:
     return WAIT
 
 

@@ -96,7 +96,7 @@ def _parse(text: str) -> str:
     return text
 
 
-def _choose(game: Together, level: str, seed: int) -> str:
+def _choose(game: Together, level: str, seed: int, seat: int) -> str:
     return "ready"
 
 
