@@ -62,6 +62,8 @@ from .actions import (
     Take,
     parse_action,
 )
+from .description import DESCRIPTION
+from .game import BooksGame
 from .state import (
     APARTMENT_SPACES,
     COLOURS,
@@ -76,8 +78,12 @@ from .state import (
     Tabletop,
     Village,
 )
+from .steps import Report
+from .view import BooksView
+from .platform import RULES  # last: the rules read the modules above
 
 __all__ = [
+    "RULES", "DESCRIPTION", "BooksGame", "BooksView", "Report",
     "BAG", "Action", "Admire", "Bookstore", "BooksError", "Discard", "Exchange", "Gather", "Home", "IllegalAction",
     "InvalidNotation", "Keep", "Leave", "Library", "Put", "Read", "Remove", "Rest", "Shoppes", "Sort", "Take",
     "parse_action",
