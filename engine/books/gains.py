@@ -7,13 +7,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import BAG, IllegalAction, Placement
-from .data import BACKPACK_STACKS, BATTERY_MAX, HAND_LIMIT, SPACES, STACK_HEIGHT
+from .data import BACKPACK_STACKS, BATTERY_MAX, COLOURS, HAND_LIMIT, SPACES, STACK_HEIGHT
 from .draws import draw_books, draw_project, return_books
 from .neat import backpack_stacks, effect
 from .state import VILLAGE_SPACES, Apartment, Pending, Player, Tabletop, Task
 
 __all__ = ["gain_battery", "spend", "in_village", "destinations", "place_books", "draw_projects", "take_neat",
-           "resolve_neat", "fail", "over_hand"]
+           "resolve_neat", "fail", "over_hand", "take_named"]
 
 
 def fail(message: str, code: str, **params: object) -> IllegalAction:
@@ -75,6 +75,17 @@ def place_books(table: Tabletop, player: Player, books: str, placements: Sequenc
             apartment.stacks[where] += book
         else:
             apartment.backpack[BACKPACK_STACKS.index(where)] += book
+
+
+def take_named(table: Tabletop, player: Player, placements: Sequence[Placement]) -> None:
+    """Books of the colours the player names (the Exchange, the Free Library), from the bag, placed in order."""
+    for book, _ in placements:
+        if book not in COLOURS:
+            raise fail("Name a colour for each book: R, G, B or Y.", "name_a_colour")
+        if not table.bag.get(book):
+            raise fail(f"The bag has no {book} book left.", "none_in_bag", book=book)
+        table.bag[book] -= 1
+    place_books(table, player, "".join(book for book, _ in placements), placements)
 
 
 def draw_projects(table: Tabletop, player: Player, n: int) -> list[str]:

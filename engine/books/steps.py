@@ -28,9 +28,9 @@ from .actions import (
     Take,
 )
 from .apartment import admire, gather, home, leave, leave_cost, read, rest, sort
-from .data import COLOURS, KEPT_PROJECTS, SPACES
+from .data import KEPT_PROJECTS, SPACES
 from .flow import advance_sun, end_turn, move_to, run_tasks
-from .gains import fail, in_village, place_books
+from .gains import fail, in_village, place_books, take_named
 from .solo import Turn, remove
 from .state import Pending, Player, Tabletop
 from .village import bookstore, bookstore_spaces, exchange, library, library_keep, shoppes, space_costs
@@ -216,13 +216,7 @@ def _answer(table: Tabletop, seat: int, action: Action) -> list[Turn]:
 def _named(table: Tabletop, player: Player, count: int, action: Take) -> None:
     if len(action.books) != count:
         raise fail(f"Name {count} book{'s' if count > 1 else ''}.", "name_count", count=count)
-    for book, _ in action.books:
-        if book not in COLOURS:
-            raise fail("Name a colour for each book: R, G, B or Y.", "name_a_colour")
-        if not table.bag.get(book):
-            raise fail(f"The bag has no {book} book left.", "none_in_bag", book=book)
-        table.bag[book] -= 1
-    place_books(table, player, "".join(book for book, _ in action.books), action.books)
+    take_named(table, player, action.books)
 
 
 def _put(table: Tabletop, player: Player, token: str, space: str) -> None:

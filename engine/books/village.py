@@ -6,7 +6,6 @@ from __future__ import annotations
 from .actions import Bookstore, Exchange, Placement, Shoppes
 from .data import (
     BOOKSTORE_COSTS,
-    COLOURS,
     EXCHANGE_COST,
     FOUR_PLAYER_BOOKSTORE,
     LIBRARY_DRAW,
@@ -19,7 +18,7 @@ from .data import (
     SHOPPES_ONE,
 )
 from .draws import draw_books, draw_neat, draw_project, return_books, shuffled
-from .gains import fail, place_books, spend, take_neat
+from .gains import fail, place_books, spend, take_named, take_neat
 from .neat import bookstore_cost, library_cost
 from .state import Board, Pending, Player, Shelf, Tabletop
 
@@ -164,13 +163,7 @@ def exchange(table: Tabletop, seat: int, action: Exchange) -> None:
     if len(action.books) != len(depths) + 1:
         raise fail(f"Take {len(depths) + 1} books for the {len(depths)} returned.", "exchange_count",
                    count=len(depths) + 1)
-    for book, _ in action.books:
-        if book not in COLOURS:
-            raise fail("Name a colour for each book: R, G, B or Y.", "name_a_colour")
-        if not table.bag.get(book):
-            raise fail(f"The bag has no {book} book left.", "none_in_bag", book=book)
-        table.bag[book] -= 1
-    place_books(table, player, "".join(book for book, _ in action.books), action.books)
+    take_named(table, player, action.books)
 
 
 def space_costs(table: Board, player: Player) -> dict[str, int]:

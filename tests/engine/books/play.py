@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import random
 
-from engine.books.actions import Action, Keep
+import pytest
+
+from engine.books.actions import Action, IllegalAction, Keep
 from engine.books.game import BooksGame
 
 
@@ -44,3 +46,12 @@ def random_play(game: BooksGame, steps: int, seed: int) -> list[tuple[int, str]]
         report = game.apply(action)
         log.append((report.seat, str(action)))
     return log
+
+
+def refused(game: BooksGame, action: Action, seat: int, code: str) -> None:
+    """The step is refused for `code`, and the game is as it was."""
+    before = game.to_dict()
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(action, seat)
+    assert refusal.value.code == code, refusal.value
+    assert game.to_dict() == before

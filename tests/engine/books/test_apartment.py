@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.books.actions import Admire, Gather, IllegalAction, Leave, Read, Rest, Sort
+from engine.books.actions import Admire, Discard, Gather, Leave, Read, Rest, Sort
 from engine.books.game import BooksGame
-from tests.engine.books.play import empty, kept, lay
+from tests.engine.books.play import empty, kept, lay, refused
 
 
 def _home(stacks: dict[str, str], battery: int = 5, players: int = 2) -> tuple[BooksGame, int]:
@@ -30,13 +30,6 @@ def _hold(game: BooksGame, seat: int, cards: list[str]) -> None:
     game.players[seat].hand = list(cards)
 
 
-def _refused(game: BooksGame, action: object, seat: int, code: str) -> None:
-    before = game.to_dict()
-    with pytest.raises(IllegalAction) as refused:
-        game.apply(action, seat)  # type: ignore[arg-type]
-    assert refused.value.code == code, refused.value
-    assert game.to_dict() == before
-
 
 def test_gather_stacks_the_tops_in_order_the_first_lowest_onto_any_space_even_a_source() -> None:
     game, seat = _home({"A1": "RG", "B2": "B", "C3": "YY"})
@@ -54,7 +47,7 @@ def test_gather_stacks_the_tops_in_order_the_first_lowest_onto_any_space_even_a_
 ])
 def test_gather_refusals(action: Gather, code: str) -> None:
     game, seat = _home({"A1": "R", "B1": "G", "C1": "BBBBBB", "D1": "Y", "A2": "R", "B2": "G", "C2": "B"})
-    _refused(game, action, seat, code)
+    refused(game, action, seat, code)
 
 
 def test_sort_places_the_lifted_books_one_at_a_time_at_most_two_per_space_its_own_too() -> None:
@@ -75,7 +68,7 @@ def test_sort_places_the_lifted_books_one_at_a_time_at_most_two_per_space_its_ow
 ])
 def test_sort_refusals(action: Sort, code: str) -> None:
     game, seat = _home({"B2": "RGBY", "C2": "RRRRRR"})
-    _refused(game, action, seat, code)
+    refused(game, action, seat, code)
 
 
 def test_a_token_on_a_sorted_stack_moves_with_it_where_named_and_otherwise_stays() -> None:
@@ -91,8 +84,8 @@ def test_read_moves_a_book_from_any_depth_to_the_nightstand() -> None:
     stacks = game.players[seat].apartment.stacks
     assert stacks["B2"] == "RB" and stacks["A1"] == "YG" and game.players[seat].battery == 7
     game2, seat2 = _home({"B2": "RGB", "A1": "YYYYYY"})
-    _refused(game2, Read("B2", 1), seat2, "too_high")
-    _refused(game2, Read("B2", 4), seat2, "no_such_book")
+    refused(game2, Read("B2", 1), seat2, "too_high")
+    refused(game2, Read("B2", 4), seat2, "no_such_book")
 
 
 def test_rest_draws_two_projects_and_the_hand_is_cut_to_five_at_the_turns_end() -> None:
@@ -103,9 +96,8 @@ def test_rest_draws_two_projects_and_the_hand_is_cut_to_five_at_the_turns_end() 
     assert len(player.hand) == 7 and player.battery == 7
     assert game.pending is not None and game.pending.kind == "discard" and game.pending.count == 2
     assert game.current == seat
-    _refused(game, Rest(), seat, "wrong_step")
-    from engine.books.actions import Discard
-    _refused(game, Discard((player.hand[0],)), seat, "discard_count")
+    refused(game, Rest(), seat, "wrong_step")
+    refused(game, Discard((player.hand[0],)), seat, "discard_count")
     game.apply(Discard(tuple(player.hand[:2])), seat)
     assert len(game.players[seat].hand) == 5 and game.current != seat
 
@@ -134,9 +126,9 @@ def test_leave_costs_five_moves_the_sun_and_asks_for_the_village_action_of_the_s
     report = game.apply(Leave(), seat)
     assert not report.turn_over and game.pending is not None and game.pending.kind == "village"
     assert game.players[seat].battery == 4 and game.village.sun == sun - 1
-    _refused(game, Rest(), seat, "wrong_step")
+    refused(game, Rest(), seat, "wrong_step")
     poor, poor_seat = _home({"B2": "G"}, battery=5)
-    _refused(poor, Leave(), poor_seat, "cannot_afford_village")
+    refused(poor, Leave(), poor_seat, "cannot_afford_village")
 
 
 def test_the_same_space_twice_needs_a_lucky_kitty_which_goes_back_to_the_supply() -> None:
@@ -144,8 +136,8 @@ def test_the_same_space_twice_needs_a_lucky_kitty_which_goes_back_to_the_supply(
     game.apply(Rest(), seat)
     while game.pending is not None:
         game.apply(game.legal_actions()[0], seat)
-    _refused(game, Rest(), seat, "same_space")
-    _refused(game, Rest(kitty=True), seat, "no_kitty")
+    refused(game, Rest(), seat, "same_space")
+    refused(game, Rest(kitty=True), seat, "no_kitty")
     game.players[seat].kitties, game.supply.kitties = 1, game.supply.kitties - 1
     kitties = game.supply.kitties
     game.apply(Rest(kitty=True), seat)
