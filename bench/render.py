@@ -42,8 +42,9 @@ def replay_steps(kind: str, moves: int = REPLAY_MOVES, players: int = 4) -> list
         game = rules.new(n, seed, rules.description.check_options({}))
         steps = [Step(game.copy(), "The game begins! Turn order: Ann, Bo, Cy, Di.")]
         while len(steps) <= moves and not game.is_over:
-            action = rules.choose(game, rules.levels[0], len(steps))
-            game.apply(action, min(game.to_act))
+            seat = min(game.to_act)
+            action = rules.choose(game, rules.levels[0], len(steps), seat)
+            game.apply(action, seat)
             steps.append(Step(game.copy(), f"Ann played {action}"))
         longest = max(longest, steps, key=len)
         if len(longest) > moves:

@@ -74,15 +74,20 @@ GAMES: dict[str, tuple[Callable[[Table], Awaitable[None]], Callable[[Any, list[s
 
 
 async def play_to_the_end(table: Table, kind: str) -> int:
-    """The game started here played to its end by the computer's choices for each person (through the service,
-    quickly), then its announcements posted: the last is the end message."""
+    """A game of `kind` started here by its commands, then played out."""
     await GAMES[kind][0](table)
-    game = await game_here(table)
-    rules = rules_of(kind)
+    return await play_out(table, await game_here(table))
+
+
+async def play_out(table: Table, game: Any) -> int:
+    """A started game played to its end by the computer's choices for each person to act (through the service,
+    quickly), then its announcements posted: the last is the end message."""
+    rules = rules_of(game.kind)
     step = 0
     while game.status == TableStatus.ACTIVE:
-        action = rules.choose(game.game, rules.levels[0], step)
-        game = (await table.bot.service.play(game.game_id, game.current_seat.user_id, action, turn=game.turn)).table
+        seat = game.current_seat
+        action = rules.choose(game.game, rules.levels[0], step, seat.index)
+        game = (await table.bot.service.play(game.game_id, seat.user_id, action, turn=game.turn)).table
         step += 1
     await flush_game(table.bot, game.game_id)
     return game.game_id
@@ -176,16 +181,9 @@ async def finished_here(table: Table, kind: str, people: Sequence[Any]) -> int:
     lobby = await service.open_lobby(table.guild.id, table.channel.id, host.id, host.user.name, options, kind=kind)
     for person in others:
         await service.join(lobby.game_id, person.id, person.user.name)
-    game = (await service.start(lobby.game_id, host.id)).table
-    rules = rules_of(kind)
-    step = 0
-    while game.status == TableStatus.ACTIVE:
-        action = rules.choose(game.game, rules.levels[0], step)
-        game = (await service.play(game.game_id, game.current_seat.user_id, action, turn=game.turn)).table
-        step += 1
-    await flush_game(table.bot, game.game_id)
+    game_id = await play_out(table, (await service.start(lobby.game_id, host.id)).table)
     table.env.backend.advance_clock(3600)
-    return game.game_id
+    return game_id
 
 
 def buttons(message: Any) -> dict[str, dict[str, Any]]:
