@@ -16,6 +16,7 @@ from .data import (
     SHOPPES_DECK,
     SHOPPES_FACE_UP,
     SHOPPES_ONE,
+    WILD,
 )
 from .draws import draw_books, draw_neat, draw_project, return_books, shuffled
 from .gains import fail, place_books, spend, take_named, take_neat
@@ -182,6 +183,6 @@ def space_costs(table: Board, player: Player) -> dict[str, int]:
     offers = [shoppes_cost(w) for w, ok in (("left", table.village.shoppes), ("deck", table.neat_available)) if ok]
     if offers:
         costs["shoppes"] = min(offers)
-    if bag or player.apartment.stacks[NIGHTSTAND]:
+    if bag or player.apartment.stacks[NIGHTSTAND].replace(WILD, ""):
         costs["exchange"] = EXCHANGE_COST
     return costs
