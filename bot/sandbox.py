@@ -8,8 +8,7 @@ them, so a whole game can be played locally without a token.
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
+import contextlib
 import logging
 import signal
 import tempfile
@@ -22,7 +21,9 @@ import discord
 
 from bot.client import INTENTS, ShelfieBot, create_bot
 from bot.context import service_of
-from bot.sandbox_hints import SandboxAddress, keep_commands, start_command, where_to_open
+from bot.sandbox_hints import SandboxAddress, keep_commands, where_to_open
+from bot.sandbox_live import LiveSandbox
+from bot.sandbox_page import serve_page
 from bot.service import TableStatus
 from bot.store.backend import describe_database
 
@@ -51,36 +52,14 @@ BOT_NAME = "Shelfie"
 GUIDE_NAME = "Sandbox guide"
 ANSWER_PATIENCE = 60.0
 """Real seconds the page waits for the bot to finish what a click or command started before it reports a timeout
-(simcord's default is 5). A start or a move with its pictures takes well under a second on a quiet machine, many
-seconds on one whose cores are busy; the person at the page wants the answer either way. A bot timer due within
-this (a reminder, in real time here) is then waited for too, and shows in the same answer."""
+(simcord's default is 5); also the bound on the sandbox's own steps with simcord (its start, a move of its clock). A
+start or a move with its pictures takes well under a second on a quiet machine, many seconds on one whose cores are
+busy; the person at the page wants the answer either way, and one that comes later still shows (bot.sandbox_live)."""
 # DMs never show in the page (a simcord preview presents one channel), so the page says where the secrets are.
 SECRETS_WHERE = ("click **My goal** (My Shelfie) or **My hand** (Librarians) on a turn message, "
                  "or type `/shelfie goal` or `/librarians hand`")
 TOPIC = ("Secret cards go by DM, which this page does not show: click My goal or My hand on a turn message, "
          "or type /shelfie goal or /librarians hand")
-
-# The page simcord serves is blank without the "#key" part of its address, and without a running
-# sandbox. The key never reaches the server, so only the page can tell: the key help shows until the page
-# shows the channel (see _explain_missing_key; simcord offers no hook for its page).
-KEY_HELP_TEXT = (
-    "<strong>Shelfie sandbox:</strong> this page needs the sandbox running and its whole address. "
-    "Start it with <code>{start}</code> and open the address it prints after “Sandbox ready: open”, "
-    "including the part after <code>#</code>: that is the page's key, new at every start."
-)
-KEY_HELP_STYLE = (
-    ".shelfie-key-help{position:fixed;z-index:100;left:12px;right:12px;bottom:12px;max-width:640px;"
-    "margin:0 auto;padding:14px 16px;border-radius:8px;background:#5865f2;color:#fff;"
-    "font:15px/1.45 system-ui,sans-serif}"
-    "body:has(#channel-layout:not([hidden])) .shelfie-key-help,"
-    "body:has(#preview-app[aria-busy=true]) .shelfie-key-help{display:none}"
-)
-
-
-def _key_help(address: SandboxAddress) -> str:
-    text = KEY_HELP_TEXT.format(start=start_command(address))
-    return f'<style>{KEY_HELP_STYLE}</style><p class="shelfie-key-help" role="alert">{text}</p>'
-
 
 async def serve_sandbox(
     db_path: Path | str | None = None,
@@ -88,24 +67,30 @@ async def serve_sandbox(
     address: SandboxAddress = SandboxAddress(),
     announce: Callable[[str], None] = print,
     stop: asyncio.Event | None = None,
+    patience: float = ANSWER_PATIENCE,
 ) -> None:
     """Run until `stop` is set (SIGTERM/SIGINT by default); `announce` receives the banner lines and DM notes.
 
     Games persist in `db_path` (a SQLite file or a PostgreSQL URL) when given, else in a temporary file removed at
     exit. The page listens at `address` (loopback and any free port by default; in the Docker image, every
-    interface of the container at a fixed port), and the hints name the commands that work there.
+    interface of the container at a fixed port), and the hints name the commands that work there. `patience` is how
+    long a page action waits for the bot's answer (an answer that comes later still shows: see bot.sandbox_live).
     """
     stop = stop or _stop_on_signals()
     with tempfile.TemporaryDirectory(prefix="shelfie-sandbox-") as scratch:
         # The sandbox also reads the bot's own DMs, to tell the terminal about each one (the page cannot show them).
         bot = create_bot(db_path or Path(scratch) / "sandbox.sqlite3", intents=SANDBOX_INTENTS)
         try:
-            async with simcord.run(bot, check_errors=False, settle_timeout=ANSWER_PATIENCE) as env:
-                guild = env.create_guild(GUILD_NAME)
-                channel = guild.create_text_channel(CHANNEL_NAME, topic=TOPIC)
-                members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
-                guide = guild.create_webhook(channel, GUIDE_NAME)
-                _catch_up_with_real_time(env)
+            simulated = simcord.run(bot, check_errors=False, settle_timeout=ANSWER_PATIENCE)
+            # The server, channel and members exist before the bot starts, at simcord's fixed start: they get the
+            # same ids at every start, so games kept with --db are found again. The bot then starts on real time.
+            world = simulated._env
+            guild = world.create_guild(GUILD_NAME)
+            channel = guild.create_text_channel(CHANNEL_NAME, topic=TOPIC)
+            members = [guild.add_member(world.create_user(name)) for name in MEMBERS]
+            guide = guild.create_webhook(channel, GUIDE_NAME)
+            _catch_up_with_real_time(world)
+            async with simulated as env:
                 assert bot.user is not None, "simcord logged the bot in"
                 await bot.user.edit(username=BOT_NAME)
                 await bot.publish_commands()
@@ -113,14 +98,22 @@ async def serve_sandbox(
                 kept = await _kept_games(bot)
                 await guide.send(_welcome(db_path, address, kept))
                 preview = env.preview(channel, viewers=members, layout="channel", port=address.port)
-                _explain_missing_key(preview, address)
+                serve_page(preview, address)
+                live = LiveSandbox(env, preview)
+                live.serve_actions()
+                env.settle_timeout = patience
                 async with preview:
                     if address.in_container:
                         await _listen_on(preview, address.host)
+                    running = asyncio.create_task(live.run(), name="shelfie-sandbox-live")
                     for line in _banner(preview.url, db_path, address, kept):
                         announce(line)
                     await stop.wait()
                     log.info("sandbox: stopping")
+                    running.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await running
+                    env.settle_timeout = ANSWER_PATIENCE  # the stop's own bound, whatever the page's patience
                 await bot.drain()
         finally:
             if bot.service is not None:
@@ -128,13 +121,12 @@ async def serve_sandbox(
 
 
 def _catch_up_with_real_time(env: Any) -> None:
-    """Set the simulated clock from simcord's fixed start to now, once the server, channel and members exist.
+    """Set the simulated clock from simcord's fixed start to now, before the bot starts.
 
-    Created at the fixed start, they get the same ids at every start, so games kept with --db are
-    found again; created from now on, messages get ids no earlier sandbox used, so a kept game's
-    stored message ids never name a new message. Deadlines then run on real time, as on Discord.
-    The clock jumps like a corrected wall clock (env.advance_time would step the bot through every
-    idle wake-up of the months in between); the bot's sleeps still end on time.
+    Created from now on, messages get ids no earlier sandbox used, so a kept game's stored message ids never name a
+    new message. The clock jumps like a corrected wall clock, before any timer of the bot exists (started at the
+    fixed start, a discord.py task loop would then run once for every minute of the months in between); from then
+    on LiveSandbox keeps it on real time.
     """
     behind = (datetime.now(UTC) - env.now()).total_seconds()
     if behind > 0:
@@ -168,6 +160,8 @@ def _welcome(db_path: Path | str | None, address: SandboxAddress, kept: tuple[in
         "1. Pick who you are in **Viewing as** at the top of the page; switch to play every seat.",
         "2. `/shelfie new`, `/dice new` or `/librarians new` opens a game (add `hints:true` to allow its `hint` "
         "command). The others click **Join** or type the game's `join`; the host clicks **Start**.",
+        "   Type `/`, pick the command in the list, then add its options from the list; or type the whole line, "
+        "like `/shelfie new players:2 turn_timeout:5m`, and press Enter.",
         f"3. Secret cards (My Shelfie's personal goal, your Librarians hand) come by DM, which this page does not "
         f"show: {SECRETS_WHERE}.",
         f"4. {_keeping(db_path, address, markdown=True)}",
@@ -218,29 +212,6 @@ async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
     """Games in play and open lobbies already in the database when the sandbox starts."""
     service = service_of(bot)
     return await service.count_games(TableStatus.ACTIVE), await service.count_games(TableStatus.LOBBY)
-
-
-def _explain_missing_key(preview: Any, address: SandboxAddress) -> None:
-    """Serve simcord's page with the key help, which its style hides while the page loads or shows the channel.
-
-    simcord has no option for its page, so this wraps the preview server's index handler (a private
-    attribute, read when the server starts; simcord is pinned in constraints.txt and
-    tests/bot/test_sandbox.py fetches the page over HTTP). The page's policy allows styles from its own
-    files only; the help's one style element is allowed by its hash, nothing else is loosened.
-    """
-    server = preview._server
-    index = server._index
-    style_hash = base64.b64encode(hashlib.sha256(KEY_HELP_STYLE.encode()).digest()).decode()
-
-    async def index_with_key_help(request: Any) -> Any:
-        response = await index(request)
-        response.text = response.text.replace("</body>", _key_help(address) + "</body>", 1)
-        policy = response.headers["Content-Security-Policy"]
-        response.headers["Content-Security-Policy"] = policy.replace(
-            "style-src 'self'", f"style-src 'self' 'sha256-{style_hash}'", 1)
-        return response
-
-    server._index = index_with_key_help
 
 
 async def _listen_on(preview: Any, host: str) -> None:

@@ -225,7 +225,8 @@ def test_a_newcomer_is_told_how_to_play_see_the_goal_card_and_keep_games(sandbox
     assert first["author"]["name"] == "Sandbox guide"
     for needed in ("**Viewing as**", "`/shelfie new`", "`/dice new`", "`/librarians new`", "`hints:true`",
                    "**My goal**", "`/shelfie goal`", "**My hand**", "`/librarians hand`",
-                   'make run ARGS="--db games.sqlite3"'):
+                   'make run ARGS="--db games.sqlite3"', "pick the command in the list",
+                   "`/shelfie new players:2 turn_timeout:5m`, and press Enter"):
         assert needed in first["content"], needed
 
 
