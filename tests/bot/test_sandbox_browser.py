@@ -1,0 +1,161 @@
+"""The sandbox page in a real browser: headless Chromium, driven by Playwright with the mouse and keyboard, as a person
+plays at a desk (1400×900) and on a phone (412 px wide), while a turn deadline falls due on real time.
+
+Chromium is Debian's (`make test` installs it when missing, as root: the Makefile's `browser` target); Playwright only
+drives it. Every wait is for something the page shows, bounded by PATIENCE (a deadline's wait: its due time and
+PATIENCE more).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import time
+from collections.abc import AsyncIterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from tests.bot.test_sandbox import PreviewClient, Sandbox
+from tests.patience import PATIENCE
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# No sandbox (CI runs as root), no GPU, and nothing that reaches for the network (this machine has none).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"]
+DESK = {"width": 1400, "height": 900}
+PHONE = {"width": 412, "height": 915}
+WAIT_MS = PATIENCE * 1000
+REMINDER_AFTER = 150.0
+"""A `turn_timeout:5m` turn is reminded at half time (bot.service.schedule.turn_deadlines)."""
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    assert CHROMIUM, "Chromium is not installed: `make test` installs it (apt-get install chromium, as root)"
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest.fixture
+async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
+    running = await asyncio.to_thread(Sandbox, ("sandbox",), tmp_path)
+    try:
+        yield running
+    finally:
+        await asyncio.to_thread(running.stop)
+
+
+async def open_page(browser: Browser, sandbox: Sandbox, size: dict[str, int]) -> Page:
+    page = await browser.new_page(viewport=size)  # type: ignore[arg-type]
+    page.set_default_timeout(WAIT_MS)
+    await page.goto(f"{sandbox.client.base}/#{sandbox.client.capability}")
+    await page.wait_for_selector("#channel-layout:not([hidden])")
+    return page
+
+
+async def become(page: Page, name: str) -> None:
+    """Pick `name` in "Viewing as" and wait until the page shows the channel as that member."""
+    await page.select_option("#viewer-picker", label=name)
+    await page.wait_for_function(
+        "name => document.querySelector('#viewer-picker').selectedOptions[0]?.text === name"
+        " && document.querySelector('#preview-app').getAttribute('aria-busy') === 'false'", arg=name)
+
+
+async def last_message(page: Page, text: str) -> None:
+    """Wait until the newest message in the conversation shows `text`."""
+    await page.wait_for_function(
+        "text => [...document.querySelectorAll('#channel-message-list .channel-message')].at(-1)"
+        "?.innerText.includes(text)", arg=text)
+
+
+async def pick_tiles_by_mouse(page: Page) -> None:
+    """Take tiles, then choose the first tiles the builder's dropdown offers, with the mouse."""
+    await page.get_by_role("button", name="Take tiles").last.click()
+    await last_message(page, "Choose 1 to 3 tiles")
+    latest = page.locator("#new-messages")
+    if await latest.is_visible():
+        await latest.click()
+    trigger = page.locator("#channel-message-list .channel-message").last.locator(".select-trigger")
+    await trigger.click()
+    dropdown = page.locator(".preview-select.is-open .select-list")
+    await dropdown.wait_for()
+    options = dropdown.get_by_role("option")
+    first = (await options.first.inner_text()).split(" · ")[0]
+    await options.first.click()
+    assert await page.locator(".preview-select.is-open").count() == 1, "the dropdown stays open while choosing"
+    await dropdown.get_by_role("button", name="Apply").click()
+    await last_message(page, f"Selected: {first}")
+
+
+async def put_in_a_column(page: Page) -> None:
+    """Put the chosen tiles in the first column the builder offers, and confirm (the builder need not be the newest
+    message: a reminder may have come since)."""
+    conversation = page.locator("#channel-message-list")
+    await conversation.get_by_role("button", name=re.compile(r"^Column \d$")).first.click()
+    await conversation.get_by_role("button", name="Confirm").last.click()
+
+
+def message_time(client: PreviewClient, text: str) -> datetime:
+    """When the newest message of the channel holding `text` was posted, as the page's API tells."""
+    page = client.state()
+    (found,) = [page["messages"][i] for i in page["timeline"] if text in (page["messages"][i]["content"] or "")][-1:]
+    return datetime.fromisoformat(found["timestamp"])
+
+
+async def test_a_game_by_mouse_at_a_desk_and_on_a_phone_with_its_turn_reminded_on_time(
+    browser: Browser, sandbox: Sandbox
+) -> None:
+    began = time.time()
+    desk = await open_page(browser, sandbox, DESK)
+
+    # The whole command line, typed and sent, opens the lobby with its options.
+    await desk.locator("#channel-composer-input").click()
+    await desk.keyboard.type("/shelfie new players:2 turn_timeout:5m")
+    await desk.keyboard.press("Enter")
+    await last_message(desk, "opened a game for up to 2 players")
+    await last_message(desk, "5 minutes per turn")
+    await become(desk, "bob")
+    await desk.get_by_role("button", name="Join").last.click()
+    await desk.wait_for_function("() => document.body.innerText.includes('Seats (2/2)')")
+    await become(desk, "alice")
+    await desk.get_by_role("button", name="Start").last.click()
+    await last_message(desk, "it's your turn (turn 1)")
+
+    first = re.search(r"@(\w+), it's your turn \(turn 1\)", await desk.locator(
+        "#channel-message-list .channel-message").last.inner_text())
+    assert first is not None
+    second = "alice" if first.group(1) == "bob" else "bob"
+    await become(desk, first.group(1))
+    await pick_tiles_by_mouse(desk)
+    await put_in_a_column(desk)
+    await last_message(desk, f"@{second}, it's your turn (turn 2)")
+
+    client = sandbox.client
+    client.open_page()
+    turn_2 = message_time(client, "it's your turn (turn 2)")
+    assert began - 1 <= turn_2.timestamp() <= time.time() + 1, "messages carry the real time"
+
+    phone = await open_page(browser, sandbox, PHONE)
+    await become(phone, second)
+    await pick_tiles_by_mouse(phone)
+
+    # The reminder falls due while nobody acts: the page shows it by itself, on time.
+    await phone.wait_for_function(
+        "() => document.body.innerText.includes(\"it's still your turn in this game\")",
+        timeout=(REMINDER_AFTER + PATIENCE) * 1000)
+    reminded = message_time(client, "it's still your turn in this game")
+    assert reminded.timestamp() >= turn_2.timestamp() + REMINDER_AFTER, "not before it is due"
+    assert reminded.timestamp() <= time.time() + 1
+
+    # And the game goes on after it.
+    await put_in_a_column(phone)
+    await phone.wait_for_function("text => document.body.innerText.includes(text)",
+                                  arg=f"@{first.group(1)}, it's your turn (turn 3)")
