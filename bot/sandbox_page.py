@@ -35,12 +35,17 @@ KEY_HELP_STYLE = (
     "body:has(#preview-app[aria-busy=true]) .shelfie-key-help{display:none}"
 )
 
-# When the page draws a message again (every message, each time a dropdown opens or closes), it empties the message
-# and fills it anew, its pictures loading afterwards. Meanwhile the conversation was shorter: the browser pulled the
-# scroll position up (scroll anchoring, or the end of a shorter conversation), the dropdown's own message left the
-# window, and the page closed the dropdown it had just opened and showed the turn message instead — unless the window
-# was taller than the whole conversation. The mended page keeps each message's height until it is drawn again with
-# its pictures.
+# The page's conversation jumped back while a person was using it, so that a dropdown closed as it opened, by mouse or
+# keyboard, unless the window was taller than the whole conversation:
+# - When the page draws a message again (every message, each time a dropdown opens or closes), it empties the message
+#   and fills it anew, its pictures loading afterwards. Meanwhile the conversation was shorter: the browser pulled the
+#   scroll position up (scroll anchoring, or the end of a shorter conversation), the dropdown's message left the
+#   window, and the page closed the dropdown it had just opened. The mended page keeps each message's height until it
+#   is drawn again with its pictures.
+# - After a change of "Viewing as" the page scrolls to its newest message and ignores scrolling until every picture is
+#   drawn (seconds on a busy machine), then scrolls there again: the person who had scrolled down to the builder and
+#   clicked its dropdown was taken back to the turn message. The mended page keeps the person's place from their first
+#   wheel, touch, click or key in the conversation.
 REDRAW = (
     "        record.pendingMedia = [];\n"
     "        renderMessage(\n"
@@ -56,7 +61,17 @@ REDRAW_KEEPING_HEIGHT = (
     + REDRAW.split("record.pendingMedia = [];\n", 1)[1]
     + "        Promise.allSettled(record.pendingMedia).then(() => { redrawn.style.minHeight = \"\"; });\n"
 )
-MENDED_FILES = {"/timeline.js": (REDRAW, REDRAW_KEEPING_HEIGHT)}
+SCROLL_WATCH = '  ui.newMessages.addEventListener("click", () => {\n'
+SCROLL_WATCH_KEEPING_PLACE = (
+    '  const keepPersonsPlace = () => {\n'
+    '    if (state.scrollIntent?.policy === "target") state.scrollIntent = captureScrollIntent();\n'
+    '  };\n'
+    '  for (const kind of ["wheel", "touchstart", "pointerdown", "keydown"]) {\n'
+    '    ui.timeline.addEventListener(kind, keepPersonsPlace, { passive: true });\n'
+    '  }\n'
+    + SCROLL_WATCH
+)
+MENDED_FILES = {"/timeline.js": ((REDRAW, REDRAW_KEEPING_HEIGHT), (SCROLL_WATCH, SCROLL_WATCH_KEEPING_PLACE))}
 
 
 def serve_page(preview: Any, address: SandboxAddress) -> None:
@@ -95,16 +110,16 @@ def _explain_missing_key(server: Any, address: SandboxAddress) -> None:
 def _mend(server: Any) -> None:
     """Serve the page's files with `MENDED_FILES` replaced, after checking that this simcord's files hold the text."""
     static_folder = Path(inspect.getfile(type(server))).with_name("static")
-    for path, (original, _) in MENDED_FILES.items():
-        if original not in (static_folder / path.lstrip("/")).read_text(encoding="utf-8"):
+    for path, mends in MENDED_FILES.items():
+        text = (static_folder / path.lstrip("/")).read_text(encoding="utf-8")
+        if any(text.count(original) != 1 for original, _ in mends):
             raise RuntimeError(f"simcord's page changed: {path} no longer holds the text the sandbox mends "
                                "(bot/sandbox_page.py; simcord is pinned in constraints.txt)")
     static = server._static
 
     async def mended_static(request: Any) -> Any:
         response = await static(request)
-        if request.path in MENDED_FILES:
-            original, mended = MENDED_FILES[request.path]
+        for original, mended in MENDED_FILES.get(request.path, ()):
             response.text = response.text.replace(original, mended, 1)
         return response
 
