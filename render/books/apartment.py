@@ -174,11 +174,14 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, top: int, player: Seat, loc
     y += 4
     if not player.neat:
         fonts.draw_text(d, (x, y), caption("books_no_neat", locale), 15, MUTED, bold=True, max_width=PANEL_W)
-    for card in player.neat[:6]:
+    shown = player.neat if len(player.neat) <= NEAT_LINES else player.neat[:NEAT_LINES - 1]
+    for card in shown:
         neat = NEAT[card]
         vp = "?" if neat.vp is None else str(neat.vp)
         fonts.draw_text(d, (x, y), f"• {neat.names[language(locale)]} ({vp})", 15, INK, max_width=PANEL_W)
         y += 21
+    if len(shown) < len(player.neat):
+        fonts.draw_text(d, (x, y), caption("books_more", locale, n=len(player.neat) - len(shown)), 15, MUTED, bold=True)
 
 
 def _key(img: Image.Image, d: ImageDraw.ImageDraw, bottom: int, locale: str) -> None:
@@ -204,6 +207,7 @@ def _gold_dot(d: ImageDraw.ImageDraw, centre: tuple[int, int], n: int) -> None:
 
 
 KEY_LINE = 24
+NEAT_LINES = 6  # the Neat Stuff listed by name; past it, how many more
 BAR_CELL = (PANEL_W - 4) // BATTERY_MAX
 
 

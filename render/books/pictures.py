@@ -229,18 +229,20 @@ def draw_seats(img: Image.Image, top: int, table: Table, names: Names, locale: s
         label = pieces.seat_name(list(names), seat, locale)
         if resigned:
             label = f"{label} ({caption('resigned', locale)})"
-        fonts.draw_text(d, (MARGIN + 38, mid), label, 18, MUTED if resigned else INK, bold=True, max_width=168)
+        fonts.draw_text(d, (MARGIN + 38, mid), label, 18, MUTED if resigned else INK, bold=True, max_width=150)
         face = parts.chip(s.colour, 22)
-        img.paste(face, (222, mid - 11), face)
-        fonts.draw_text(d, (252, mid), f"⚡{s.battery}", 18, INK, bold=True)
+        img.paste(face, (206, mid - 11), face)
+        fonts.draw_text(d, (236, mid), f"⚡{s.battery}", 18, INK, bold=True)
         cards = caption("books_keeping", locale) if s.choosing else f"LP {s.hand} · ✓{len(s.scored)}"
-        fonts.draw_text(d, (310, mid), cards, 17, INK, bold=True, max_width=120)
-        fonts.draw_text(d, (436, mid), f"NS {len(s.neat)}", 17, INK, bold=True)
-        fonts.draw_text(d, (496, mid), caption("books_books", locale, n=s.apartment.books()), 17, INK, bold=True,
-                        max_width=90)
-        fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), place_name(s.location, locale, bare=True), 16, MUTED, bold=True,
-                        align="right", max_width=PICTURE_W - MARGIN - 4 - 590)
-
+        fonts.draw_text(d, (290, mid), cards, 17, INK, bold=True, max_width=104)
+        fonts.draw_text(d, (400, mid), f"NS {len(s.neat)}", 17, INK, bold=True)
+        for i, book in enumerate("YBR"):  # a little stack: the seat's books
+            segment = parts.segment(book, 22, 7)
+            img.paste(segment, (452, mid + 4 - (i + 1) * 7), segment)
+        fonts.draw_text(d, (480, mid), str(s.apartment.books()), 17, INK, bold=True)
+        place = place_name(s.location, locale, bare=True)
+        fonts.draw_text(d, (PICTURE_W - MARGIN - 4, mid), place, 16, MUTED, bold=True, align="right",
+                        max_width=PICTURE_W - MARGIN - 4 - 516)
 
 KEY_COLOURS = [
     *parts.BOOK_COLOURS.values(), *parts.EDGE.values(), parts.DARK_INK, parts.LAMP_SHADE, parts.BOOKEND_WOOD,

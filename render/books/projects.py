@@ -34,7 +34,7 @@ any of its kind): lit in the card's small grid. A card about the whole apartment
 MINI = 14
 TITLE_H = 66
 ROW_H = 84
-STATUS_W = 132
+STATUS_W = 150
 MET_FILL = mix(PAPER, GOOD, 0.18)
 
 
@@ -82,17 +82,17 @@ def _row(img: Image.Image, d: ImageDraw.ImageDraw, top: int, card: str, met: boo
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - STATUS_W - 14, y0 + 20), reward, 18, INK, bold=True, align="right")
     room = x1 - STATUS_W - 20 - text_x
-    for i, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), 18, room - 50, lines=2)):
-        fonts.draw_text(d, (text_x, y0 + 22 + i * 26), line, 18, INK)
+    for i, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), 17, room - 50, lines=3)):
+        fonts.draw_text(d, (text_x, y0 + 17 + i * 22), line, 17, INK)
     sx0, sx1 = x1 - STATUS_W - 6, x1 - 10
     mid = (y0 + y1) // 2
     if met:
         d.rounded_rectangle((sx0, mid - 18, sx1, mid + 18), radius=18, fill=GOOD)
-        fonts.draw_text(d, ((sx0 + sx1) / 2, mid), "✓ " + caption("books_met", locale), 17, WHITE, bold=True,
+        fonts.draw_text(d, ((sx0 + sx1) / 2, mid), "✓ " + caption("books_met", locale), 16, WHITE, bold=True,
                         align="center", max_width=STATUS_W - 12)
     else:
         d.rounded_rectangle((sx0, mid - 18, sx1, mid + 18), radius=18, outline=MUTED, width=2)
-        fonts.draw_text(d, ((sx0 + sx1) / 2, mid), caption("books_not_met", locale), 17, MUTED, bold=True,
+        fonts.draw_text(d, ((sx0 + sx1) / 2, mid), caption("books_not_met", locale), 16, MUTED, bold=True,
                         align="center", max_width=STATUS_W - 12)
 
 

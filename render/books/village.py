@@ -154,11 +154,11 @@ def _shelf(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, shelf: Shelf, nam
         fonts.draw_text(d, ((cx0 + cx1) / 2, (cy0 + cy1) / 2), f"+{len(shelf.books) - len(shown)}", 14, INK,
                         bold=True, align="center")
     if shelf.project is not None:
-        project_card(img, d, (x0 + 6, y1 - 72, x1 - 6, y1 - 6), shelf.project, locale)
+        project_card(img, d, (x0 + 6, y1 - 90, x1 - 6, y1 - 6), shelf.project, locale)
 
 
-def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str, size: int = 16) -> None:
-    """A Little Project, small: its id, its colours (or none), its reward, its pattern in two short lines."""
+def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str, size: int = 15) -> None:
+    """A Little Project, small: its id, its colours (or none), its reward, its pattern in up to three lines."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=8, fill=CARD, outline=CARD_EDGE, width=2)
     project = PROJECTS[card]
@@ -169,7 +169,7 @@ def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, 
         x += 18
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - 8, y0 + 13), reward, 15, INK, bold=True, align="right")
-    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=2)):
+    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=3)):
         fonts.draw_text(d, (x0 + 8, y0 + 33 + k * (size + 3)), line, size, INK)
 
 
@@ -184,8 +184,8 @@ def _spaces(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
         x = MARGIN + k * (w + GAP)
         box = (x, top, x + w, top + SPACES_ROW_H - 6)
         d.rounded_rectangle(box, radius=10, fill=BAND, outline=WOOD_DARK, width=2)
-        fonts.draw_text(d, (x + 10, top + 15), caption(f"books_space_{space}", locale), 16, WHITE, bold=True,
-                        max_width=w - 16)
+        fonts.draw_text(d, (x + 10, top + 15), caption(f"books_space_{space}", locale), 15, WHITE, bold=True,
+                        max_width=w - 14)
         fonts.draw_text(d, (x + 10, top + 37), cost, 15, mix(WHITE, BAND, 0.2), bold=True)
         _meeples(d, table, space, (x + w - 6, top + 37))
     return top + SPACES_ROW_H
