@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from babel.dates import format_timedelta
 from discord.utils import escape_markdown
@@ -12,8 +13,8 @@ from engine.registry import rules_of
 
 from bot.games.registry import FACES
 from bot.i18n import language_of, t
-from bot.service import TableStatus
-from bot.service.models import Seat, Table
+from bot.service import TableStatus, TurnKind
+from bot.service.models import PlayedTurn, Seat, Table
 
 Unit = Literal["day", "hour", "minute"]
 UNITS: tuple[tuple[Unit, int], ...] = (("day", 86400), ("hour", 3600), ("minute", 60))
@@ -79,3 +80,10 @@ def turn_clock(table: Table, locale: object) -> list[str]:
     if table.status != TableStatus.ACTIVE or table.turn_ends_at is None:
         return []
     return [t("turn.clock", locale, when=f"<t:{round(table.turn_ends_at)}:R>")]
+
+
+def took_over(turns: Sequence[PlayedTurn[Any, Any]]) -> list[bool]:
+    """For each step of a result, whether it begins a run of steps the computer played for an absent person (an
+    expired turn): where a game says once that the computer took over."""
+    return [turn.kind == TurnKind.TIMEOUT and (index == 0 or turns[index - 1].kind != TurnKind.TIMEOUT)
+            for index, turn in enumerate(turns)]
