@@ -71,7 +71,7 @@ from .gains import in_village
 from .grid import is_most_common
 from .majors import GRID_CHECKS
 from .neat import library_cost
-from .outlook import BATTERY_VALUE, NEAT_VALUE, project_worth, promise, worth
+from .outlook import BATTERY_VALUE, NEAT_VALUE, major_promise, project_worth, promise, worth
 from .projects import colours as project_colours
 from .projects import met
 from .view import BooksView
@@ -148,7 +148,7 @@ class Seat:
         found = self._judged.get(key)
         if found is None:
             found = worth(stacks, self.worths, self.me.colour)
-            found += sum(value for major, value in self.majors.items() if GRID_CHECKS[major](stacks))
+            found += sum(value * major_promise(major, stacks) for major, value in self.majors.items())
             self._judged[key] = found
         return found
 

@@ -6,10 +6,11 @@ before it meets it. Being strictly the most common colour of one's Player card i
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from .data import APARTMENT, PROJECT_VP, PROJECTS, REWARD_BATTERY
-from .grid import is_most_common
+from .data import APARTMENT, COLOURS, NIGHTSTAND, PROJECT_VP, PROJECTS, REWARD_BATTERY, SPACES, STACK_HEIGHT
+from .grid import colours_in, count, is_mono, is_most_common, occupied
+from .majors import GRID_CHECKS
 from .projects import shortfall
 
 BATTERY_VALUE = 0.3
@@ -33,6 +34,38 @@ def promise(project: str, stacks: Mapping[str, str]) -> float:
     """The part of `project`'s worth the grid holds: 1 when met, less for every book still to move."""
     short = shortfall(project, stacks)
     return 1.0 if short == 0 else SHORT * CLOSER ** (short - 1)
+
+
+def _tallest_mono(stacks: Mapping[str, str]) -> float:
+    return max((len(stacks[s]) for s in SPACES if is_mono(stacks[s])), default=0) / STACK_HEIGHT
+
+
+def _four_tallest(stacks: Mapping[str, str]) -> float:
+    return sum(sorted((min(len(stacks[s]), STACK_HEIGHT) for s in SPACES), reverse=True)[:4]) / (4 * STACK_HEIGHT)
+
+
+def _nightstand(stacks: Mapping[str, str]) -> float:
+    stack = stacks[NIGHTSTAND]
+    return min(len(stack), STACK_HEIGHT) / STACK_HEIGHT * colours_in(stack) / len(COLOURS)
+
+
+MAJOR_NEARNESS: dict[str, Callable[[Mapping[str, str]], float]] = {
+    "MA1": lambda stacks: occupied(stacks) / len(SPACES),
+    "MA2": _tallest_mono,
+    "MA3": lambda stacks: sum(min(count(stacks, c), 7) for c in COLOURS) / (7 * len(COLOURS)),
+    "MA8": _four_tallest,
+    "MA9": _nightstand,
+}
+"""How near a grid is to a Major Accomplishment checked on the grid, from 0 to 1: a rough guide (the rooms of
+MA7 have none), so the computer player heads for the ones within reach."""
+
+
+def major_promise(major: str, stacks: Mapping[str, str]) -> float:
+    """The part of claiming `major` the grid holds: 1 when met, else a little, growing fast near the end."""
+    if GRID_CHECKS[major](stacks):
+        return 1.0
+    nearness = MAJOR_NEARNESS.get(major)
+    return SHORT * nearness(stacks) ** 3 if nearness is not None else 0.0
 
 
 def worth(stacks: Mapping[str, str], hand: Mapping[str, float], colour: str) -> float:
