@@ -131,3 +131,26 @@ def test_a_stack_that_fits_nowhere_goes_anywhere_and_its_excess_to_the_bag() -> 
     bag = game.bag["G"]
     game.apply(Home((("P1", "D4"),)), seat)
     assert game.players[seat].apartment.stacks["D4"] == "RRRRGG" and game.bag["G"] == bag + 1
+
+
+def test_more_village_refusals_change_nothing() -> None:
+    game, seat = _out()
+    empty(game, seat)
+    lay(game, seat, {"A1": "RG"})
+    refused(game, Exchange((1, 1), (("Y", "P1"), ("Y", "P1"), ("Y", "P1"))), seat, "book_twice")
+    refused(game, Exchange((), (("W", "P1"),)), seat, "name_a_colour")
+    game.players[seat].apartment.backpack = ["BBBBBB", "BBBBB"]
+    refused(game, Exchange((), (("Y", "bag"),)), seat, "bag_while_room")
+    refused(game, Exchange((), (("Y", "P1"),)), seat, "full")
+    game.village.shelves[0].books, game.village.shelves[0].project = "", None
+    refused(game, Bookstore("L", (), "bookstore"), seat, "empty_shelf")
+    game.apply(Library(), seat)
+    drawn = game.pending.books  # type: ignore[union-attr]
+    missing = next(colour for colour in "RGBY" if colour not in drawn)
+    refused(game, Take(((missing, "P2"),)), seat, "not_drawn")
+
+
+def test_the_library_needs_a_book_in_the_bag() -> None:
+    game, seat = _out()
+    game.bag = {colour: 0 for colour in "RGBY"}
+    refused(game, Library(), seat, "empty_bag")
