@@ -133,7 +133,7 @@ def replayed(game: BooksGame, log: list[tuple[int, str]], players: int, seed: in
     return replay
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, derandomize=True)
 @given(players=st.integers(1, 4), seed=st.integers(0, 10**6), level=st.integers(1, 5),
        steps=st.integers(1, 60), computer=st.booleans())
 def test_every_reachable_position_keeps_the_rules_invariants(players: int, seed: int, level: int, steps: int,
@@ -147,9 +147,10 @@ def test_every_reachable_position_keeps_the_rules_invariants(players: int, seed:
     assert replayed(game, log, players, seed, level).to_dict() == game.to_dict(), "the text log replays it"
 
 
-@settings(max_examples=4, deadline=None)
-@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), computer=st.booleans())
-def test_every_game_ends(players: int, seed: int, computer: bool) -> None:
+@pytest.mark.parametrize("players, computer", [(1, False), (1, True), (2, False), (2, True), (3, True), (4, False),
+                                               (4, True)])
+def test_every_game_ends(players: int, computer: bool) -> None:
+    seed = 101 * players + computer
     game = BooksGame.new(players, seed=seed, level=1 + seed % 5)
     rng = random.Random(seed)
     for _ in range(MAX_STEPS):
@@ -157,7 +158,7 @@ def test_every_game_ends(players: int, seed: int, computer: bool) -> None:
             break
         if computer:
             seat = min(game.to_act)
-            game.apply(choose(game, ("easy", "normal")[seat % 2], seed=rng.getrandbits(32), seat=seat), seat)
+            game.apply(choose(game, ("normal", "easy")[seat % 2], seed=rng.getrandbits(32), seat=seat), seat)
         else:
             seat, action = random_step(game, game.legal_actions(), rng)
             game.apply(action, seat)
