@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import importlib
 import json
 import math
 import os
@@ -26,7 +25,7 @@ from engine.registry import rules_of
 
 from bot import event_loop
 from bot.config import Config, ConfigError, load_config, parse_shard_count, parse_shard_ids, shard_set
-from bot.games.registry import FACES, Face
+from bot.demo import demo_kinds, run_game_demo
 from bot.logging_setup import setup_logging
 from bot.resident_memory import memory_status, memory_text
 from bot.sandbox_hints import no_sandbox, page_health
@@ -42,9 +41,26 @@ STALE_BEATS = 2
 """A status older than this many of its writer's heartbeat intervals (plus the database's patience) is stale."""
 
 
-def demo_face() -> Face:
-    """The game `shelfie-bot demo` plays (the first face that has a demo)."""
-    return next(face for face in FACES.values() if face.demo is not None)
+def _demo(outdir: Path, kinds: list[str], players: int | None, level: str | None, seed: int) -> int:
+    """Each game's demo in outdir/<game>, after checking the players and level fit every one (exit 2 if not)."""
+    for kind in kinds:
+        rules = rules_of(kind)
+        low, high = rules.description.min_players, rules.description.max_players
+        if players is not None and not low <= players <= high:
+            print(f"--players {players}: {rules.description.names['en']} takes {low} to {high}; choose one game "
+                  "with --game", file=sys.stderr)
+            return 2
+        if level is not None and level not in rules.levels:
+            print(f"--level {level}: {rules.description.names['en']} plays {', '.join(rules.levels)}",
+                  file=sys.stderr)
+            return 2
+    for kind in kinds:
+        rules = rules_of(kind)
+        print(f"{rules.description.names['en']}:")
+        lines = run_game_demo(kind, outdir / kind, players=players or rules.description.max_players,
+                              level=level or rules.stand_in, seed=seed)
+        print("\n".join(lines))
+    return 0
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -76,7 +92,7 @@ examples:
   shelfie-bot backup nightly.sqlite3            a consistent copy of the live database
   shelfie-bot copy-db shelfie.sqlite3 postgresql://bot:secret@db/shelfie
                                                 move a stopped bot's games to PostgreSQL, then audit the copy
-  shelfie-bot demo demo-out --players 3         a computer-only game as pictures
+  shelfie-bot demo demo-out --players 3         a computer-only game of every game, as pictures
 
 make run passes options the same way: make run ARGS="--port 8080 --db games.sqlite3"
 """
@@ -135,17 +151,18 @@ def build_parser() -> argparse.ArgumentParser:
                      "Copy the database (SHELFIE_DB) to PATH with SQLite's online backup, check the copy's "
                      "integrity, then move it into place. Safe while the bot runs.")
     backup.add_argument("path", type=Path, help="file to write (replaced only once the copy is checked)")
-    demo_game = rules_of(demo_face().kind)
-    demo = command("demo", f"a computer-only game of {demo_game.description.names['en']}: one table picture per "
-                   "turn and the score sheet",
-                   "Play a whole game between computer players; write turn_000.png (the opening table), one "
-                   "table picture per turn and scores.png, and print the final standings and the winner.")
+    kinds = demo_kinds()
+    games = ", ".join(f"{kind} ({rules_of(kind).description.names['en']})" for kind in kinds)
+    demo = command("demo", "a computer-only game of every game (or one): its pictures and its result",
+                   f"Play a whole game between computer players of each game ({games}), each in OUTDIR/<game>: "
+                   "My Shelfie writes turn_000.png (the opening table), one table picture per turn and scores.png; "
+                   "the others step_000.png and one picture per step, the last the end's. Print each result.")
     demo.add_argument("outdir", type=Path, help="folder for the pictures (created when missing)")
-    most = demo_game.description.max_players
-    demo.add_argument("--players", type=int, choices=range(demo_game.description.min_players, most + 1),
-                      default=most, help=f"number of players (default: {most})")
-    demo.add_argument("--level", choices=demo_game.levels, default=demo_game.stand_in,
-                      help=f"computer level (default: {demo_game.stand_in})")
+    demo.add_argument("--game", choices=kinds, help="play only this game (default: every game)")
+    demo.add_argument("--players", type=int, help="number of players (default: each game's most); it must fit "
+                                                  "every game played")
+    demo.add_argument("--level", choices=sorted({level for kind in kinds for level in rules_of(kind).levels}),
+                      help="computer level (default: each game's stand-in); every game played must have it")
     demo.add_argument("--seed", type=int, default=1, help="deal and play seed; the same seed replays the same game "
                                                           "(default: 1)")
     command("invite", "print the link that adds the bot to a server (from DISCORD_TOKEN)",
@@ -256,10 +273,7 @@ def _dispatch(command: str, args: argparse.Namespace, config: Config) -> int:
         games = backup_database(config.db_path, args.path)
         print(f"Backed up {config.db_path} to {args.path} ({counted(games, 'game')}).")
     elif command == "demo":
-        module = demo_face().demo
-        assert module is not None
-        run_demo = importlib.import_module(module).run_demo
-        print("\n".join(run_demo(args.outdir, players=args.players, level=args.level, seed=args.seed)))
+        return _demo(args.outdir, [args.game] if args.game else demo_kinds(), args.players, args.level, args.seed)
     elif command == "health":
         if not config.token and config.sandbox_address.port:  # a container whose default command ran the sandbox
             healthy, finding = page_health(config.sandbox_address, DATABASE_PATIENCE)

@@ -18,6 +18,8 @@ import bot.cogs
 import bot.cli
 from bot.cli import HEARTBEAT_EVERY, HEARTBEAT_NAME, build_parser, health, main, start_heartbeat, write_heartbeat
 from bot.client import EXTENSIONS, ShelfieBot, create_bot
+from bot.demo import demo_kinds
+from engine.registry import rules_of
 from bot.service import GameOptions, TableService
 from bot.service.processes import ProcessName, start_ticks, this_process
 from tests.patience import eventually
@@ -104,15 +106,16 @@ def test_audit_reports_every_game_and_exits_1_on_a_mismatch(operator: Path, caps
 
 def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "demo"
-    assert main(["demo", str(out), "--players", "2", "--level", "easy", "--seed", "3"]) == 0
+    assert main(["demo", str(tmp_path / "demo"), "--game", "shelfie", "--players", "2", "--level", "easy",
+                 "--seed", "3"]) == 0
+    out = tmp_path / "demo" / "shelfie"
     files = sorted(path.name for path in out.iterdir())
     assert files[0] == "scores.png" and files[1] == "turn_000.png"
     turns = [name for name in files if name.startswith("turn_")]
     assert turns == [f"turn_{n:03d}.png" for n in range(len(turns))]
     assert len(turns) > 20, "a two-player game lasts more than 20 turns"
     assert all((out / name).read_bytes().startswith(PNG) for name in files)
-    lines = capsys.readouterr().out.splitlines()
+    lines = capsys.readouterr().out.splitlines()[1:]
     assert lines[-1] == f"Wrote {len(files)} files to {out}."
     assert lines[0] == "Final scores:"
     standings = [re.fullmatch(r"  (\d)\. (Computer \d): (\d+) points \(.*\)", line) for line in lines[1:3]]
@@ -122,6 +125,29 @@ def test_demo_writes_a_picture_per_turn_and_the_score_sheet(operator: Path, tmp_
     assert places == [1, 2] and totals == sorted(totals, reverse=True), "best first, as on the score sheet"
     winner = standings[0].group(2)
     assert re.fullmatch(rf"Winner: {winner} with {totals[0]} points( \(a tie, won by .*\))?\.", lines[3]), lines[3]
+
+
+def test_demo_plays_every_game_to_its_end(operator: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`shelfie-bot demo` played My Shelfie only: each game now plays to its end, in a folder of its own."""
+    assert main(["demo", str(tmp_path), "--players", "2", "--level", "easy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    for kind in demo_kinds():
+        name = rules_of(kind).description.names["en"]
+        assert f"{name}:\n" in out
+        pictures = sorted((tmp_path / kind).iterdir())
+        assert len(pictures) > 10 and all(path.read_bytes().startswith(PNG) for path in pictures)
+        assert f"Wrote {len(pictures)} files to {tmp_path / kind}." in out
+    assert {"dice", "librarians"} <= set(demo_kinds())
+    assert "Winner: Computer" in out.split("The Dice Game:")[1] and "together." in out.split("Librarians:")[1]
+
+
+def test_demo_refuses_players_or_a_level_a_game_does_not_take(operator: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", str(tmp_path), "--players", "6"]) == 2
+    assert "--players 6: My Shelfie takes 2 to 4; choose one game with --game" in capsys.readouterr().err
+    assert main(["demo", str(tmp_path), "--level", "hard"]) == 2
+    assert "--level hard: My Shelfie: The Dice Game plays easy, normal" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir()), "nothing is played when a game cannot take the choice"
 
 
 def test_demo_names_the_winner_by_the_engine_rule_even_on_a_tie() -> None:
