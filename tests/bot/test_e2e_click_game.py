@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from render.shelfie.layout import board_cell_box
-from render.palette import CHOSEN
+from render.shelfie.layout import board_cell_box, shelves_cell_center
+from render.palette import CHOSEN, TILE_INK
 from test_game_driver import (
     channel_messages,
     custom_ids,
@@ -105,12 +105,27 @@ async def test_builder_offers_only_free_tiles_then_columns_that_fit_then_orders(
     assert len(orders) == 2, "two different tiles can be placed in two orders"
     builder = (await player.click(builder, custom_id=orders[1])).response
     assert "Confirm" in labels(builder) and "column 2" in builder.content
-    assert await framed_on_board(builder) == set(chosen)
+    assert "your shelf as this move leaves it" in builder.content
+    preview = await landed_in_preview(builder)
+    back = (await player.click(builder, label="Back")).response
+    assert await framed_on_board(back) == set(chosen), "Back brings the board again, the tiles still chosen"
+    builder = (await player.click(back, label="Column 2")).response
+    builder = (await player.click(builder, custom_id=orders[1])).response
     done = await player.click(builder, label="Confirm")
     assert done.response.content.startswith("Played:")
     assert not done.response.attachments, "the board before the move is gone once it is played"
     after = await game_here(table)
-    assert after.turn == 1 and after.game.shelf_rows(player_seat(after, player.id))[-1][1] != "."
+    shelf = after.game.shelf_rows(player_seat(after, player.id))
+    assert after.turn == 1 and shelf[-1][1] != "."
+    assert preview == [shelf[5][1], shelf[4][1]], "the preview showed the tiles where they landed, first lowest"
+
+
+async def landed_in_preview(message) -> list[str]:
+    """The builder's preview before Confirm: the player's shelf alone; the tiles in column 2 from the bottom up."""
+    assert [a.filename for a in message.attachments] == ["shelf.png"], "the Confirm step shows the shelf"
+    img = Image.open(io.BytesIO(await message.attachments[0].read())).convert("RGB")
+    kinds = {ink: kind for kind, ink in TILE_INK.items()}
+    return [kinds[img.getpixel(shelves_cell_center(0, 1, row, 1))] for row in (5, 4)]
 
 
 def player_seat(game, user_id: int) -> int:

@@ -15,7 +15,7 @@ from bot.games.registry import FACES
 from bot.presenters.words import command_text, duration_text, rounded_duration_text
 from bot.service.models import GameOptions, PlayedTurn, Standing, Table
 from bot.lobby_message import lobby_text
-from bot.games.shelfie.builder import column_step
+from bot.games.shelfie.builder import order_step
 from bot.games.shelfie.picks import orders_for, suggested_moves, typed_so_far
 from tests.positions import random_position
 
@@ -147,10 +147,10 @@ def test_the_order_step_repeats_the_tiles_and_the_column_chosen() -> None:
     game = random_position(2, 5, 0)
     move = next(m for m in game.legal_moves() if len(orders_for(game, m.tiles, m.column)) > 1)
     chosen = " ".join(sorted(move.tiles_text.split(), key=lambda cell: (cell[1], cell[0])))
-    content, _ = column_step(table_of(game, SEATS), move.tiles, move.column, "en")
+    content, _ = order_step(table_of(game, SEATS), move.tiles, move.column, "en")
     assert f"Tiles **{chosen}** (" in content and f"into column **{move.column + 1}**" in content
     assert "the first tile lands lowest" in content
-    italian, _ = column_step(table_of(game, SEATS), move.tiles, move.column, "it")
+    italian, _ = order_step(table_of(game, SEATS), move.tiles, move.column, "it")
     assert f"nella colonna **{move.column + 1}**" in italian
 
 

@@ -4,7 +4,8 @@ Each step edits the same private message. What was chosen so far travels in the
 components' custom ids, so the builder needs no memory and survives a restart; the
 turn number in every id makes a builder from an older turn refuse politely. The message
 carries the board with the chosen tiles framed, redrawn only when they change: on a phone
-the selects open over the turn message and its board.
+the selects open over the turn message and its board. At Confirm it carries the player's shelf as the move would
+leave it instead, the new tiles outlined where they land; Back brings the board again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.games.shelfie.kind import KIND
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.games.shelfie.words import kinds_text
-from bot.games.shelfie.pictures import builder_picture
+from bot.games.shelfie.pictures import builder_picture, landing_picture
 from bot.presenters.words import seat_names
 from bot.quick_answers import Deferral, answer_by_edit, in_time
 from bot.replies import reply_private
@@ -121,21 +122,12 @@ def confirm_step(table: Table, order: tuple[Cell, ...], column: int, locale: obj
     game = RULES.state_of(table.game)
     gid, turn = table.game_id, table.turn
     text = t("builder.confirm", locale, tiles=f"**{cells_text(order)}**", column=column + 1,
-             kinds=kinds_text(kinds_of(game, order), locale))
+             kinds=kinds_text(kinds_of(game, order), locale)) + "\n" + t("builder.preview", locale)
     return text, view_of(
         GameButton(KIND, gid, "ok", turn, encode_cells(order), column, label=t("button.confirm", locale),
                    style=discord.ButtonStyle.success),
         GameButton(KIND, gid, "back", turn, encode_cells(reading_order(order)), label=t("button.back", locale)),
     )
-
-
-def column_step(table: Table, selection: tuple[Cell, ...], column: int, locale: object) -> tuple[str, discord.ui.View]:
-    """After a column: ask for the order only if it changes the shelf."""
-    game = RULES.state_of(table.game)
-    orders = orders_for(game, selection, column)
-    if len(orders) == 1:
-        return confirm_step(table, orders[0], column, locale)
-    return order_step(table, selection, column, locale)
 
 
 async def open_builder(interaction: discord.Interaction, table: Table) -> None:
@@ -157,6 +149,15 @@ async def _show(interaction: discord.Interaction, step: tuple[str, discord.ui.Vi
     """A step that keeps the chosen tiles: the board already on the message stays."""
     content, view = step
     await interaction.response.edit_message(content=content, view=view)
+
+
+async def _show_confirm(interaction: discord.Interaction, table: Table, order: tuple[Cell, ...], column: int) -> None:
+    """The Confirm step, with the player's shelf as the move would leave it in place of the board."""
+    content, view = confirm_step(table, order, column, interaction.locale)
+    game = RULES.state_of(table.game)
+    picture = await in_time(interaction, landing_picture(game, seat_names(table), interaction.locale,
+                                                         Move(order, column)), Deferral.UPDATE)
+    await answer_by_edit(interaction, content=content, view=view, attachments=[picture])
 
 
 async def _show_tiles(interaction: discord.Interaction, table: Table, selection: tuple[Cell, ...]) -> None:
@@ -222,7 +223,7 @@ async def _back(interaction: discord.Interaction, game_id: int, args: tuple[str,
                 values: tuple[str, ...]) -> None:
     table = await _current(interaction, game_id, args)
     if table is not None:
-        await _show(interaction, tiles_step(table, _selection(args), interaction.locale))
+        await _show_tiles(interaction, table, _selection(args))  # the board again, in place of a preview
 
 
 @handles("col", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
@@ -233,10 +234,15 @@ async def _col(interaction: discord.Interaction, game_id: int, args: tuple[str, 
         return
     selection = _selection(args)
     column = _int_arg(args, 2)
-    if column not in columns_for(RULES.state_of(table.game), selection):
+    game = RULES.state_of(table.game)
+    if column not in columns_for(game, selection):
         await _show(interaction, tiles_step(table, selection, interaction.locale))
         return
-    await _show(interaction, column_step(table, selection, column, interaction.locale))
+    orders = orders_for(game, selection, column)
+    if len(orders) == 1:
+        await _show_confirm(interaction, table, orders[0], column)
+    else:
+        await _show(interaction, order_step(table, selection, column, interaction.locale))
 
 
 @handles("order", Origin.PRIVATE, kind=KIND, prompt=BUILDER)
@@ -245,8 +251,11 @@ async def _order(interaction: discord.Interaction, game_id: int, args: tuple[str
     table = await _current(interaction, game_id, args)
     if table is None:
         return
-    await _show(interaction, confirm_step(table, _selection(args), _int_arg(args, 2),
-                                          interaction.locale))
+    order, column = _selection(args), _int_arg(args, 2)
+    if column not in columns_for(RULES.state_of(table.game), order):
+        await _show(interaction, tiles_step(table, reading_order(order), interaction.locale))
+        return
+    await _show_confirm(interaction, table, order, column)
 
 
 @handles("ok", Origin.PRIVATE, kind=KIND, prompt=BUILDER)

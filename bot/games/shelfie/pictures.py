@@ -29,6 +29,16 @@ async def builder_picture(game: Game, names: list[str], locale: object, chosen: 
                        locale=language_of(locale))
 
 
+async def landing_picture(game: Game, names: list[str], locale: object, move: Move) -> discord.File:
+    """The mover's shelf as the move would leave it, its new tiles outlined where they land (with the points it
+    would show): the builder's preview before Confirm. Drawn from a copy; the game itself is not touched."""
+    seat = game.current_seat
+    after = game.copy()
+    after.apply(move)
+    return await drawn("shelf.png", render.render_shelves, after, seat_names=names, seats=[seat], last_move=move,
+                       locale=language_of(locale))
+
+
 async def shelves_picture(game: Game, names: list[str], locale: object, seats: list[int]) -> discord.File:
     """The chosen seats' shelves with their visible points: public, like the table."""
     return await drawn("shelves.png", render.render_shelves, game, seat_names=names, seats=seats,
