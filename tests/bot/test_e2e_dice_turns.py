@@ -4,9 +4,15 @@ the computer, and refusals say why."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
+from PIL import Image
+
 from dice_driver import dice_turn_message, ids_with, start_dice_game
+from render.dice.faces import KEPT
+from render.dice.layout import die_box, header_height
+from render.dice.table import has_locks, has_news
 from forged import forged_click
 from test_game_driver import channel_messages, game_here, labels, member
 
@@ -156,3 +162,57 @@ async def test_forged_dice_buttons_get_a_private_answer_and_change_nothing(table
     after = await game_here(table)
     assert after.turn == turn and after.game.dice == rolled.game.dice
 
+
+
+async def test_the_picture_marks_the_dice_tapped_to_keep_as_the_buttons_do(table: Table) -> None:
+    """Tapping a die turned its button green while the picture went on showing the last re-roll's kept dice: the
+    picture is redrawn with the dice tapped so far, and a re-roll's message shows the dice it kept."""
+    await start_dice_game(table)
+    _, mover, _ = await _players(table)
+    await mover.click(dice_turn_message(table.channel), label="Roll")
+    message = dice_turn_message(table.channel)
+    assert await _kept_in_picture(table, message) == set()
+    await mover.click(message, custom_id=ids_with(message, "toggle")[1])
+    message = dice_turn_message(table.channel)
+    assert await _kept_in_picture(table, message) == {1}
+    await mover.click(message, custom_id=ids_with(message, "toggle")[3])
+    message = dice_turn_message(table.channel)
+    assert await _kept_in_picture(table, message) == {1, 3}
+    await mover.click(message, custom_id=ids_with(message, "toggle")[1])
+    message = dice_turn_message(table.channel)
+    assert await _kept_in_picture(table, message) == {3}
+    await mover.click(message, custom_id=ids_with(message, "reroll")[0])
+    rerolled = dice_turn_message(table.channel)
+    assert rerolled.id != message.id and (await game_here(table)).game.kept == (3,)
+    assert await _kept_in_picture(table, rerolled) == {3}
+
+
+async def _kept_in_picture(table: Table, message) -> set[int]:
+    """The dice the message's picture draws with the kept rim."""
+    game = (await game_here(table)).game
+    view = game.view(game.current_seat)
+    top = header_height(has_news(view, game.last_report), has_locks(game.last_report))
+    img = Image.open(io.BytesIO(await message.attachments[0].read())).convert("RGB")
+    kept = set()
+    for i in range(game.dice_count):
+        box = die_box(i, game.dice_count, top)
+        if img.getpixel((box[0] + 2, (box[1] + box[3]) // 2)) == KEPT:
+            kept.add(i)
+    return kept
+
+
+async def test_stop_and_back_change_the_line_saying_what_to_do(table: Table) -> None:
+    """After Stop the message still said "tap the dice to keep … or Stop" over the item sets."""
+    await start_dice_game(table)
+    _, mover, _ = await _players(table)
+    await mover.click(dice_turn_message(table.channel), label="Roll")
+    message = dice_turn_message(table.channel)
+    assert "tap the dice to keep" in message.content
+    await mover.click(message, custom_id=ids_with(message, "stop")[0])
+    stopped = dice_turn_message(table.channel)
+    assert "tap the dice to keep" not in stopped.content
+    assert "choose the items to circle" in stopped.content or "a row must be crossed out" in stopped.content
+    await mover.click(stopped, custom_id=ids_with(stopped, "back")[0])
+    back = dice_turn_message(table.channel)
+    assert "tap the dice to keep" in back.content and "choose the items to circle" not in back.content
+    assert back.content.splitlines()[:-1] == message.content.splitlines()[:-1], "the lines above stay"

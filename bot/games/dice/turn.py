@@ -16,15 +16,17 @@ import discord
 from engine.dice import RULES, Circle, Cross, DiceGame, Reroll, Roll
 
 from bot.games.dice.kind import KIND
+from bot.games.dice.pictures import turn_files
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, offered_sets
-from bot.games.dice.words import FACE_EMOJI, row_text, set_choice_text
+from bot.games.dice.words import FACE_EMOJI, choose_prompt, row_text, set_choice_text, turn_prompt
 from bot.i18n import t
+from bot.presenters.words import seat_names
 from bot.presenters.refusals import refusal_text
-from bot.quick_answers import Deferral, acknowledge, in_time
+from bot.quick_answers import Deferral, acknowledge, answer_by_edit, in_time
 from bot.replies import reply_private
 from bot.service.refusals import ServiceError
 from bot.service.models import Table
-from bot.context import service_of
+from bot.context import channel_locale, service_of
 from bot.clicks.routing import GameButton, GameSelect, Handler, Origin, handles, view_of
 from bot.outbox import announce
 from bot.clicks.seats import seat_for_click
@@ -172,7 +174,10 @@ async def _toggle(interaction: discord.Interaction, game_id: int, args: tuple[st
     if mask is None or die is None or die >= game.dice_count:
         await _unknown(interaction)
         return
-    await interaction.response.edit_message(view=keep_view(table, game, mask ^ 1 << die, interaction.locale))
+    mask ^= 1 << die
+    files = await in_time(interaction, turn_files(game, seat_names(table), channel_locale(interaction.client, table),
+                                                  kept=_kept(mask, game.dice_count)), Deferral.UPDATE)
+    await answer_by_edit(interaction, view=keep_view(table, game, mask, interaction.locale), attachments=files)
 
 
 @handles("reroll", Origin.TURN, kind=KIND)
@@ -191,7 +196,8 @@ async def _reroll(interaction: discord.Interaction, game_id: int, args: tuple[st
 
 async def _switch_view(interaction: discord.Interaction, game_id: int, args: tuple[str, ...], action: str,
                        view_of_mask: Callable[[Table, DiceGame, int, object], discord.ui.View]) -> None:
-    """Stop and Back only change the buttons: the view for the keep mask the click carries, nothing played."""
+    """Stop and Back change only the buttons and the line saying what to do (circle now, or keep dice): the view
+    for the keep mask the click carries, nothing played."""
     found = await _acting(interaction, game_id, args, action)
     if found is None:
         return
@@ -200,7 +206,12 @@ async def _switch_view(interaction: discord.Interaction, game_id: int, args: tup
     if mask is None:
         await _unknown(interaction)
         return
-    await interaction.response.edit_message(view=view_of_mask(table, game, mask, interaction.locale))
+    locale = channel_locale(interaction.client, table)
+    keeping, choosing = turn_prompt(table, locale) or "", choose_prompt(table, locale)
+    old, new = (keeping, choosing) if action == "stop" else (choosing, keeping)
+    content = interaction.message.content if interaction.message is not None else ""
+    await interaction.response.edit_message(content=content.replace(old, new) if old else content,
+                                            view=view_of_mask(table, game, mask, interaction.locale))
 
 
 @handles("stop", Origin.TURN, kind=KIND)

@@ -147,12 +147,17 @@ def turn_prompt(table: Table, locale: object) -> str | None:
         return None
     if game.phase == "roll":
         return t("dice.your_turn", locale, mention=f"<@{seat.user_id}>")
-    name = seat_label(seat, locale)
     if game.rerolls_left:
-        return t("dice.prompt.keep", locale, name=name, left=game.rerolls_left, rerolls=REROLLS)
-    if game.legal_item_sets():
-        return t("dice.prompt.circle", locale, name=name)
-    return t("dice.prompt.cross", locale, name=name)
+        return t("dice.prompt.keep", locale, name=seat_label(seat, locale), left=game.rerolls_left, rerolls=REROLLS)
+    return choose_prompt(table, locale)
+
+
+def choose_prompt(table: Table, locale: object) -> str:
+    """What the seat to act does once the dice are final (no re-roll left, or Stop pressed): circle or cross out."""
+    seat, game = table.current_seat, RULES.state_of(table.game)
+    assert seat is not None, "a seat is to act"
+    key = "dice.prompt.circle" if game.legal_item_sets() else "dice.prompt.cross"
+    return t(key, locale, name=seat_label(seat, locale))
 
 
 def final_lines(table: Table, standings: Sequence[Standing], locale: object) -> list[str]:
