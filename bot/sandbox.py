@@ -209,8 +209,15 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
-    """Games in play and open lobbies already in the database when the sandbox starts."""
+    """Games in play and open lobbies already in the database when the sandbox starts, counted once the deadlines
+    that ran out while it was stopped have fired and been told in the channel (a lobby expired, a game its expired
+    turns ended): the banner counted as in play a game such a deadline ended moments later."""
     service = service_of(bot)
+    # The cog that tells deadlines in the channels (bot.cogs.tables; loaded as an extension, so found by name).
+    announce_deadlines = getattr(bot.get_cog("TablesCog"), "on_deadlines")
+    overdue = await service.fire_due()
+    if overdue:
+        await announce_deadlines(overdue)
     return await service.count_games(TableStatus.ACTIVE), await service.count_games(TableStatus.LOBBY)
 
 
