@@ -80,10 +80,22 @@ async def refresh_lobby(client: discord.Client, table: Table, interaction: disco
 async def repost_lobby(interaction: discord.Interaction, table: Table) -> None:
     """`/<game> board` in a lobby: the lobby again at the bottom of the channel with its buttons, which leave the
     old message — one scrolled away, or gone (the sandbox's channel after a restart)."""
-    client = interaction.client
-    locale = channel_locale(client, table)
+    locale = channel_locale(interaction.client, table)
     sent = await interaction.response.send_message(lobby_text(table, locale), view=lobby_buttons(table, locale))
-    message_id = sent.message_id or (await interaction.original_response()).id
+    await _lobby_moved(interaction.client, table, sent.message_id or (await interaction.original_response()).id)
+
+
+async def post_lobby_again(client: discord.Client, table: Table) -> None:
+    """The lobby posted anew in its place with its buttons, which leave the old message: a sandbox started again
+    with its games kept has a channel with none of the old messages."""
+    locale = channel_locale(client, table)
+    place = await place_of(client, table)
+    message = await place.send(lobby_text(table, locale), view=lobby_buttons(table, locale))
+    await _lobby_moved(client, table, message.id)
+
+
+async def _lobby_moved(client: discord.Client, table: Table, message_id: int) -> None:
+    """The lobby's message is now `message_id`: stored, and the old one (if it is still there) loses its buttons."""
     old = table.lobby_message_id
     await service_of(client).set_lobby_message(table.game_id, message_id)
     if old is None or old == message_id:

@@ -21,6 +21,7 @@ import discord
 
 from bot.client import INTENTS, ShelfieBot, create_bot
 from bot.context import service_of
+from bot.lobby_message import post_lobby_again
 from bot.sandbox_hints import SandboxAddress, keep_commands, where_to_open
 from bot.sandbox_live import LiveSandbox
 from bot.sandbox_page import serve_page
@@ -97,6 +98,7 @@ async def serve_sandbox(
                 bot.add_listener(_dm_notes(bot, members, announce), "on_message")
                 kept = await _kept_games(bot)
                 await guide.send(_welcome(db_path, address, kept))
+                await _post_kept_lobby(bot, channel.id)
                 preview = env.preview(channel, viewers=members, layout="channel", port=address.port)
                 serve_page(preview, address)
                 live = LiveSandbox(env, preview)
@@ -219,6 +221,14 @@ async def _kept_games(bot: ShelfieBot) -> tuple[int, int]:
     if overdue:
         await announce_deadlines(overdue)
     return await service.count_games(TableStatus.ACTIVE), await service.count_games(TableStatus.LOBBY)
+
+
+async def _post_kept_lobby(bot: ShelfieBot, channel_id: int) -> None:
+    """An open lobby kept from an earlier start is posted again under the welcome, with its buttons: the page's
+    channel starts empty at every start."""
+    table = await service_of(bot).table_in_channel(channel_id)
+    if table is not None and table.status == TableStatus.LOBBY:
+        await post_lobby_again(bot, table)
 
 
 async def _listen_on(preview: Any, host: str) -> None:

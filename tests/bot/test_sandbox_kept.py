@@ -9,8 +9,9 @@ from pathlib import Path
 from test_sandbox import Sandbox, _played
 
 
-def test_a_lobby_whose_time_ran_out_while_stopped_is_not_counted_as_open(tmp_path: Path) -> None:
-    """The banner said "1 open lobby" for a lobby its overdue expiry closed moments later."""
+def test_a_kept_lobby_is_posted_again_and_not_counted_once_its_time_ran_out(tmp_path: Path) -> None:
+    """A kept lobby was not posted again (the page's channel starts empty), and the banner said "1 open lobby" for
+    a lobby its overdue expiry closed moments later."""
     first = Sandbox(("sandbox", "--db", "games.sqlite3"), tmp_path)
     try:
         first.client.open_page()
@@ -21,6 +22,10 @@ def test_a_lobby_whose_time_ran_out_while_stopped_is_not_counted_as_open(tmp_pat
     second = Sandbox(("sandbox", "--db", "games.sqlite3"), tmp_path)
     try:
         assert "Kept from earlier: 0 games in play, 1 open lobby." in "".join(second.output), "the lobby is kept"
+        page = second.client.open_page()
+        welcome, lobby = [page["messages"][message_id] for message_id in page["timeline"]]
+        assert "Kept from earlier" in welcome["content"]
+        assert "new game" in lobby["content"] and lobby["components"], "the kept lobby is posted again, with buttons"
     finally:
         assert second.stop() == 0
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:  # the lobby's time runs out while stopped
