@@ -1,7 +1,9 @@
 """Computer players in an arena: win rates with 95% intervals, mean scores and time per move.
 
 `python -m bench ai` plays 200 two-player games per pairing (seats alternated) on every core;
-`AI_BENCH_GAMES=40 python -m bench ai` or `python -m bench.ai --games 40` is a quick run. Then Librarians'
+`AI_BENCH_GAMES=40 python -m bench ai` or `python -m bench.ai --games 40` is a quick run. Then the Dice Game
+(bench.dice_ai): hard against normal over 400 games, normal against easy, each level's solitaire score, time per
+step; then Librarians'
 computer teammates (bench.librarians_ai): a whole normal turn's time, and normal against easy; then A Place for All
 My Books (bench.books_ai): normal against easy, normal against Penelope at each level, a whole normal turn's time.
 """
@@ -20,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine.shelfie import Game
 from engine.shelfie.ai import LEVELS, choose_move
 
-from bench import books_ai, librarians_ai
+from bench import books_ai, dice_ai, librarians_ai
 
 PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("normal", "random"), ("easy", "random"), ("normal", "normal"))
 """The last pairing is self-play: its mean scores are the normal level's own standard."""
@@ -106,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{level:<8} {len(wall):>6} {statistics.median(wall) * 1000:>10.1f} {_p95(wall) * 1000:>8.1f} "
                   f"{_p95(cpu) * 1000:>11.1f}")
     print("(time per move: wall clock while all workers play; CPU time is what the move itself used)")
+    print()
+    dice_ai.main()
     print()
     librarians_ai.main()
     print()

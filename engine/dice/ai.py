@@ -7,6 +7,8 @@ rolls it imagines come from its own seeded generator, never from the game's. Sam
 - normal: values a sheet by its rows and columns on their way to 3 circled items; keeps the dice that the
   best imagined re-rolls reach, circles the set that raises that value most, crosses out the row it loses
   least by.
+- hard (engine.dice.hard): keeps dice by the exact expectation over every roll that can come, and judges a
+  sheet by the points its lines can be expected to score in the rounds left, against the other seats'.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from ..computer import check_request
 from .actions import Action, Circle, Cross, Reroll, Roll
 from .data import COLUMNS, FACES, ITEM_VALUES, MIN_CIRCLED, ROWS, WILD
 from .game import DiceGame, DiceView, score_breakdown_of
+from .hard import hard
 from .items import CIRCLED, CROSSED, OPEN, Item, assign_dice, legal_item_sets, marked
 
 _PROGRESS = (0.2, 0.35, 0.6)
@@ -124,10 +127,16 @@ def _easy(view: DiceView, rng: random.Random) -> Action:
     return Cross(rng.choice([r for r in range(ROWS) if OPEN in sheet[r * COLUMNS:(r + 1) * COLUMNS]]))
 
 
-LEVELS: dict[str, Callable[[DiceView, random.Random], Action]] = {"easy": _easy, "normal": _normal}
+def _hard(view: DiceView, rng: random.Random) -> Action:
+    """Hard draws nothing at random: it averages over every roll instead of sampling some."""
+    return hard(view)
+
+
+LEVELS: dict[str, Callable[[DiceView, random.Random], Action]] = {"easy": _easy, "normal": _normal, "hard": _hard}
+"""Weakest first: the platform offers them in this order."""
 
 
 def choose(game: DiceGame, level: str, *, seed: int) -> Action:
-    """A legal action for the seat to act at `level` ("easy" or "normal"); the seed must be an int."""
+    """A legal action for the seat to act at `level` ("easy", "normal" or "hard"); the seed must be an int."""
     check_request(level, LEVELS, seed, game.is_over)
     return LEVELS[level](game.view(game.current_seat), random.Random(seed))

@@ -28,5 +28,5 @@ RULES = GameRules[DiceGame, Action](
     parse_action=parse_action,
     choose=_choose,
     levels=tuple(LEVELS),
-    stand_in="normal",
+    stand_in="hard",
 )

@@ -41,7 +41,7 @@ async def test_a_two_player_dice_game_is_played_by_clicks_only(table: Table) -> 
 async def test_a_dice_game_is_played_by_typed_commands_against_a_computer(table: Table) -> None:
     opened = await table.alice.slash(table.channel, "dice new", players=2, hints=True)
     chooser = await table.alice.click(opened.response, label="Add bot")
-    assert labels(chooser.response) == ["easy", "normal"]
+    assert labels(chooser.response) == ["easy", "normal", "hard"]
     await table.alice.click(chooser.response, label="normal")
     await table.alice.slash(table.channel, "dice start")
     hint = await table.alice.slash(table.channel, "dice hint")

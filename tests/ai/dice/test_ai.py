@@ -72,7 +72,7 @@ def test_normal_clearly_beats_easy() -> None:
     assert wins >= 10
 
 
-@pytest.mark.parametrize(("level", "seed"), [("hard", 1), ("normal", None), ("easy", True), ("normal", 1.5)])
+@pytest.mark.parametrize(("level", "seed"), [("expert", 1), ("normal", None), ("easy", True), ("normal", 1.5)])
 def test_bad_levels_and_seeds_are_refused(level: str, seed: object) -> None:
     with pytest.raises(ValueError):
         choose(DiceGame.new(2, seed=1), level, seed=seed)  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""The hard level: legal from any reachable state, fair (the future rolls never change its choice), and the
+exact expectation it keeps dice by."""
+from __future__ import annotations
+
+import random
+from math import comb
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.dice import Circle, DiceGame
+from engine.dice.data import FACES
+from engine.dice.ai import choose
+from engine.dice.expectation import TurnPlan, hand_of, hands
+
+from tests.engine.dice.positions import OPEN_SHEET, position, sheet
+
+setups = st.tuples(st.integers(2, 4), st.integers(0, 2**32 - 1), st.sampled_from((5, 6)), st.booleans(),
+                   st.integers(0, 200))
+few = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _reached(setup: tuple[int, int, int, bool, int]) -> DiceGame:
+    """A game played by random legal actions for up to `steps` steps (a state any players could reach)."""
+    players, seed, dice, row_lock, steps = setup
+    g = DiceGame.new(players, seed=seed, dice=dice, row_lock=row_lock)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+@few
+@given(setups)
+def test_hard_returns_a_legal_action_from_any_reachable_state(setup: tuple[int, int, int, bool, int]) -> None:
+    g = _reached(setup)
+    if not g.is_over:
+        assert choose(g, "hard", seed=1) in g.legal_actions()
+
+
+@few
+@given(setups, st.integers(0, 2**32 - 1), st.integers(0, 50))
+def test_twins_that_differ_only_in_the_future_rolls_get_the_same_choice(
+        setup: tuple[int, int, int, bool, int], other_seed: int, other_count: int) -> None:
+    g = _reached(setup)
+    if g.is_over:
+        return
+    twin = DiceGame.from_dict(g.to_dict() | {"seed": other_seed, "roll_count": other_count})
+    assert choose(g, "hard", seed=3) == choose(twin, "hard", seed=99)
+
+
+def test_the_roll_space_is_every_multiset_of_faces() -> None:
+    for dice in (5, 6):
+        assert len(set(hands(dice))) == comb(dice + FACES - 1, FACES - 1)
+    assert len(set(hands(6))) == 462
+
+
+def test_keeping_is_worth_its_exact_expectation() -> None:
+    """One die, a plant worth 1: keep a plant, re-roll anything else; with two re-rolls 1/6 + 5/6 * 1/6."""
+    plan = TurnPlan(1, lambda hand: float(hand[0]))
+    assert plan.keep(hand_of([0]), 1) == (None, 1.0)
+    part, worth = plan.keep(hand_of([3]), 1)
+    assert part == hand_of([]) and abs(worth - 1 / 6) < 1e-12
+    assert abs(plan.full(2, hand_of([3])) - 11 / 36) < 1e-12
+
+
+def test_hard_takes_the_points_on_its_last_turn() -> None:
+    built = sheet("oo...", ".....", ".....", ".....", ".....")
+    g = position([built, OPEN_SHEET], "pppbb", rolls=3)
+    g.end_triggered = True
+    action = choose(g, "hard", seed=1)
+    assert isinstance(action, Circle) and (0, 2) in action.items
+
+
+def test_hard_completes_a_column_the_other_seat_is_about_to_lock() -> None:
+    mine = sheet("o....", "o....", "o....", "o....", ".....")
+    theirs = sheet("o....", "o....", "o....", "o....", ".....")
+    g = position([mine, theirs], "cbtgp", rolls=3)
+    action = choose(g, "hard", seed=1)
+    assert isinstance(action, Circle) and (4, 0) in action.items
