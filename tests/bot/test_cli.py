@@ -146,7 +146,7 @@ def test_demo_refuses_players_or_a_level_a_game_does_not_take(operator: Path, tm
     assert main(["demo", str(tmp_path), "--players", "6"]) == 2
     assert "--players 6: My Shelfie takes 2 to 4; choose one game with --game" in capsys.readouterr().err
     assert main(["demo", str(tmp_path), "--level", "hard"]) == 2
-    assert "--level hard: My Shelfie: The Dice Game plays easy, normal" in capsys.readouterr().err
+    assert "--level hard: Librarians plays easy, normal" in capsys.readouterr().err
     assert not any(tmp_path.iterdir()), "nothing is played when a game cannot take the choice"
 
 
