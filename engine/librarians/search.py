@@ -28,8 +28,9 @@ SEARCH_BUDGET = 3000
 """Placements each pass may try before it gives up without an answer (a safety net, not a rule): both passes
 take 0.2-0.5 s on a busy machine (1.0-3.5 s before the groups and the bound were kept per shape, measured back
 to back in the positions of tests/engine/librarians/test_trial_turns.py). Only Self-Help's
-order-dependent search has reached it (a split library, a hand of 6 or 7); the set search needed at most a few
-hundred in every position tried."""
+order-dependent search has reached it (a split library, a hand of 6 or 7; a hand of 3 under Poetry too, until
+cards the alphabet does not read were tried once: see _kind); the set search needed at most a few hundred in
+every position tried."""
 _MERGE_PER_CARD = 3
 """A card touches at most 4 places, so it joins at most 4 groups into one: each card removes at most 3 groups."""
 _MERGE_PER_CARD_LOOSE = len(LOOSE_STEPS) - 1
@@ -145,14 +146,15 @@ class _Bridges:
         tried: set[int] = set()
         for i, card in enumerate(remaining):
             letter = letters[card]
-            if letter in tried:
+            kind = _kind(letter, self.alphabet)
+            if kind in tried:
                 continue
-            tried.add(letter)
+            tried.add(kind)
             for _, _, cell in candidates:
                 _, _, low, high = table[cell]
                 if self.alphabet and not low <= letter <= high:
                     continue
-                key = frozenset((p, letters[c]) for c, p in self.path) | {(cell, letter)}
+                key = frozenset((p, _kind(letters[c], self.alphabet)) for c, p in self.path) | {(cell, kind)}
                 if key in self.seen:
                     continue
                 self.seen.add(key)
@@ -235,9 +237,10 @@ def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool,
         tried: set[int] = set()
         for i, card in enumerate(remaining):
             letter = letters[card]
-            if letter in tried:
+            kind = _kind(letter, alphabet)
+            if kind in tried:
                 continue
-            tried.add(letter)
+            tried.add(kind)
             ranked = []
             for place in lib.legal_places(letter, stacking=stacking, any_stack=any_stack, alphabet=alphabet):
                 near = _near_groups(labels, place)
@@ -246,7 +249,7 @@ def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool,
                 ranked.append((-len(near), place))
             ranked.sort()
             for _, place in ranked:
-                key = (place, sum(1 for p, _, _ in keys if p == place), letter)
+                key = (place, sum(1 for p, _, _ in keys if p == place), kind)
                 state = tuple(sorted([*keys, key]))
                 if state in seen:
                     continue
@@ -265,6 +268,14 @@ def _search(library: Library, hand: Sequence[int], need: int, rules: tuple[bool,
         return False
 
     return list(path) if search(list(hand)) else None
+
+
+def _kind(letter: int, alphabet: bool) -> int:
+    """What of a card the search must tell apart: its letter, or nothing while the alphabet is off (Poetry),
+    because then no place it may fill reads the letter (the bridge's empty places; under Self-Help every top
+    too). Cards of one kind are tried once per place, not once per card: a hand of 3 would otherwise be
+    searched in every order of its cards."""
+    return letter if alphabet else 0
 
 
 def _group_labels(lib: Library, loose: bool) -> tuple[dict[Place, int], int]:
