@@ -8,7 +8,7 @@ from typing import Any
 
 from .protocol import GameRules
 
-KINDS: tuple[str, ...] = ("shelfie", "dice", "librarians")
+KINDS: tuple[str, ...] = ("shelfie", "dice", "librarians", "books")
 
 
 def _rules(kind: str) -> GameRules[Any, Any]:

@@ -133,8 +133,8 @@ async def test_rules_name_the_house_values_and_where_they_live_in_both_languages
     regole = await table.bob.slash(table.channel, "dice rules")
     assert "non è pubblica" in str(regole.response.embeds[0].to_dict())
     nothing = await table.alice.slash(table.channel, "dice hint")
-    assert nothing.response.ephemeral and "Open one with `/shelfie new`, `/dice new`, or `/librarians new`." \
-        in nothing.response.content
+    assert nothing.response.ephemeral and \
+        "Open one with `/shelfie new`, `/dice new`, `/librarians new`, or `/books new`." in nothing.response.content
 
 
 async def test_hints_only_when_the_lobby_allowed_them(table: Table, user_locale) -> None:

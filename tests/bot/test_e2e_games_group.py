@@ -24,7 +24,7 @@ async def test_the_server_wide_commands_live_in_games_not_in_a_game_group(table:
 
 
 def test_the_games_offered_are_exactly_the_ones_with_a_discord_face(table: Table) -> None:
-    assert list(FACES) == ["shelfie", "dice", "librarians"] and set(FACES) <= set(GAMES)
+    assert list(FACES) == ["shelfie", "dice", "librarians", "books"] and set(FACES) <= set(GAMES)
     group = table.env.bot.tree.get_command("games")
     assert isinstance(group, app_commands.Group)
     for name in ("stats", "leaderboard"):

@@ -167,15 +167,16 @@ async def test_help_says_how_each_games_turn_goes_in_its_own_field_in_either_lan
     user_locale(table.bob, "it")
     shown = {"en": await table.alice.slash(table.channel, "games help"),
              "it": await table.bob.slash(table.channel, "games help")}
-    news = {"en": ["`/shelfie new`", "`/dice new`", "`/librarians new`"],
-            "it": ["`/shelfie nuova`", "`/dadi nuova`", "`/bibliotecari nuova`"]}
+    news = {"en": ["`/shelfie new`", "`/dice new`", "`/librarians new`", "`/books new`"],
+            "it": ["`/shelfie nuova`", "`/dadi nuova`", "`/bibliotecari nuova`", "`/libri nuova`"]}
     for language, answer in shown.items():
         embed = answer.response.embeds[0]
         assert answer.ephemeral and len(embed) <= 6000
         assert "/shelfie" not in embed.description and "/dice" not in embed.description, "the steps every game shares"
         games = embed.fields[:-2]
         dice = "My Shelfie: The Dice Game" if language == "en" else "My Shelfie: Il gioco di dadi"
-        assert [field.name for field in games] == ["My Shelfie", dice, "Librarians"]
+        books = "A Place for All My Books" if language == "en" else "Un posto per tutti i miei libri"
+        assert [field.name for field in games] == ["My Shelfie", dice, "Librarians", books]
         assert all(field.value.startswith(new) for field, new in zip(games, news[language], strict=True))
         assert all(len(field.value) <= 1024 for field in embed.fields)
     assert "`hints:true`" in shown["en"].response.embeds[0].fields[-2].value

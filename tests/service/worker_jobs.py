@@ -33,9 +33,10 @@ def sleep(seconds: float) -> str:
 
 def warmed_pictures() -> dict[str, int]:
     """What a picture worker has cached before its first real picture: each game's costliest part."""
+    from render.books.pictures import books_palette
     from render.dice.pictures import dice_palette
     from render.librarians.pictures import librarians_palette
     from render.shelfie.picture_palette import picture_palette
 
     return {"dice": dice_palette.cache_info().currsize, "shelfie": picture_palette.cache_info().currsize,
-            "librarians": librarians_palette.cache_info().currsize}
+            "librarians": librarians_palette.cache_info().currsize, "books": books_palette.cache_info().currsize}

@@ -1,0 +1,55 @@
+"""A solo game of A Place for All My Books against Penelope Eveready through the bot: `/books new players:1` starts
+at once, every step typed from `/books play` autocomplete, Penelope's turns told in the channel, and the end says
+who won; the result counts in `/games stats`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from books_driver import MAX_STEPS, turn_message, typed_step
+from test_game_driver import channel_messages, game_here, labels
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+SEED = 1
+"""A deal the typed plan of books_driver plays to the Sun's end at level 2 (the same game on every run)."""
+
+
+@pytest.fixture
+def bot_settings() -> dict[str, Any]:
+    return {"seeds": lambda: SEED}
+
+
+async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_end(table: Table) -> None:
+    alice = table.alice
+    opened = await alice.slash(table.channel, "books new", players=1, level=2)
+    lobby = opened.response
+    assert lobby is not None and not lobby.ephemeral
+    assert "Solo against Penelope Eveready, level 2" in lobby.content
+    here = await game_here(table)
+    assert here.status == "active", "a lobby of one seat starts at once"
+    first = turn_message(table.channel)
+    assert "**Penelope** (level 2) · at off the board · queue empty · Rival deck 10" in first.content
+    assert [a.filename for a in first.attachments] == ["books.png"]
+    dm = alice.user.dm_channel.history()
+    assert len(dm) == 1 and "Dealt to you — keep 3 of these 5" in dm[0].content
+
+    steps = 0
+    while (await table.bot.service.table(here.game_id)).status == "active":
+        await typed_step(table)
+        steps += 1
+        assert steps < MAX_STEPS
+
+    told = "\n".join(message.content for message in channel_messages(table.channel))
+    assert "**Penelope** drew Rival" in told
+    final = channel_messages(table.channel)[-1]
+    assert "**You beat Penelope** (level 2)" in final.content or "**Penelope won** (level 2)" in final.content
+    assert [a.filename for a in final.attachments] == ["final.png"] and labels(final) == ["Rematch", "Replay"]
+    stats = await alice.slash(table.channel, "games stats", game="books")
+    shown = stats.response.embeds[0].to_dict()
+    fields = {field["name"]: field["value"] for field in shown["fields"]}
+    assert shown["author"]["name"] == "A Place for All My Books" and fields["Games"] == "1"
+    won = "**You beat Penelope**" in final.content
+    assert fields["Wins"] == ("1 (100%)" if won else "0 (0%)") and int(fields["Best"]) > 0
