@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import arriving_together
+from books_driver import start_books
 from dice_driver import start_dice_game
 from librarians_driver import start_librarians
 from PIL import Image, ImageSequence
 from test_game_driver import channel_messages, game_here, labels, start_game
 
+import render.books
 import render.dice
 import render.librarians
 import render.shelfie
 from bot.outbox import flush_game
 from bot.service import GameOptions, TableStatus
-from engine.registry import rules_of
+from engine.registry import KINDS, rules_of
 from render.manifest import frame_of
 from render.replay import MAX_FRAMES, frame_layout, sample
 from tests.render.librarians.conftest import twin as librarians_twin
@@ -41,6 +43,19 @@ async def _dice(table: Table) -> None:
 
 async def _librarians(table: Table) -> None:
     await start_librarians(table, people=2, computers=0)
+
+
+async def _books(table: Table) -> None:
+    await start_books(table, people=2)
+
+
+def _books_secret_twin(state: Any) -> Any:
+    """The same table with every hand (and every dealt five) other cards: what no frame may show."""
+    twin = state.copy()
+    for player in twin.players:
+        player.hand = ["LP36" if card != "LP36" else "LP35" for card in player.hand]
+        player.dealt = ["LP36" if card != "LP36" else "LP35" for card in player.dealt]
+    return twin
 
 
 def _shelfie_turn(state: Any, names: list[str]) -> list[bytes]:
@@ -70,7 +85,12 @@ GAMES: dict[str, tuple[Callable[[Table], Awaitable[None]], Callable[[Any, list[s
              lambda state: state),
     "librarians": (_librarians, lambda state, names: render.librarians.turn_pictures(state, names, "en"),
                    _librarians_secret_twin),
+    "books": (_books, lambda state, names: render.books.turn_pictures(state, names, "en"), _books_secret_twin),
 }
+
+
+def test_every_game_is_replayed_here() -> None:
+    assert sorted(GAMES) == sorted(KINDS), "a registered game's replay is tested here"
 
 
 async def play_to_the_end(table: Table, kind: str) -> int:

@@ -11,12 +11,14 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import books_driver
 from dice_driver import click_step, start_dice_game
 from librarians_driver import click_turn, start_librarians
 from test_game_driver import channel_messages, game_here, play_typed_move, start_game
 
 from bot.presenters.words import turn_clock
 from bot.service import TableStatus
+from engine.registry import KINDS
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -36,15 +38,31 @@ async def _librarians(table: Table) -> None:
     await start_librarians(table, people=2, computers=0, turn_timeout="1h")
 
 
+async def _books(table: Table) -> None:
+    await books_driver.start_books(table, people=2, turn_timeout="1h")
+
+
 async def _shelfie_move(table: Table) -> None:
     await play_typed_move(table)
+
+
+async def _books_move(table: Table) -> None:
+    """Steps by clicks (the keep-3s, then the first seat's action and its parts) until a whole turn is over."""
+    turn = (await books_driver.stored(table)).turn
+    while (await books_driver.stored(table)).turn == turn:
+        await books_driver.click_step(table)
 
 
 GAMES: dict[str, tuple[Callable[[Table], Awaitable[None]], Callable[[Table], Awaitable[Any]]]] = {
     "shelfie": (_shelfie, _shelfie_move),
     "dice": (_dice, click_step),
     "librarians": (_librarians, click_turn),
+    "books": (_books, _books_move),
 }
+
+
+def test_every_game_shows_its_clock_here() -> None:
+    assert sorted(GAMES) == sorted(KINDS), "a registered game's turn clock is tested here"
 
 
 def clocks(message: Any) -> list[int]:
