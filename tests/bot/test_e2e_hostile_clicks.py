@@ -19,6 +19,8 @@ from librarians_driver import turn_message as librarians_turn_message
 from test_game_driver import (channel_messages, custom_ids, game_here, latest_turn_message, member,
                               play_typed_move, start_game)
 
+from engine.registry import rules_of
+
 if TYPE_CHECKING:
     from conftest import Table
 
@@ -159,7 +161,7 @@ async def test_a_computer_level_the_chooser_never_offered_seats_nobody(table: Ta
     lobby = opened.response
     chooser = await table.alice.click(lobby, label="Add bot")
     gid = (await game_here(table)).game_id
-    unoffered = ["expert", "", "normal:easy", "²"] + (["hard"] if kind != "shelfie" else [])
+    unoffered = ["expert", "", "normal:easy", "²"] + (["hard"] if "hard" not in rules_of(kind).levels else [])
     for level in unoffered:
         answer = await forged_click(table.alice, chooser.response, f"{kind}:{gid}:botlevel:{level}".rstrip(":"))
         assert answer.ephemeral and (NOT_OFFERED in answer.response.content or UNKNOWN in answer.response.content), level
