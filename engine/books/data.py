@@ -4,23 +4,13 @@ The layout and every card are the product's own set; the numbers the sources do 
 in the file, so a house rule is changed there, not in code."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from ..game_data import load_game_data
 from ..numbers import read_number
 
-DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "books.json"
-
-
-def _load() -> dict[str, Any]:
-    with DATA_PATH.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
-
-
-RAW = _load()
+RAW = load_game_data("books")
 
 
 def _numbered(table: dict[str, Any]) -> dict[int, Any]:

@@ -1,20 +1,9 @@
 """Static Dice Game data, read once from data/dice.json (the only I/O the engine does)."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from ..game_data import load_game_data
 
-DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "dice.json"
-
-
-def _load() -> dict[str, Any]:
-    with DATA_PATH.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
-
-
-RAW = _load()
+RAW = load_game_data("dice")
 
 ITEM_TYPES: tuple[str, ...] = tuple(RAW["item_types"])
 """Row r of every sheet holds items of ITEM_TYPES[r]; a die face r shows that type."""

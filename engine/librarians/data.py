@@ -1,20 +1,9 @@
 """Static Librarians data, read once from data/librarians.json (the only I/O the engine does)."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from ..game_data import load_game_data
 
-DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "librarians.json"
-
-
-def _load() -> dict[str, Any]:
-    with DATA_PATH.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
-
-
-RAW = _load()
+RAW = load_game_data("librarians")
 
 COLOURS: tuple[str, ...] = tuple(RAW["colours"])
 """Colour index c is COLOURS[c]; a card's colour is its genre for the game."""

@@ -1,20 +1,9 @@
 """Static My Shelfie data, read once from data/shelfie.json (the only I/O the engine does)."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from ..game_data import load_game_data
 
-DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "shelfie.json"
-
-
-def _load() -> dict[str, Any]:
-    with DATA_PATH.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
-
-
-RAW = _load()
+RAW = load_game_data("shelfie")
 
 TILE_TYPES = "CBGFTP"
 """One letter per item type, in the order of data's tile_types."""
