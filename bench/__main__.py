@@ -1,7 +1,11 @@
-"""`python -m bench [engine|render|store|ai|bot|load|loop|wire ...]`: measure, never assert."""
+"""`python -m bench [engine|render|store|ai|bot|load|loop|wire ...] [options of one suite]`: measure, never assert.
+
+Options (anything from the first word starting with "-") go to the one suite named, e.g.
+`python -m bench ai --games 10`."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import platform
 import sys
@@ -23,15 +27,26 @@ def machine() -> str:
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(SUITES)
+    first_option = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    names, options = argv[:first_option] or list(SUITES), argv[first_option:]
     unknown = [n for n in names if n not in SUITES]
     if unknown:
         print(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
         return 2
+    if options and len(names) != 1:
+        print(f"options ({' '.join(options)}) go to one suite; name exactly one")
+        return 2
     print(f"# machine: {machine()}")
     for name in names:
         print(f"\n## {name}")
-        importlib.import_module(f"bench.{name}").main()
+        suite = importlib.import_module(f"bench.{name}")
+        if not options:
+            suite.main()
+        elif inspect.signature(suite.main).parameters:
+            suite.main(options)
+        else:
+            print(f"the {name} suite takes no options, not {' '.join(options)}")
+            return 2
     return 0
 
 

@@ -13,20 +13,31 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from engine.books.ai import choose
 from engine.books.game import BooksGame
 from engine.books.scoring import rival_score
 from engine.books.setup import LEVELS as PENELOPE_LEVELS
+from engine.registry import rules_of
+
+from bench.figures import wilson
+from bench.table import Row, Timing, level_rows, table
 
 DEFAULT_GAMES = 100
 DEFAULT_SOLO = 40
 MAX_STEPS = 5000
 
 
-Timing = tuple[float, float]
-"""(wall, CPU) seconds."""
+def rows(pool: Executor, games: int | None = None) -> Iterator[Row]:
+    """The table's Books rows: every level against each lower level, then each level alone against Penelope at
+    each of her levels (a solo game is won when the player's score reaches hers)."""
+    yield from level_rows("books", games or DEFAULT_GAMES, pool, per="turn")
+    for level in reversed(rules_of("books").levels):
+        for penelope in PENELOPE_LEVELS:
+            yield table("books", level, 1, games or DEFAULT_SOLO, pool, per="turn", against=f"Penelope {penelope}",
+                        options={"level": penelope})
 
 
 def play(levels: tuple[str, ...], seed: int, penelope: int = 1) -> tuple[BooksGame, list[Timing]]:
@@ -72,8 +83,6 @@ def _solo(args: tuple[int, int]) -> tuple[bool, int, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from bench.ai import wilson
-
     parser = argparse.ArgumentParser(prog="python -m bench.books_ai")
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"normal vs easy games ({DEFAULT_GAMES})")
     parser.add_argument("--solo", type=int, default=DEFAULT_SOLO, help=f"solo games per level ({DEFAULT_SOLO})")

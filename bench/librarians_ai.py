@@ -1,4 +1,5 @@
-"""Librarians' computer teammates: how long a whole normal turn takes, and how far normal and easy tables get.
+"""Librarians' computer teammates: its rows of the table (a table of four at each level: how often it wins), and on
+its own how long a whole normal turn takes, and how far normal and easy tables get.
 
 A turn is every action the seat takes from its turn's start to its end (cards laid, powers and their steps, the
 card it gives), each a separate `choose` call as the platform makes them. `python -m bench ai` prints it after
@@ -10,12 +11,23 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
 
 from engine.librarians import LibrariansGame
 from engine.librarians.ai import choose
 
+from bench.table import Row, level_rows
+
 DEFAULT_GAMES = 12
+TABLE_GAMES = 100
+"""A row of the table: the issue's claim is over 100 games."""
 PLAYERS = 4
+
+
+def rows(pool: Executor, games: int | None = None) -> Iterator[Row]:
+    """The table's Librarians rows: a table of four teammates at each level, default genres."""
+    yield from level_rows("librarians", games or TABLE_GAMES, pool, per="turn", coop_seats=PLAYERS)
 
 
 def play(levels: tuple[str, ...], seed: int) -> tuple[LibrariansGame, list[tuple[float, float]]]:

@@ -46,6 +46,8 @@ from bot import create_bot
 from bot.client import ShelfieBot
 from bot.service import TableService, TableStatus
 
+from bench.figures import percentile
+
 STEPS = tuple(int(n) for n in os.environ.get("LOAD_STEPS", "5,10,20,40,80").split(","))
 WARMUP_SECONDS = 2.0
 POLL_SECONDS = 0.005
@@ -245,13 +247,6 @@ def _proc_figures(pids: Iterable[int]) -> tuple[float, int, int]:
         rss += fields.get("Rss", 0) * 1024
         pss += fields.get("Pss", 0) * 1024
     return cpu, rss, pss
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def _run(errors: ErrorCount) -> list[dict[str, float]]:

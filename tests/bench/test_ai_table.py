@@ -1,0 +1,49 @@
+"""The computer players' table (`python -m bench ai`): every registered game has its rows, a row's games are
+really played to their end through the protocol, and its interval holds its rate."""
+from __future__ import annotations
+
+import importlib
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bench.__main__ import main as bench_main
+from bench.figures import wilson
+from bench.table import duel, table
+from engine.registry import KINDS
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_registered_game_adds_its_rows_to_the_table(kind: str) -> None:
+    assert callable(importlib.import_module(f"bench.{kind}_ai").rows)
+
+
+def test_a_duel_row_plays_its_games_and_times_the_subject() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        row = duel("dice", "normal", "easy", 2, pool, per="step")
+    assert (row.game, row.level, row.against, row.games) == ("dice", "normal", "easy", 2)
+    assert 0 <= row.wins <= 2 and row.times
+    low, high = row.interval
+    assert low <= row.wins / row.games <= high
+    assert row.line().startswith("dice        normal  easy")
+
+
+def test_a_cooperative_row_counts_the_tables_shared_wins_and_its_measure() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        row = table("librarians", "easy", 4, 2, pool, per="turn", against="table of 4")
+    assert row.wins in (0, 1, 2) and "mean cards left" in row.note
+
+
+def test_the_interval_holds_the_rate_and_stays_within_0_and_1() -> None:
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    low, high = wilson(65.5, 100)
+    assert low < 0.655 < high and high - low < 0.2
+    narrower = wilson(262, 400)
+    assert narrower[1] - narrower[0] < high - low
+
+
+def test_options_go_to_one_suite_that_takes_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["render", "--games", "3"]) == 2
+    assert "the render suite takes no options" in capsys.readouterr().out
+    assert bench_main(["ai", "render", "--games", "3"]) == 2
+    assert "name exactly one" in capsys.readouterr().out
