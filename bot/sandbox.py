@@ -101,7 +101,7 @@ async def serve_sandbox(
                 await _post_kept_lobby(bot, channel.id)
                 preview = env.preview(channel, viewers=members, layout="channel", port=address.port)
                 serve_page(preview, address)
-                live = LiveSandbox(env, preview)
+                live = LiveSandbox(env, preview, service_of(bot).next_deadline)
                 live.serve_actions()
                 env.settle_timeout = patience
                 async with preview:
