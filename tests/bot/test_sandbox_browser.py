@@ -50,9 +50,11 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
         await asyncio.to_thread(running.stop)
 
 
-async def open_page(browser: Browser, sandbox: Sandbox, size: dict[str, int]) -> Page:
+async def open_page(browser: Browser, sandbox: Sandbox, size: dict[str, int], errors: list[str]) -> Page:
+    """The page at `size`, showing the channel; what its console reports as errors goes to `errors`."""
     page = await browser.new_page(viewport=size)  # type: ignore[arg-type]
     page.set_default_timeout(WAIT_MS)
+    page.on("console", lambda message: message.type == "error" and errors.append(f"{message.text} {message.location}"))
     await page.goto(f"{sandbox.client.base}/#{sandbox.client.capability}")
     await page.wait_for_selector("#channel-layout:not([hidden])")
     return page
@@ -121,7 +123,10 @@ async def skip_to_next_deadline(page: Page, fired: str) -> None:
 async def test_a_game_by_mouse_at_a_desk_and_on_a_phone_with_its_turn_reminded_and_expired_on_the_sandbox_clock(
     browser: Browser, sandbox: Sandbox
 ) -> None:
-    desk = await open_page(browser, sandbox, DESK)
+    errors: list[str] = []
+    desk = await open_page(browser, sandbox, DESK, errors)
+    icon = await desk.evaluate("fetch(document.querySelector('link[rel=icon]').href).then(answer => answer.status)")
+    assert icon == 200, "the tab's icon is served"
 
     # The whole command line, typed and sent, opens the lobby with its options.
     await desk.locator("#channel-composer-input").click()
@@ -160,9 +165,10 @@ async def test_a_game_by_mouse_at_a_desk_and_on_a_phone_with_its_turn_reminded_a
     await last_message(desk, f"@{first.group(1)}, it's your turn (turn 3)")
 
     # On a phone the game goes on, the builder's menu chosen by mouse.
-    phone = await open_page(browser, sandbox, PHONE)
+    phone = await open_page(browser, sandbox, PHONE, errors)
     assert await phone.get_by_role("button", name="Skip to next deadline").is_visible()
     await become(phone, first.group(1))
     await pick_tiles_by_mouse(phone)
     await put_in_a_column(phone)
     await shows(phone, f"@{second}, it's your turn (turn 4)")
+    assert not [error for error in errors if "favicon" in error], "the browser asks for no icon the page lacks"
