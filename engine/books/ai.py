@@ -17,6 +17,11 @@ Same view and seed, same step.
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
   projects like it; keeps and draws the books and cards that serve its projects.
+- hard: at the start of a turn, in the Village and after coming home, weighs normal's best steps and the best
+  of every other kind by playing each forward in games it imagines from its own view (engine.books.planner:
+  the hidden decks, hands and bag dealt at random, every seat played on by a quicker normal to the start of its
+  own second turn from now) and judging where it stands against the strongest rival (Penelope: her points and
+  what her queue promises her); the other steps of a turn as normal.
 """
 from __future__ import annotations
 
@@ -72,14 +77,26 @@ from .grid import is_most_common
 from .majors import GRID_CHECKS
 from .neat import library_cost
 from .outlook import BATTERY_VALUE, NEAT_VALUE, major_promise, project_worth, promise, worth
+from .planner import Budget, plan
 from .projects import colours as project_colours
 from .projects import met
+from .sampling import PLANNED_STEPS
 from .view import BooksView
 
-GATHER_SAMPLES = 80
-SORT_SAMPLES = 24
-GREEDY_SORTS = 2
-"""Normal's work per apartment step: random Gathers, random Sorts, and Sorts built book by book."""
+
+
+@dataclass(frozen=True)
+class Effort:
+    """A level's work per apartment step: random Gathers, random Sorts, and Sorts built book by book."""
+
+    gathers: int
+    sorts: int
+    greedy: int
+
+
+NORMAL_EFFORT = Effort(gathers=80, sorts=24, greedy=2)
+QUICK_EFFORT = Effort(gathers=16, sorts=6, greedy=1)
+"""The quick player the hard level imagines every seat's next turns with."""
 HOME_WORTH = 1.0
 """What going home is worth against one more Village action: the unloading and an apartment action."""
 BUMP_COST = 2 * BATTERY_VALUE
@@ -106,6 +123,10 @@ LIBRARY_BOOK = 1.3
 """A book of the colour one picks among those drawn."""
 COLOUR_FIT = 0.3
 """The part of a bought book's best use on the grid counted on top of its point."""
+HARD_TOP = 4
+"""Hard weighs normal's best HARD_TOP steps, and then the best of every other kind."""
+HARD_BUDGET = Budget(worlds=4, horizon=1)
+"""Hard's look ahead: 4 imagined games per candidate, each played to the start of its second turn from now."""
 
 Legal = Callable[[Action], bool]
 
@@ -129,9 +150,10 @@ class Ranked:
 class Seat:
     """What one seat knows (its view), and the judge of grids for its projects."""
 
-    def __init__(self, view: BooksView, seat: int) -> None:
+    def __init__(self, view: BooksView, seat: int, effort: Effort = NORMAL_EFFORT) -> None:
         self.view = view
         self.seat = seat
+        self.effort = effort
         self.me = view.players[seat]
         self.stacks = self.me.apartment.stacks
         self.hand = list(view.hand)
@@ -378,12 +400,17 @@ def _easy_village(seat: Seat, rng: random.Random, may_go_home: bool, legal: Lega
     return ranked.best(legal) or _home(seat, rng)
 
 
-def _normal_village(seat: Seat, may_go_home: bool, legal: Legal) -> Action:
+def _village_ranked(seat: Seat, may_go_home: bool) -> Ranked:
+    """Normal's Village steps, scored (going home too, when the turn may)."""
     ranked = _village_options(seat, seat.last_turn())
     if may_go_home:
         home = HOME_WORTH + QUEUE_GROWTH * max(0, len(seat.queue()) - QUEUE_TO_CLEAR)
         ranked.add(home if seat.backpack_room() else 3 * home, _home(seat, None))
-    choice = ranked.best(legal)
+    return ranked
+
+
+def _normal_village(seat: Seat, may_go_home: bool, legal: Legal) -> Action:
+    choice = _village_ranked(seat, may_go_home).best(legal)
     return choice if choice is not None else _home(seat, None)
 
 
@@ -416,16 +443,18 @@ def _arrangements(seat: Seat, spaces: Collection[str], rng: random.Random) -> li
     """Sampled Gathers and Sorts (of those of `spaces` open now), each with the grid it leaves."""
     found: list[Arranged] = []
     if "gather" in spaces:
-        found += sample_gathers(seat.me, rng, GATHER_SAMPLES)
+        found += sample_gathers(seat.me, rng, seat.effort.gathers)
     filled = [s for s in SPACES if seat.stacks[s]]
     if "sort" in spaces and filled:
-        found += [random_sort(seat.me, rng.choice(filled), rng) for _ in range(SORT_SAMPLES)]
+        found += [random_sort(seat.me, rng.choice(filled), rng) for _ in range(seat.effort.sorts)]
         found += [greedy_sort(seat.me, source, seat.judge, rng)
-                  for source in rng.sample(filled, min(GREEDY_SORTS, len(filled)))]
+                  for source in rng.sample(filled, min(seat.effort.greedy, len(filled)))]
     return found
 
 
-def _normal_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+def _apartment_ranked(seat: Seat, rng: random.Random) -> Ranked:
+    """Normal's apartment steps, scored: an Admire or a Leave its rules call for first, then what each sampled
+    Gather, Sort and Read, a Rest and an Admire add to the grid's worth and the battery."""
     met_now = seat.met()
     ranked = Ranked()
     open_ = {space for space, kitty in open_spaces(seat.view, seat.me, village=False).items() if not kitty}
@@ -444,7 +473,11 @@ def _normal_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     ranked.add(2 * beta + DRAWN_PROJECT * min(2, room) + 0.1, Rest())
     bonus = APARTMENT["admire"]["player_card"] if is_most_common(seat.stacks, seat.me.colour) else 0
     ranked.add(bonus * beta + 0.5 * len(met_now) - (0.0 if bonus else 1.0), Admire())
-    choice = ranked.best(legal)
+    return ranked
+
+
+def _normal_apartment(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    choice = _apartment_ranked(seat, rng).best(legal)
     assert choice is not None, "at home, Rest or Admire is always open"
     return choice
 
@@ -499,11 +532,59 @@ def _normal(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     return _decide(seat, rng, legal, easy=False)
 
 
-LEVELS: dict[str, Callable[[Seat, random.Random, Legal], Action]] = {"easy": _easy, "normal": _normal}
+def _quick(game: BooksGame, seat: int, seed: int) -> Action:
+    """The quick player of imagined games: normal's rules with fewer samples (planner.Policy)."""
+    def legal(action: Action) -> bool:
+        try:
+            game.check(action, seat)
+        except BooksError:
+            return False
+        return True
+
+    action = _decide(Seat(game.view(seat), seat, QUICK_EFFORT), random.Random(seed), legal, easy=False)
+    return action if legal(action) else next(a for a in game.legal_actions() if legal(a))
+
+
+def _candidates(seat: Seat, rng: random.Random, legal: Legal) -> list[Action]:
+    """The steps hard weighs: normal's best few, and the best of each kind (each Village space, going home, each
+    apartment space), so a plan normal's rules would not make is still tried."""
+    step = seat.view.expected
+    if step == "apartment":
+        ranked = _apartment_ranked(seat, rng)
+        ranked.add(-50.0, Leave())
+    else:
+        ranked = _village_ranked(seat, step == "village_or_home")
+    picked: list[Action] = []
+    kinds: set[str] = set()
+    for _, _, action in sorted(ranked.items, key=lambda item: (-item[0], item[1])):
+        kind = _kind(action)
+        if action in picked or (len(picked) >= HARD_TOP and kind in kinds) or not legal(action):
+            continue
+        picked.append(action)
+        kinds.add(kind)
+    return picked
+
+
+def _kind(action: Action) -> str:
+    if isinstance(action, Bookstore):
+        return f"bookstore {action.shelf}"
+    return type(action).__name__
+
+
+def _hard(seat: Seat, rng: random.Random, legal: Legal) -> Action:
+    view = seat.view
+    if view.expected not in PLANNED_STEPS:
+        return _decide(seat, rng, legal, easy=False)
+    return plan(view, seat.seat, _candidates(seat, rng, legal), _quick, HARD_BUDGET, rng)
+
+
+LEVELS: dict[str, Callable[[Seat, random.Random, Legal], Action]] = {"easy": _easy, "normal": _normal,
+                                                                     "hard": _hard}
+"""Weakest first: the platform offers them in this order."""
 
 
 def choose(game: BooksGame, level: str, *, seed: int, seat: int | None = None) -> Action:
-    """A legal step at `level` ("easy" or "normal") for `seat` (by default the first seat that may act), decided
+    """A legal step at `level` ("easy", "normal" or "hard") for `seat` (by default the first seat that may act), decided
     from that seat's view; the seed must be an int."""
     check_request(level, LEVELS, seed, game.is_over)
     acting = min(game.to_act) if seat is None else seat
