@@ -304,45 +304,33 @@ _MIN_TILES = {"two_squares": 8, "diagonal5": 5, "x_shape": 5, "three_cols_max3":
 
 def _may_complete(gid: str, model: ShelfModel, column: int, new: list[int], kinds: str) -> bool:
     """False only when the placement cannot have completed the goal (it was not met before)."""
-    grid = model.grid
     if gid in ("three_cols_max3", "two_cols_distinct"):
         return model.free[column] == len(new)
     if gid in ("four_rows_max3", "two_rows_distinct"):
         return any(model.row_gaps[i // SHELF_COLS] == 1 for i in new)
     if gid == "four_corners":
         return any(i in CORNERS for i in new)
-    if gid == "two_squares":
-        return any(_in_square(i, kind, grid, new, kinds) for i, kind in zip(new, kinds))
-    if gid in _SHAPES_THROUGH:
-        shapes = _SHAPES_THROUGH[gid]
-        return any(
-            all((kinds[new.index(j)] if j in new else grid[j]) == kind for j in shape)
-            for i, kind in zip(new, kinds) for shape in shapes[i]
-        )
-    return True
+    shapes = _SHAPES_THROUGH.get(gid)
+    if shapes is None:
+        return True
+    grid = model.grid
+    placed = dict(zip(new, kinds))
+    return any(
+        all(placed.get(j, grid[j]) == kind for j in shape)
+        for i, kind in placed.items() for shape in shapes[i]
+    )
 
 
+_SQUARES = tuple(
+    (i, i + 1, i + SHELF_COLS, i + SHELF_COLS + 1)
+    for i in range((SHELF_ROWS - 1) * SHELF_COLS) if i % SHELF_COLS < SHELF_COLS - 1
+)
 _SHAPES_THROUGH: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
     gid: tuple(tuple(shape for shape in shapes if i in shape) for i in range(CELLS))
-    for gid, shapes in (("diagonal5", DIAGONALS), ("x_shape", XS))
+    for gid, shapes in (("diagonal5", DIAGONALS), ("x_shape", XS), ("two_squares", _SQUARES))
 }
-"""For the one-type shapes, the shapes through each cell: a placement can only complete one through a new tile."""
-
-
-def _in_square(i: int, kind: str, grid: list[str], new: list[int], kinds: str) -> bool:
-    """Whether new tile `i` completes a 2x2 block of its type."""
-    def at(j: int) -> str:
-        return kinds[new.index(j)] if j in new else grid[j]
-
-    r, c = divmod(i, SHELF_COLS)
-    for dr in (-1, 0):
-        for dc in (-1, 0):
-            r0, c0 = r + dr, c + dc
-            if 0 <= r0 < SHELF_ROWS - 1 and 0 <= c0 < SHELF_COLS - 1:
-                base = r0 * SHELF_COLS + c0
-                if all(at(j) == kind for j in (base, base + 1, base + SHELF_COLS, base + SHELF_COLS + 1)):
-                    return True
-    return False
+"""For the one-type shapes (and the 2x2 blocks two_squares needs), the shapes through each cell: a placement can
+only complete one through a new tile."""
 
 
 def _merge_sharing(comps: list[list[Any]]) -> list[list[Any]]:

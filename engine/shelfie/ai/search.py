@@ -27,13 +27,14 @@ from .policy import QUICK_WEIGHTS, as_move, normal_ranking
 
 @dataclass(frozen=True)
 class Budget:
-    """candidates: how many of the normal level's best moves are searched; worlds: the most hidden-information
-    samples per candidate; depth: plies played after the candidate before judging; judgements: no new world
-    once the playouts have judged this many placements (the opening's full board and empty shelves are the
-    slow case: this keeps its moves within the time of later ones)."""
+    """candidates: how many of the normal level's best moves enter the search; rounds: (survivors, new worlds)
+    per round, each round keeping the survivors with the best total over every world so far and playing them in
+    more worlds, so the work goes to the moves still in contention; depth: plies played after the candidate
+    before judging; judgements: no new world once the playouts have judged this many placements (the opening's
+    full board and empty shelves are the slow case: this keeps its moves within the time of later ones)."""
 
-    candidates: int = 8
-    worlds: int = 12
+    candidates: int = 16
+    rounds: tuple[tuple[int, int], ...] = ((16, 3), (8, 3), (4, 6))
     depth: int = 8
     judgements: int = 20_000
 
@@ -58,7 +59,8 @@ class Playouts:
         """Placements judged so far: the work done, counted the same on every machine."""
         return sum(len(model.judged) for model in self._models.values())
 
-    def _model(self, game: Game, seat: int, weights: Weights) -> ShelfModel:
+    def model(self, game: Game, seat: int, weights: Weights) -> ShelfModel:
+        """`seat`'s shelf in `game`, analysed once per decision."""
         ctx = SeatContext.of_seat(game.won[seat], game.stacks.items(), game.personal[seat],
                                   game.end_token_seat is not None, weights)
         grid = game.shelves[seat].grid
@@ -70,7 +72,7 @@ class Playouts:
 
     def move(self, game: Game) -> Move:
         """The quick judge's favourite for the seat to move (no look at the next player, no goal progress)."""
-        model = self._model(game, game.current_seat, QUICK_WEIGHTS)
+        model = self.model(game, game.current_seat, QUICK_WEIGHTS)
         board = tuple(game.board)
         picks = self._picks.get(board)
         if picks is None:
@@ -98,7 +100,7 @@ class Playouts:
             return float(game.score_breakdown(seat)["total"])
         tokens = sum(points for _, points in game.won[seat])
         end = END_TOKEN_POINTS if game.end_token_seat == seat else 0
-        model = self._model(game, seat, DEFAULT_WEIGHTS)
+        model = self.model(game, seat, DEFAULT_WEIGHTS)
         return tokens + end + model.value + model.ctx.weights.tile_value * model.tiles
 
     def outlook(self, game: Game, seat: int, depth: int) -> float:
@@ -118,18 +120,23 @@ def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) 
         return candidates[0]
     playouts = Playouts()
     totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
     rivals = [s for s in range(view.n_players) if s != view.seat]
     deck = [g for g in range(len(PERSONAL_GOALS)) if g != view.personal_goal]
     rng.shuffle(deck)
-    for w in range(budget.worlds):
-        world = view.sample(rng)
-        for j, seat in enumerate(rivals):
-            world.personal[seat] = deck[(w * len(rivals) + j) % len(deck)]
-        for k, move in enumerate(candidates):
-            game = world.copy()
-            game.apply(move)
-            totals[k] += playouts.outlook(game, view.seat, budget.depth)
-        if playouts.judged > budget.judgements:
-            break
-    best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+    w = 0
+    for survivors, worlds in budget.rounds:
+        alive = sorted(alive, key=lambda k: (-totals[k], k))[:survivors]
+        for _ in range(worlds):
+            if playouts.judged > budget.judgements:
+                break
+            world = view.sample(rng)
+            for j, seat in enumerate(rivals):
+                world.personal[seat] = deck[(w * len(rivals) + j) % len(deck)]
+            w += 1
+            for k in alive:
+                game = world.copy()
+                game.apply(candidates[k])
+                totals[k] += playouts.outlook(game, view.seat, budget.depth)
+    best = max(alive, key=lambda k: (totals[k], -k))
     return candidates[best]
