@@ -1,4 +1,5 @@
-"""My Shelfie's computer players: its rows of the table (each level against each lower level), and on its own
+"""My Shelfie's computer players: its rows of the table (each level against each lower level, hard against the
+ISMCTS reference with about 1 s and 3 s of CPU a move: bench/shelfie_reference.py), and on its own
 (`python -m bench.shelfie_ai --games 40`) the detail: against a random mover, normal's self-play standard, time
 per move by level.
 
@@ -16,9 +17,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from engine.shelfie import Game, Move
 
 from bench.figures import percentile
+from bench.shelfie_reference import reference_1s, reference_3s
 from bench.table import HEADER, Reference, Row, duel, level_rows
 
 DEFAULT_GAMES = 200
+REFERENCE_GAMES = 40
+"""Against the references: a 3 s reference game costs about 40 s of CPU, so 40 games (an interval about
++-15 points wide) instead of 200."""
 KIND = "shelfie"
 
 
@@ -28,11 +33,15 @@ def random_move(game: Game, seed: int, seat: int) -> Move:
 
 
 RANDOM = Reference("random", random_move)
+ISMCTS_1S = Reference("ismcts 1s", reference_1s)
+ISMCTS_3S = Reference("ismcts 3s", reference_3s)
 
 
 def rows(pool: Executor, games: int | None = None) -> Iterator[Row]:
-    """The table's My Shelfie rows: every level against each lower level."""
+    """The table's My Shelfie rows: every level against each lower level, then hard against the references."""
     yield from level_rows(KIND, games or DEFAULT_GAMES, pool, per="move")
+    for reference in (ISMCTS_1S, ISMCTS_3S):
+        yield duel(KIND, "hard", reference, games or REFERENCE_GAMES, pool, per="move")
 
 
 def detail(pool: Executor, games: int) -> Iterator[Row]:
