@@ -255,11 +255,15 @@ class GameRules(Generic[S, A]):
     levels: tuple[str, ...]
     """The computer player's levels, weakest first."""
     stand_in: str
-    """The level that plays an absent person's expired turn (and a hint)."""
+    """The level that plays an absent person's expired turn."""
+    hint_level: str
+    """The level that suggests a move to a person asking for a hint: the game's strongest level that answers
+    within 1 s a decision (p95 on the bench, `python -m bench ai`), since the person waits for it."""
 
     def __post_init__(self) -> None:
-        if self.stand_in not in self.levels:
-            raise ValueError(f"{self.key}: the stand-in level {self.stand_in!r} is not one of its levels")
+        for role, level in (("stand-in", self.stand_in), ("hint", self.hint_level)):
+            if level not in self.levels:
+                raise ValueError(f"{self.key}: the {role} level {level!r} is not one of its levels")
 
     @property
     def key(self) -> str:

@@ -219,8 +219,8 @@ class Turns:
 
     async def hint(self, game_id: int, user_id: int) -> object:
         """A suggested action for the person asking, when their lobby allowed hints and they may act now: the
-        game's computer player at its stand-in level, seeded by the turn (asking again suggests the same), in a
-        worker process. Nothing changes; a worker stuck past its time limit (killed and restarted) is
+        game's computer player at its hint level (`GameRules.hint_level`: its strongest answering within 1 s),
+        seeded by the turn (asking again suggests the same), in a worker process. Nothing changes; a worker stuck past its time limit (killed and restarted) is
         `ComputerBusy`, since unlike a computer's own turn a hint has no random legal move to fall back on."""
         async def decide(entry: Entry, refreshed: bool) -> tuple[Table, Seat]:
             table = entry.table
@@ -236,7 +236,7 @@ class Turns:
         table, seat = await self._cache.decided(game_id, decide)
         rules = rules_of(table.kind)
         try:
-            return await workers().think(rules.choose, table.game, rules.stand_in, table.turn, seat.index)
+            return await workers().think(rules.choose, table.game, rules.hint_level, table.turn, seat.index)
         except TimeoutError as stuck:
             raise ComputerBusy(game_id) from stuck
 

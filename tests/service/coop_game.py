@@ -93,4 +93,4 @@ def _choose(game: Count, level: str, seed: int, seat: int) -> str:
 
 
 RULES = GameRules(description=DESCRIPTION, state=Count, new=_new, from_dict=Count.from_dict, parse_action=_parse,
-                  choose=_choose, levels=("normal",), stand_in="normal")
+                  choose=_choose, levels=("normal",), stand_in="normal", hint_level="normal")

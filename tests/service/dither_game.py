@@ -47,4 +47,4 @@ def _choose(game: Dither, level: str, seed: int, seat: int) -> str:
 
 RULES = GameRules(description=replace(DESCRIPTION, key="dither"), state=Dither, new=_new_dither,
                   from_dict=Dither.from_dict, parse_action=_parse_dither, choose=_choose, levels=("normal",),
-                  stand_in="normal")
+                  stand_in="normal", hint_level="normal")

@@ -1,10 +1,14 @@
 """The service runs any registered game through the protocol: here the Dice Game, which has no Discord face yet."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.service import ComputerBusy, GameOptions, HintsOff, IllegalMoveError, InvalidOption, NotYourTurn, TableService
 from bot.service.workers import Workers, install, retire
+from engine import registry
+from engine.registry import rules_of
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, lobby, play_to_end, started
 
 
@@ -65,6 +69,18 @@ async def test_a_hint_is_the_computer_players_legal_choice_for_the_person_to_act
     with pytest.raises(NotYourTurn):
         await svc.hint(table.game_id, other.user_id)
     assert (await svc.table(table.game_id)).version == table.version
+
+
+async def test_a_hint_comes_from_the_level_the_game_declares_for_hints(svc: TableService,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = replace(rules_of("shelfie"), stand_in="normal", hint_level="easy")
+    monkeypatch.setitem(registry.GAMES, "shelfie", rules)
+    table = await started(svc, ANN, BOB, options=GameOptions(players=2, hints=True), channel=CHANNEL + 2)
+    person = table.current_seat
+    assert person is not None and person.user_id is not None and table.game
+    declared = rules.choose(table.game, "easy", table.turn, person.index)
+    assert str(declared) != str(rules.choose(table.game, "normal", table.turn, person.index)), "the levels differ here"
+    assert str(await svc.hint(table.game_id, person.user_id)) == str(declared)
 
 
 async def test_no_hint_when_the_lobby_did_not_allow_hints(svc: TableService) -> None:

@@ -101,4 +101,4 @@ def _choose(game: Together, level: str, seed: int, seat: int) -> str:
 
 
 RULES = GameRules(description=DESCRIPTION, state=Together, new=_new, from_dict=Together.from_dict, parse_action=_parse,
-                  choose=_choose, levels=("normal",), stand_in="normal")
+                  choose=_choose, levels=("normal",), stand_in="normal", hint_level="normal")
