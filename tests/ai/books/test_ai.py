@@ -98,7 +98,7 @@ def test_normal_beats_easy() -> None:
     assert wins >= 3
 
 
-@pytest.mark.parametrize(("level", "seed"), [("hard", 1), ("normal", None), ("easy", True), ("normal", 1.5)])
+@pytest.mark.parametrize(("level", "seed"), [("expert", 1), ("normal", None), ("easy", True), ("normal", 1.5)])
 def test_bad_levels_and_seeds_are_refused(level: str, seed: object) -> None:
     with pytest.raises(ValueError):
         choose(BooksGame.new(2, seed=1), level, seed=seed)  # type: ignore[arg-type]
