@@ -204,11 +204,15 @@ def _is_select(interaction: discord.Interaction) -> bool:
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    """A game's button. A disabled one is grey whatever its style: Discord only dims a coloured button, which
+    still reads as the thing to press."""
+
     def __init__(self, kind: str, game_id: int, action: str, *args: object, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
                  row: int | None = None, disabled: bool = False) -> None:
         super().__init__(
-            discord.ui.Button(custom_id=custom_id(kind, game_id, action, *args), label=label, style=style, emoji=emoji,
+            discord.ui.Button(custom_id=custom_id(kind, game_id, action, *args), label=label,
+                              style=discord.ButtonStyle.secondary if disabled else style, emoji=emoji,
                               disabled=disabled),
             row=row,
         )

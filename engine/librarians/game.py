@@ -245,9 +245,22 @@ class LibrariansGame:
                  for card in stack}
         return list(dict.fromkeys(where[card] for card in self.played_cards if card in where))
 
+    def end_refusal(self) -> IllegalAction | None:
+        """Why the seat to play may not end its turn now (None: it may). The one rule behind the End turn check,
+        its button and every line or picture saying what the seat may do next."""
+        if self.result is not None:
+            return IllegalAction("The game is over.", "game_over")
+        if self.queue:
+            return IllegalAction("First choose: " + self.queue[0].kind + ".", "choose_first", kind=self.queue[0].kind)
+        need = self.turn_need()
+        if need:
+            return IllegalAction(f"Play {need} more card(s) before ending the turn.", "play_more", count=need)
+        if self.library.groups(self.rule(LOOSE)) > self.start_groups:
+            return IllegalAction("The library must be one connected group at the end of the turn.", "not_connected")
+        return None
+
     def can_end_turn(self) -> bool:
-        return (self.result is None and not self.queue and self.turn_need() == 0
-                and self.library.groups(self.rule(LOOSE)) <= self.start_groups)
+        return self.end_refusal() is None
 
     def usable_powers(self, seat: int | None = None) -> list[int]:
         """The held cards `seat` (default: the seat to play) may use now: on its own turn, with nothing pending,
@@ -347,11 +360,9 @@ class LibrariansGame:
                             letter=letter_text(self.letters[card]), top=letter_text(self.letters[top]))
 
     def _check_end(self) -> None:
-        need = self.turn_need()
-        if need:
-            raise IllegalAction(f"Play {need} more card(s) before ending the turn.", "play_more", count=need)
-        if self.library.groups(self.rule(LOOSE)) > self.start_groups:
-            raise IllegalAction("The library must be one connected group at the end of the turn.", "not_connected")
+        refusal = self.end_refusal()
+        if refusal is not None:
+            raise refusal
 
     def _check_use(self, action: UsePower) -> None:
         card = action.card
@@ -567,6 +578,7 @@ class LibrariansGame:
         letters = tuple(letter if card in visible else -1 for card, letter in enumerate(self.letters))
         library = self.library.copy()
         library.letters = letters
+        refusal = self.end_refusal()
         return LibrariansView(
             seat=seat,
             n_players=self.n_players,
@@ -586,6 +598,7 @@ class LibrariansGame:
             phase=self.phase,
             pending=pending_seen(self.pending, seat, visible),
             need=self.turn_need(),
+            end_block=None if refusal is None else refusal.code,
             played=tuple(self.played),
             start_groups=self.start_groups,
             can_undo=bool(self.undoable),

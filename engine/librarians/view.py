@@ -42,6 +42,9 @@ class LibrariansView:
     pending: Pending | None
     need: int
     """Cards the seat to play must still lay before it may end its turn."""
+    end_block: str | None
+    """Why the seat to play may not end its turn now (the code of LibrariansGame.end_refusal: "play_more",
+    "not_connected", ...); None when it may."""
     played: tuple[Place, ...]
     """The places filled this turn, in order."""
     start_groups: int

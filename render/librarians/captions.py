@@ -67,6 +67,7 @@ LIB_CAPTIONS: dict[str, dict[str, str]] = {
     "lib_need": {"en": "{n} more cards to play", "it": "ancora {n} carte da giocare"},
     "lib_need_one": {"en": "1 more card to play", "it": "ancora 1 carta da giocare"},
     "lib_may_end": {"en": "may end the turn", "it": "può finire il turno"},
+    "lib_not_connected": {"en": "join the library to end the turn", "it": "unisci la biblioteca per finire il turno"},
     "lib_choosing": {"en": "choosing…", "it": "sta scegliendo…"},
     "lib_deck": {"en": "Deck {n}", "it": "Mazzo {n}"},
     "lib_deck_top": {"en": "next:", "it": "in cima:"},

@@ -74,6 +74,8 @@ def draw_header(img: Image.Image, view: LibrariansView, names: Sequence[str], lo
     y2 = 74
     if view.phase == "choose":
         status = caption("lib_choosing", locale)
+    elif view.end_block == "not_connected":
+        status = caption("lib_not_connected", locale)
     elif view.need:
         status = caption("lib_need_one", locale) if view.need == 1 else caption("lib_need", locale, n=view.need)
     else:

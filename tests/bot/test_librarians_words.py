@@ -3,19 +3,23 @@ whom may see it, and the channel's lines show hand sizes, never a hand (except w
 
 from __future__ import annotations
 
+import random
 import re
+
+import discord
 
 from engine.librarians.actions import Concede
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.pending import card_option
 
-from bot.games.librarians.builder import hand_line
+from bot.games.librarians.builder import card_step, hand_line
 from bot.games.librarians.picks import matching_cards
-from bot.games.librarians.words import action_text, card_text, option_text, table_lines
+from bot.games.librarians.turn import turn_buttons
+from bot.games.librarians.words import action_text, card_text, option_text, table_lines, turn_prompt
 from bot.service.models import GameOptions, Seat, Table
 from render import fonts
-from render.librarians.pictures import draw_hand
+from render.librarians.pictures import draw_hand, draw_turn
 
 SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
 
@@ -87,3 +91,65 @@ def test_the_hand_picture_lists_the_cards_in_the_order_the_words_beside_it_do(mo
     words = hand_line(game, 0, "en")
     assert pictured and [words.index(f" {letter} ") for letter in pictured] == sorted(
         words.index(f" {letter} ") for letter in pictured), (pictured, words)
+
+
+def _islanded(seed: int) -> LibrariansGame | None:
+    """Seat 0's game after two cards laid apart from each other (allowed during a turn), or None."""
+    game = LibrariansGame.new(2, seed=seed)
+    for first in game.legal_actions():
+        trial = game.copy()
+        trial.apply(first, 0)
+        for then in trial.legal_actions():
+            after = trial.copy()
+            after.apply(then, 0)
+            if after.turn_need() == 0 and after.pending is None and not after.can_end_turn():
+                return after
+    return None
+
+
+def _end_buttons(view: object) -> list[object]:
+    return [item.item for item in view.children if "end" in str(getattr(item.item, "custom_id", ""))]  # type: ignore[attr-defined]
+
+
+def test_a_turn_that_cannot_end_is_never_told_it_may_and_its_end_button_is_grey_and_disabled(monkeypatch) -> None:
+    """With its cards laid but the library in two groups, the turn message, the builder and the picture said the
+    player "may … End turn" while the End turn button was disabled (they read only the cards still needed)."""
+    game = next(g for g in map(_islanded, range(30)) if g is not None)
+    table = _table(game)
+    channel = turn_prompt(table, "en", ping=False) or ""
+    assert "may" not in channel and "End turn" not in channel and "join the library" in channel, channel
+    text, view = card_step(table, SEATS[0], "en")
+    assert "may" not in text and "one connected group" in text, text
+    for view in (view, turn_buttons(table, "en")):
+        (end,) = _end_buttons(view)
+        assert end.disabled and end.style == discord.ButtonStyle.secondary  # type: ignore[attr-defined]
+    drawn: list[str] = []
+    real = fonts.draw_text
+
+    def recording(draw, xy, text, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw, xy, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "draw_text", recording)
+    draw_turn(game.view(0), ["alice", "bob"], "en")
+    assert "join the library to end the turn" in drawn and "may end the turn" not in drawn
+
+
+def test_every_line_saying_what_the_player_may_do_follows_the_end_turn_button_through_whole_games() -> None:
+    """Turn words, builder and the End turn button agree in every state of games played by random legal actions
+    (islands, undos and powers included)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = LibrariansGame.new(2, seed=seed)
+        for _ in range(150):
+            if game.result is not None:
+                break
+            if game.pending is None:
+                table = _table(game)
+                may = game.can_end_turn()
+                channel = turn_prompt(table, "en", ping=False) or ""
+                text, _ = card_step(table, SEATS[game.current_seat], "en")
+                (end,) = _end_buttons(turn_buttons(table, "en"))
+                assert ("**End turn**" in channel) == may and ("may" in text) == may, (channel, text)
+                assert end.disabled != may and (end.style == discord.ButtonStyle.success) == may  # type: ignore[attr-defined]
+            game.apply(rng.choice(game.legal_actions()))

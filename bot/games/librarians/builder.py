@@ -83,10 +83,10 @@ def card_step(table: Table, seat: Seat, locale: object) -> tuple[str, discord.ui
                                 placeholder=t("librarians.select.card", locale), row=0))
     if stuck:
         lines.append(t("librarians.no_spot_for", locale, cards=cards_text(stuck, locale)))
-    need = game.turn_need()
-    lines.append(t("librarians.prompt.need", locale, count=need) if need else t("librarians.prompt.may_end", locale))
+    refusal = game.end_refusal()
+    lines.append(t("librarians.prompt.may_end", locale) if refusal is None else refusal_text(refusal, locale))
     items.append(GameButton(KIND, gid, "bend", turn, label=t("librarians.button.end", locale),
-                            style=discord.ButtonStyle.success, disabled=not game.can_end_turn(), row=1))
+                            style=discord.ButtonStyle.success, disabled=refusal is not None, row=1))
     items.append(GameButton(KIND, gid, "bundo", turn, label=t("librarians.button.undo", locale),
                             disabled=not game.undoable, row=1))
     for card in game.usable_powers(seat.index)[:3]:

@@ -234,8 +234,9 @@ def known_deck_top(game: LibrariansGame) -> list[Card]:
 
 
 def turn_prompt(table: Table, locale: object, *, ping: bool) -> str | None:
-    """What the seat to act does next: a choice to make, cards still to play, or that the turn may end. The person
-    is mentioned only as their turn begins (`ping`), one ping a turn."""
+    """What the seat to act does next: a choice to make, cards still to play, a library to join, or that the turn
+    may end — by the engine's own rule for ending a turn (`end_refusal`), the one End turn's button follows. The
+    person is mentioned only as their turn begins (`ping`), one ping a turn."""
     seat, game = table.current_seat, table.game
     if seat is None or not isinstance(game, LibrariansGame):
         return None
@@ -243,12 +244,13 @@ def turn_prompt(table: Table, locale: object, *, ping: bool) -> str | None:
     pending = game.pending
     if pending is not None:
         return t("librarians.prompt.choose", locale, name=name, what=pending_prompt(game, pending, locale))
-    need = game.turn_need()
-    if ping:
-        return t("librarians.your_turn", locale, name=name, count=need)
-    if need:
-        return t("librarians.prompt.more", locale, name=name, count=need)
-    return t("librarians.prompt.can_end", locale, name=name)
+    refusal = game.end_refusal()
+    if refusal is None:
+        return t("librarians.prompt.can_end", locale, name=name)
+    if refusal.code == "play_more":
+        key = "librarians.your_turn" if ping else "librarians.prompt.more"
+        return t(key, locale, name=name, count=refusal.params["count"])
+    return t("librarians.prompt.not_connected", locale, name=name)
 
 
 def final_lines(table: Table, locale: object) -> list[str]:
