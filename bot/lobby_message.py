@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import discord
+from engine.registry import rules_of
 
 from bot.clicks.routing import GameButton, view_of
 from bot.context import archive_quietly, channel_locale, place_of, service_of
@@ -40,7 +41,8 @@ def lobby_text(table: Table, locale: object) -> str:
 
 
 def lobby_buttons(table: Table, locale: object) -> discord.ui.View:
-    """The buttons of an open lobby (a lobby's options are checked against its game: `players` is set)."""
+    """The buttons of an open lobby (a lobby's options are checked against its game: `players` is set). Start is
+    enabled by the rule the service starts by: the game's fewest players."""
     players = table.options.players
     full = players is not None and len(table.seats) >= players
     gid = table.game_id
@@ -50,7 +52,7 @@ def lobby_buttons(table: Table, locale: object) -> discord.ui.View:
         GameButton(table.kind, gid, "leave", label=t("button.leave", locale)),
         GameButton(table.kind, gid, "bot", label=t("button.add_bot", locale), disabled=full),
         GameButton(table.kind, gid, "start", label=t("button.start", locale), style=discord.ButtonStyle.success,
-                   disabled=len(table.seats) < 2),
+                   disabled=len(table.seats) < rules_of(table.kind).description.min_players),
         GameButton(table.kind, gid, "cancel", label=t("button.cancel", locale), style=discord.ButtonStyle.danger),
     )
 

@@ -37,3 +37,20 @@ async def test_a_lobby_of_one_seat_starts_at_once(table: Table) -> None:
     clicked = await table.alice.click(live, label="Ready")
     assert clicked.response.content == "ready"
     assert (await table.bot.service.table(game.game_id)).status == "finished"
+
+
+async def test_a_lobby_for_more_of_a_game_one_may_play_can_be_started_by_its_host_alone(table: Table) -> None:
+    """Start was disabled under two seats whatever the game, while `/together start` (the service's rule, the
+    game's fewest players) started it: the button follows the game's rule, and a disabled Start is grey."""
+    opened = await table.alice.slash(table.channel, "together new", players=3, rounds=1)
+    lobby = opened.response
+    start = next(c for row in lobby.components for c in row["components"] if ":start" in c["custom_id"])
+    assert not start.get("disabled") and start["style"] == 3, "green and enabled: the host may start alone"
+    await table.alice.click(lobby, label="Start")
+    assert (await game_here(table)).status == "active"
+
+
+async def test_a_start_button_the_host_may_not_press_yet_is_grey(table: Table) -> None:
+    opened = await table.alice.slash(table.channel, "shelfie new", players=2)
+    start = next(c for row in opened.response.components for c in row["components"] if ":start" in c["custom_id"])
+    assert start.get("disabled") and start["style"] == 2
