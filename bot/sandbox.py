@@ -18,10 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from babel.lists import format_list
 
 from bot.client import INTENTS, ShelfieBot, create_bot
 from bot.context import service_of
+from bot.custom_ids import parse_custom_id
+from bot.games.registry import FACES
+from bot.i18n import t
 from bot.lobby_message import post_lobby_again
+from bot.presenters.words import command_text, game_name
 from bot.sandbox_hints import SandboxAddress, keep_commands, where_to_open
 from bot.sandbox_live import LiveSandbox
 from bot.sandbox_page import serve_page
@@ -56,11 +61,34 @@ ANSWER_PATIENCE = 60.0
 (simcord's default is 5); also the bound on the sandbox's own steps with simcord (its start, a move of its clock). A
 start or a move with its pictures takes well under a second on a quiet machine, many seconds on one whose cores are
 busy; the person at the page wants the answer either way, and one that comes later still shows (bot.sandbox_live)."""
-# DMs never show in the page (a simcord preview presents one channel), so the page says where the secrets are.
-SECRETS_WHERE = ("click **My goal** (My Shelfie) or **My hand** (Librarians) on a turn message, "
-                 "or type `/shelfie goal` or `/librarians hand`")
-TOPIC = ("Secret cards go by DM, which this page does not show: click My goal or My hand on a turn message, "
-         "or type /shelfie goal or /librarians hand")
+LANGUAGE = "en"
+"""The sandbox's own lines (welcome, banner, topic) are in English; the bot's answer each member in theirs."""
+
+
+def _listed(items: list[str]) -> str:
+    return format_list(items, style="or", locale=LANGUAGE)
+
+
+def secrets_where(kind: str | None = None) -> str:
+    """Where a game's secrets show in the page, since DMs never do (a simcord preview presents one channel): by the
+    button and the command its Secrets manifest names; without a `kind`, every registered game that has secrets."""
+    shown = [(game, face.secrets) for game, face in FACES.items()
+             if face.secrets is not None and kind in (None, game)]
+    buttons = [f"**{t(secrets.button, LANGUAGE)}**" + (f" ({game_name(game, LANGUAGE)})" if kind is None else "")
+               for game, secrets in shown]
+    commands = [f"`{command_text(game, secrets.command, LANGUAGE)}`" for game, secrets in shown]
+    return f"click {_listed(buttons)} on a turn message, or type {_listed(commands)}"
+
+
+def topic() -> str:
+    """The channel's topic, in the page's header."""
+    return f"Secret cards go by DM, which this page does not show: {_plain(secrets_where())}"
+
+
+def _commands(subcommand: str) -> str:
+    """Every registered game's `subcommand` in one list, the last joined by "or"."""
+    return _listed([f"`{command_text(kind, subcommand, LANGUAGE)}`" for kind in FACES])
+
 
 async def serve_sandbox(
     db_path: Path | str | None = None,
@@ -87,7 +115,7 @@ async def serve_sandbox(
             # same ids at every start, so games kept with --db are found again. The bot then starts on real time.
             world = simulated._env
             guild = world.create_guild(GUILD_NAME)
-            channel = guild.create_text_channel(CHANNEL_NAME, topic=TOPIC)
+            channel = guild.create_text_channel(CHANNEL_NAME, topic=topic())
             members = [guild.add_member(world.create_user(name)) for name in MEMBERS]
             guide = guild.create_webhook(channel, GUIDE_NAME)
             _catch_up_with_real_time(world)
@@ -141,14 +169,24 @@ def _dm_notes(bot: ShelfieBot, members: list[Any], announce: Callable[[str], Non
 
     async def on_message(message: discord.Message) -> None:
         if message.author == bot.user and message.channel.id in names:
-            announce(_dm_note(names[message.channel.id]))
+            announce(_dm_note(names[message.channel.id], _secret_kind(message)))
 
     return on_message
 
 
-def _dm_note(name: str) -> str:
+def _secret_kind(message: discord.Message) -> str | None:
+    """The game whose secret a DM holds (its Refresh button names it), if it is one that has secrets."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            found = parse_custom_id(getattr(item, "custom_id", None) or "")
+            if found is not None and FACES[found.kind].secrets is not None:
+                return found.kind
+    return None
+
+
+def _dm_note(name: str, kind: str | None) -> str:
     return (f"{BOT_NAME} sent {name} a DM (the page shows only #{CHANNEL_NAME}): to see it, view as {name} and "
-            f"{_plain(SECRETS_WHERE)}.")
+            f"{_plain(secrets_where(kind))}.")
 
 
 def _plain(markdown: str) -> str:
@@ -160,12 +198,11 @@ def _welcome(db_path: Path | str | None, address: SandboxAddress, kept: tuple[in
     lines = [
         "**Welcome to the Shelfie sandbox**: the real bot in a simulated Discord, only on this machine.",
         "1. Pick who you are in **Viewing as** at the top of the page; switch to play every seat.",
-        "2. `/shelfie new`, `/dice new` or `/librarians new` opens a game (add `hints:true` to allow its `hint` "
-        "command). The others click **Join** or type the game's `join`; the host clicks **Start**.",
+        f"2. {_commands('new')} opens a game (add `hints:true` to allow its `hint` command). The others click "
+        "**Join** or type the game's `join`; the host clicks **Start**.",
         "   Type `/`, pick the command in the list, then add its options from the list; or type the whole line, "
-        "like `/shelfie new players:2 turn_timeout:5m`, and press Enter.",
-        f"3. Secret cards (My Shelfie's personal goal, your Librarians hand) come by DM, which this page does not "
-        f"show: {SECRETS_WHERE}.",
+        f"like `{command_text(next(iter(FACES)), 'new', LANGUAGE)} players:2 turn_timeout:5m`, and press Enter.",
+        f"3. Each player's secret cards come by DM, which this page does not show: {secrets_where()}.",
         f"4. {_keeping(db_path, address, markdown=True)}",
     ]
     if any(kept):
@@ -181,7 +218,7 @@ def _banner(url: str, db_path: Path | str | None, address: SandboxAddress, kept:
         *([where] if where else []),
         "  (the whole address: the part after # is the page's key, new at every start)",
         f"Play every seat: pick {', '.join(MEMBERS[:-1])} or {MEMBERS[-1]} in \"Viewing as\" at the top of the page.",
-        f"Secret cards go by DM, which the page does not show: {_plain(SECRETS_WHERE)}.",
+        f"Secret cards go by DM, which the page does not show: {_plain(secrets_where())}.",
         _keeping(db_path, address, markdown=False),
     ]
     if any(kept):
@@ -203,7 +240,7 @@ def _keeping(db_path: Path | str | None, address: SandboxAddress, *, markdown: b
 def _kept_from_earlier(kept: tuple[int, int]) -> str:
     active, lobbies = kept
     return (f"Kept from earlier: {_count(active, 'game')} in play, {_count(lobbies, 'open lobby', 'open lobbies')}. "
-            f"`/shelfie board` (or `/dice board`, `/librarians board`) in #{CHANNEL_NAME} shows a table again.")
+            f"{_commands('board')} in #{CHANNEL_NAME} shows a table again.")
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:

@@ -82,6 +82,10 @@ class Secrets:
     """The action of the DM's Refresh button (part of its custom id)."""
     gone: str
     """The catalog key of Refresh's answer once the game has nothing more to show."""
+    button: str
+    """The catalog key of the turn message's button that shows the secret to its owner alone (**My hand**)."""
+    command: str
+    """The game's subcommand that shows it privately (`hand`), for where a DM is not seen (the sandbox's page)."""
 
 
 @dataclass(frozen=True)

@@ -64,5 +64,6 @@ FACE = Face(
     KIND, BooksFace(), BooksCommands, rules_embed=rules_embed,
     clicks=(*turn.CLICKS, *builder.CLICKS),
     rules_topic=RulesTopic("card", explain_card, suggest=suggest_cards, length=CARD_OPTION),
-    secrets=Secrets(turn.projects_dm_text, turn.projects_picture, refresh="projectsdm", gone="books.dm_over"),
+    secrets=Secrets(turn.projects_dm_text, turn.projects_picture, refresh="projectsdm", gone="books.dm_over",
+                    button="books.button.projects", command="projects"),
 )

@@ -87,5 +87,6 @@ FACE = Face(
     KIND, LibrariansFace(), LibrariansCommands, rules_embed=rules_embed,
     clicks=(*turn.CLICKS, *builder.CLICKS),
     rules_topic=RulesTopic("genre", _explain_genre, choices=_genres),
-    secrets=Secrets(turn.hand_dm_text, turn.hand_picture, refresh="handdm", gone="librarians.dm_over"),
+    secrets=Secrets(turn.hand_dm_text, turn.hand_picture, refresh="handdm", gone="librarians.dm_over",
+                    button="librarians.button.hand", command="hand"),
 )

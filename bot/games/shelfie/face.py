@@ -97,6 +97,7 @@ FACE = Face(
     KIND, ShelfieFace(), ShelfieCommands, rules_embed=rules_embed,
     clicks=(*turn.CLICKS, *builder.CLICKS),
     rules_topic=RulesTopic("goal", _explain_goal, suggest=_goals_typed, length=TEXT_OPTION),
-    secrets=Secrets(turn.goal_dm_text, turn.goal_card, refresh="refresh", gone="goal.game_not_active"),
+    secrets=Secrets(turn.goal_dm_text, turn.goal_card, refresh="refresh", gone="goal.game_not_active",
+                    button="button.my_goal", command="goal"),
     demo="bot.games.shelfie.demo",
 )
