@@ -61,6 +61,9 @@ class Report:
     action: Action | None
     card: int | None = None
     place: Place | None = None
+    covered: int | None = None
+    """The card a played card was laid on top of (a stack), None on an empty place: two plays at one place read
+    differently, even two cards of one letter and colour."""
     completions: tuple[Completion, ...] = ()
     given: tuple[int, int] | None = None
     """(seat, card) when a completed genre's card was given."""
@@ -407,13 +410,15 @@ class LibrariansGame:
         hand = self.hands[seat]
         index = hand.index(action.card)
         hand.pop(index)
+        covered = self.library.top(action.place)
         self.library.put(action.place, action.card)
         self.played_cards.append(action.card)
         self.undoable.append((action.card, action.place, index))
         completions = self.complete_genres([action.place], seat)
         if completions:
             self._settled()
-        return self._report(seat, action, card=action.card, place=action.place, completions=completions)
+        return self._report(seat, action, card=action.card, place=action.place, covered=covered,
+                            completions=completions)
 
     def _end_turn(self, seat: int, action: EndTurn) -> Report:
         for effect in POWERS.values():

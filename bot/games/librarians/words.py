@@ -159,8 +159,11 @@ def played_turn_lines(game: LibrariansGame, seats: Sequence[Seat], turn: PlayedT
     action, report = turn.move, turn.report
     lines: list[str] = []
     if isinstance(action, Play):
+        where = place_text(action.place, locale)
+        if report.covered is not None:
+            where = t("librarians.on_top_of", locale, where=where, card=card_text(game.card(report.covered), locale))
         lines.append(t("librarians.turn.play", locale, name=name, card=card_text(game.card(action.card), locale),
-                       where=place_text(action.place, locale)))
+                       where=where))
     elif isinstance(action, Undo) and report.card is not None:
         lines.append(t("librarians.turn.undo", locale, name=name, card=card_text(game.card(report.card), locale)))
     elif isinstance(action, EndTurn):
