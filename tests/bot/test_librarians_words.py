@@ -8,7 +8,7 @@ import re
 
 import discord
 
-from engine.librarians.actions import Concede
+from engine.librarians.actions import Concede, Play
 from engine.librarians.data import COLOURS
 from engine.librarians.game import LibrariansGame
 from engine.librarians.pending import card_option
@@ -16,7 +16,7 @@ from engine.librarians.pending import card_option
 from bot.games.librarians.builder import card_step, hand_line
 from bot.games.librarians.picks import matching_cards
 from bot.games.librarians.turn import turn_buttons
-from bot.games.librarians.words import action_text, card_text, option_text, table_lines, turn_prompt
+from bot.games.librarians.words import action_text, card_text, option_text, spot_text, table_lines, turn_prompt
 from bot.service.models import GameOptions, Seat, Table
 from render import fonts
 from render.librarians.pictures import draw_hand, draw_turn
@@ -153,3 +153,17 @@ def test_every_line_saying_what_the_player_may_do_follows_the_end_turn_button_th
                 assert ("**End turn**" in channel) == may and ("may" in text) == may, (channel, text)
                 assert end.disabled != may and (end.style == discord.ButtonStyle.success) == may  # type: ignore[attr-defined]
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_spot_where_a_card_would_stand_apart_from_the_library_says_so() -> None:
+    """A newcomer picking the first spots offered laid islands and could not end the turn without knowing why."""
+    game = LibrariansGame.new(2, seed=3)
+    first = game.hands[0][0]
+    game.apply(Play(first, game.legal_places(first)[0]), 0)
+    card = next(c for c in game.hands[0] if len(game.legal_places(c)) > 4)
+    labels = {place: spot_text(game, game.spot_number(place) or 0, "en") for place in game.legal_places(card)}
+    apart = [place for place, label in labels.items() if label.endswith(" — apart from the library")]
+    beside = [place for place in labels if place not in apart]
+    assert apart and beside, labels
+    game.apply(Play(card, apart[0]), 0)
+    assert game.end_refusal() is not None and game.end_refusal().code == "not_connected"  # type: ignore[union-attr]

@@ -14,6 +14,7 @@ from engine.librarians import RULES
 from engine.librarians.actions import Action, Choose, Concede, EndTurn, Play, Undo, UsePower
 from engine.librarians.cards import Card
 from engine.librarians.data import COLOURS, GENRES
+from engine.librarians.effects import LOOSE
 from engine.librarians.game import LibrariansGame, Report
 from engine.librarians.library import Place
 from engine.librarians.pending import GIVE, Pending, read_option
@@ -63,12 +64,15 @@ def place_text(place: Place, locale: object) -> str:
 
 
 def spot_text(game: LibrariansGame, number: int, locale: object) -> str:
-    """"5 · row 2, 1 left of the shelf (on 🟥 F red)": a numbered spot, saying where it is and what it covers."""
+    """"5 · row 2, 1 left of the shelf, on 🟥 F red": a numbered spot, saying where it is and what it covers, or
+    that a card there would stand apart from the library (allowed, but the turn cannot end until it is joined)."""
     place = game.spots()[number - 1]
     top = game.library.top(place)
     where = place_text(place, locale)
     if top is not None:
         where = t("librarians.on_top_of", locale, where=where, card=card_text(game.card(top), locale))
+    elif not game.rule(LOOSE) and not game.library.touches_library(place):
+        where = t("librarians.apart", locale, where=where)
     return f"{number} · {where}"[:100]
 
 
