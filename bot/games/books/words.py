@@ -37,6 +37,7 @@ from engine.books.data import HAND_LIMIT
 from engine.books.game import BooksGame, Report
 from engine.books.scoring import rival_score
 from engine.books.solo import Turn as RivalTurn
+from engine.books.state import Pending
 
 from bot.games.books.cards import (
     COLOUR_EMOJI,
@@ -164,11 +165,8 @@ def table_lines(game: BooksGame, seats: Sequence[Seat], locale: object) -> list[
     return lines
 
 
-def pending_text(game: BooksGame, locale: object) -> str:
+def pending_text(pending: Pending, locale: object) -> str:
     """What the seat to act must decide now, in a few words."""
-    pending = game.pending
-    if pending is None:
-        return t("books.pending.keep", locale) if game.players[game.current].dealt else ""
     if pending.kind == "discard":
         return t("books.pending.discard", locale, count=HAND_LIMIT)
     if pending.kind == "put":
@@ -191,8 +189,10 @@ def turn_prompt(table: Table, locale: object, *, ping: bool) -> str | None:
     actor = game.pending.seat if game.pending is not None else game.current
     seat = table.seats[actor]
     name = f"<@{seat.user_id}>" if ping and seat.is_human else seat_label(seat, locale)
-    if game.pending is not None or game.players[actor].dealt:
-        lines.append(t("books.prompt.step", locale, name=name, what=pending_text(game, locale)))
+    if game.pending is None and game.players[actor].dealt:  # the first player, who keeps 3 like everyone first
+        lines.append(t("books.prompt.keep_first", locale, name=name))
+    elif game.pending is not None:
+        lines.append(t("books.prompt.step", locale, name=name, what=pending_text(game.pending, locale)))
     else:
         lines.append(t("books.prompt.your_turn", locale, name=name))
     return "\n".join(lines)

@@ -1,0 +1,25 @@
+"""A Place for All My Books' turn words at the start, as a newcomer reads them."""
+
+from __future__ import annotations
+
+from engine.registry import rules_of
+
+from bot.games.books.words import turn_prompt
+from bot.service.models import GameOptions, Seat, Table
+
+SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
+
+
+def test_the_first_player_is_told_they_play_first_once_they_kept_their_projects() -> None:
+    """It said "@bob goes on: keep 3 of your 5 Little Projects" before anyone had played."""
+    rules = rules_of("books")
+    game = rules.new(2, 5, rules.description.check_options({}))
+    table = Table(game_id=1, kind="books", guild_id=1, channel_id=1, thread_id=None, status="active", end_reason=None,
+                  options=GameOptions(players=2), host_id=1, seats=SEATS, game=game, version=1, turn=0,
+                  lobby_message_id=None, turn_message_id=None, created_at=0.0, updated_at=0.0)
+    first, other = SEATS[game.current], SEATS[1 - game.current]
+    lines = (turn_prompt(table, "en", ping=True) or "").splitlines()
+    assert lines == [f"Waiting for **{other.name}** to keep 3 of their 5 Little Projects: press **Keep projects**.",
+                     f"<@{first.user_id}> plays first, once they have kept 3 of their 5 Little Projects: press "
+                     "**Keep projects**."], lines
+    assert "gioca per primo" in (turn_prompt(table, "it", ping=False) or "")
