@@ -110,10 +110,16 @@ async def _play(interaction: discord.Interaction, game_id: int, args: tuple[str,
 @handles("keep", Origin.TURN, kind=KIND)
 async def _keep(interaction: discord.Interaction, game_id: int, args: tuple[str, ...],
                 values: tuple[str, ...]) -> None:
-    """Whoever still keeps 3 of 5 chooses now, whatever the turn (several seats choose at once)."""
-    found = await seat_for_click(interaction, game_id, must_move=True)
-    if found is not None:
-        await open_builder(interaction, *found)
+    """Whoever still keeps 3 of 5 chooses now, whatever the turn (several seats choose at once); a seat that kept
+    its 3 already is told so, not that it is someone else's turn."""
+    found = await seat_for_click(interaction, game_id)
+    if found is None:
+        return
+    table, seat = found
+    if not RULES.state_of(table.game).players[seat.index].dealt:
+        await reply_private(interaction, t("books.reply.kept_already", interaction.locale))
+        return
+    await open_builder(interaction, table, seat)
 
 
 CLICKS: tuple[Handler, ...] = (_my_projects, _play, _keep)
