@@ -7,6 +7,7 @@ import string
 from pathlib import Path
 
 import discord
+from discord import app_commands
 import pytest
 from babel.messages.pofile import read_po
 
@@ -151,6 +152,32 @@ async def test_every_command_option_and_choice_has_an_italian_name_and_descripti
                 missing.append(f"{where}: description")
     assert missing == [], "add these to data/locale/it (keys: see bot.i18n.translator.command_key)"
     assert invalid == [], "Discord command names: lowercase, no spaces, at most 32 characters"
+
+
+def _english_descriptions(node: app_commands.Command | app_commands.Group) -> list[tuple[str, str]]:
+    """(catalog key, the description Discord shows English readers: the command tree's own) of a command or group,
+    its subcommands and options."""
+    path = f"cmd.{node.qualified_name.replace(' ', '.')}"
+    found = [(f"{path}.description", node.description)]
+    if isinstance(node, app_commands.Group):
+        for child in node.commands:
+            found += _english_descriptions(child)  # type: ignore[arg-type]
+    else:
+        found += [(f"{path}.{parameter.name}.description", parameter.description) for parameter in node.parameters]
+    return found
+
+
+async def test_the_english_catalog_says_what_english_readers_see_in_the_command_picker(table) -> None:
+    """English readers see the command tree's own descriptions (the translator gives only other languages): an
+    English catalog entry that differs is never shown. /librarians undo read "Take back the cards you played this
+    turn" while Undo takes back one card a use, as the catalog said."""
+    english = catalog("en")
+    shown = [pair for command in table.bot.tree.get_commands() if isinstance(command, (app_commands.Command,
+                                                                                       app_commands.Group))
+             for pair in _english_descriptions(command)]
+    assert any(key == "cmd.librarians.undo.description" for key, _ in shown)
+    differ = [(key, text, english[key]) for key, text in shown if key in english and english[key] != text]
+    assert differ == [], "the command tree's description and data/locale/en disagree"
 
 
 async def test_help_reads_in_the_members_language(table, user_locale) -> None:

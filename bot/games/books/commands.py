@@ -75,7 +75,7 @@ def suggestions(game: BooksGame, seat: int, typed: str, locale: object) -> list[
 class BooksCommands(GameCommands):
     # ---- playing by typing ------------------------------------------------------------------------
 
-    @app_commands.command(name="play", description="Take the step your turn waits for by typing")
+    @app_commands.command(name="play", description="Take the step your turn waits for by typing (an action, a choice, your 3 projects...)")
     @app_commands.describe(**option_descriptions(GROUP_NAME, "play", "step"))
     async def play(self, interaction: discord.Interaction, step: app_commands.Range[str, 1, STEP_OPTION]) -> None:
         """Read the step (English or Italian words, any case), play it, say privately what was done; a step the
@@ -99,7 +99,7 @@ class BooksCommands(GameCommands):
 
     # ---- information ------------------------------------------------------------------------------
 
-    @app_commands.command(name="projects", description="See your secret Little Projects, privately")
+    @app_commands.command(name="projects", description="See your secret Little Projects and which ones your apartment meets now, privately")
     async def projects(self, interaction: discord.Interaction) -> None:
         found = await seat_here(interaction, KIND)
         if found is not None:

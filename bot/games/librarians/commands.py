@@ -114,7 +114,7 @@ class LibrariansCommands(GameCommands):
     async def end(self, interaction: discord.Interaction) -> None:
         await self._typed(interaction, EndTurn())
 
-    @app_commands.command(name="undo", description="Take back the cards you played this turn")
+    @app_commands.command(name="undo", description="Take back the last card you played this turn (again for the one before)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self._typed(interaction, Undo())
 
