@@ -57,7 +57,13 @@ async def open_page(browser: Browser, sandbox: Sandbox, size: dict[str, int], er
     page.on("console", lambda message: message.type == "error" and errors.append(f"{message.text} {message.location}"))
     await page.goto(f"{sandbox.client.base}/#{sandbox.client.capability}")
     await page.wait_for_selector("#channel-layout:not([hidden])")
+    await ready(page)
     return page
+
+
+async def ready(page: Page) -> None:
+    """Wait until the page takes input: no action of its own pending (an Enter pressed before is dropped)."""
+    await page.wait_for_function("() => window.simcordPreview?.ready && !window.simcordPreview.pendingAction")
 
 
 async def become(page: Page, name: str) -> None:
@@ -131,6 +137,7 @@ async def test_a_game_by_mouse_at_a_desk_and_on_a_phone_with_its_turn_reminded_a
     # The whole command line, typed and sent, opens the lobby with its options.
     await desk.locator("#channel-composer-input").click()
     await desk.keyboard.type("/shelfie new players:2 turn_timeout:5m")
+    await ready(desk)
     await desk.keyboard.press("Enter")
     await last_message(desk, "opened a game for up to 2 players")
     await last_message(desk, "5 minutes per turn")
