@@ -74,10 +74,8 @@ def test_a_hint_to_concede_reads_as_resigning_in_the_readers_language() -> None:
     assert english.startswith("resign") and italian.startswith("arrenditi")
 
 
-def test_the_hand_picture_lists_the_cards_in_the_order_the_words_beside_it_do(monkeypatch) -> None:
-    """The hand picture drew the cards as they were drawn from the deck, the words beside it alphabetically."""
-    game = next(g for g in (LibrariansGame.new(2, seed=seed) for seed in range(50))
-                if [c.letter for c in g.view(0).hand] != sorted(c.letter for c in g.view(0).hand))
+def _texts_drawn(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text the pictures draw from now on, in order (fonts.draw_text still draws it)."""
     drawn: list[str] = []
     real = fonts.draw_text
 
@@ -86,6 +84,14 @@ def test_the_hand_picture_lists_the_cards_in_the_order_the_words_beside_it_do(mo
         return real(draw, xy, text, size, *args, **kwargs)
 
     monkeypatch.setattr(fonts, "draw_text", recording)
+    return drawn
+
+
+def test_the_hand_picture_lists_the_cards_in_the_order_the_words_beside_it_do(monkeypatch) -> None:
+    """The hand picture drew the cards as they were drawn from the deck, the words beside it alphabetically."""
+    game = next(g for g in (LibrariansGame.new(2, seed=seed) for seed in range(50))
+                if [c.letter for c in g.view(0).hand] != sorted(c.letter for c in g.view(0).hand))
+    drawn = _texts_drawn(monkeypatch)
     draw_hand(game.view(0), ["Ann", "Bob"], "en")
     pictured = [text.split()[0] for text in drawn if re.fullmatch(r"[A-Z] (red|green|blue|purple|yellow|black)", text)]
     words = hand_line(game, 0, "en")
@@ -123,14 +129,7 @@ def test_a_turn_that_cannot_end_is_never_told_it_may_and_its_end_button_is_grey_
     for view in (view, turn_buttons(table, "en")):
         (end,) = _end_buttons(view)
         assert end.disabled and end.style == discord.ButtonStyle.secondary  # type: ignore[attr-defined]
-    drawn: list[str] = []
-    real = fonts.draw_text
-
-    def recording(draw, xy, text, size, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return real(draw, xy, text, size, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "draw_text", recording)
+    drawn = _texts_drawn(monkeypatch)
     draw_turn(game.view(0), ["alice", "bob"], "en")
     assert "join the library to end the turn" in drawn and "may end the turn" not in drawn
 
