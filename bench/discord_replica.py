@@ -7,7 +7,8 @@ One guild with text channels and members, made before the bot connects; with `sh
 so (`shard`) and lists that shard's guild, and each guild's events go to the connection of its shard (DMs to
 shard 0's, as Discord does). REST: the bot user, GET /gateway/bot,
 command sync (bulk overwrite), interaction callbacks (with `with_response`), the interaction webhooks (followups,
-@original), channel messages (JSON or multipart with payload_json and files[n]), DM channels. Gateway: HELLO,
+@original and edits of the interaction's own messages, for 15 minutes), channel messages (JSON or multipart with
+payload_json and files[n]) and their history (after / before / limit), DM channels. Gateway: HELLO,
 IDENTIFY -> READY -> GUILD_CREATE, heartbeat ACKs, zlib-stream (one compressor per connection, a Z_SYNC_FLUSH per
 message), INTERACTION_CREATE for the slash commands `slash` sends, and MESSAGE_CREATE / MESSAGE_UPDATE for the
 bot's own channel messages, as Discord sends them to a bot with the guild-messages intent. Whatever else the bot
@@ -46,6 +47,8 @@ from aiohttp import WSMsgType, web
 API = "/api/v10"
 DISCORD_EPOCH_MS = 1_420_070_400_000
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first callback
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token opens its webhook (followups, edits of its messages)
+HISTORY_LIMIT = 100  # messages a channel's history answers at most, as Discord
 KEPT_MESSAGES = 20_000  # the latest messages, for edits and deletes
 KEPT_INTERACTIONS = 20_000  # the latest interactions, for their callbacks and followups
 HEARTBEAT_MS = 41_250
@@ -97,6 +100,7 @@ class Sent:
     sent_at: float = 0.0
     first_callback_at: float | None = None
     original_id: int | None = None
+    followup_ids: set[int] = field(default_factory=set)  # messages its followups posted (its webhook edits these)
     loading: bool = False
     replies: list[dict[str, Any]] = field(default_factory=list)  # messages the bot answered with, in order
     answered: asyncio.Event = field(default_factory=asyncio.Event)  # set at the first message of an answer
@@ -176,6 +180,7 @@ class Replica:
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
             ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
             ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages", self._history),
             ("GET", "/channels/{channel}/messages/{message}", self._channel_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._channel_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._channel_message),
@@ -378,6 +383,20 @@ class Replica:
         body, uploads = await self._body(request)
         return _json(self._message(channel_id, body, uploads))
 
+    async def _history(self, request: web.Request) -> web.Response:
+        """A channel's messages everyone sees, newest first, as Discord answers them: the `limit` just after `after`,
+        or just before `before`, or the latest."""
+        channel = request.match_info["channel"]
+        limit = min(int(request.query.get("limit", 50)), HISTORY_LIMIT)
+        shown = [message for message in self.messages.values()
+                 if message["channel_id"] == channel and not message["flags"] & EPHEMERAL]
+        if "after" in request.query:
+            after = int(request.query["after"])
+            found = [message for message in shown if int(message["id"]) > after][:limit]
+            return _json(found[::-1])
+        before = int(request.query.get("before", 1 << 63))
+        return _json([message for message in shown if int(message["id"]) < before][::-1][:limit])
+
     async def _channel_message(self, request: web.Request) -> web.Response:
         message = self.messages.get(int(request.match_info["message"]))
         if message is None or message["channel_id"] != request.match_info["channel"]:
@@ -416,8 +435,11 @@ class Replica:
     # -- REST: interactions --------------------------------------------------------------------------------------
 
     def _interaction(self, request: web.Request) -> Sent | None:
+        """The interaction whose token the request carries, while the token lives."""
         sent = self.interactions.get(request.match_info["token"])
         if sent is None or ("interaction" in request.match_info and request.match_info["interaction"] != str(sent.id)):
+            return None
+        if time.perf_counter() - sent.sent_at > TOKEN_LIFETIME:
             return None
         return sent
 
@@ -470,6 +492,7 @@ class Replica:
             message = self._edit(self.messages[sent.original_id], body, uploads)
         else:
             message = self._message(sent.channel_id, body, uploads, sent=sent)
+            sent.followup_ids.add(int(message["id"]))
         self._answered(sent, message)
         return _json(message)
 
@@ -478,7 +501,8 @@ class Replica:
         wanted = request.match_info["message"]
         message_id = (sent.original_id if wanted == "@original" else int(wanted)) if sent is not None else None
         message = self.messages.get(message_id) if message_id is not None else None
-        if message is None:
+        if message is None or sent is None or (message_id != sent.original_id and message_id not in sent.followup_ids):
+            # an interaction's token opens its own messages only
             return _error(404, 10008, "Unknown Message")
         response = await self._message_verb(request, message)
         if request.method == "PATCH":

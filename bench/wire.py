@@ -15,8 +15,10 @@ the picture.
 Per step: moves/s; move -> turn picture p50/p99 (INTERACTION_CREATE written to the socket -> the request carrying
 the picture arrives); defer p99 (-> the interaction's first callback, whatever its type); CPU per move of the bot
 process, of its workers (its child processes) and of the replica with the people (this process); resident memory
-of the bot with its workers and of the bot alone; moves refused and lost (as `bench load`) and errors: lines the
-bot logged at ERROR or above, and requests the replica refused (a status >= 400, a global 429 included).
+of the bot with its workers and of the bot alone; HTTP requests per move, all and those made with the bot token
+(what Discord's global limit counts: not the interactions' answers and followups); moves refused and lost (as
+`bench load`) and errors: lines the bot logged at ERROR or above, and requests the replica refused (a status >= 400,
+a global 429 included).
 
 The bot keeps to RAISED_LIMIT requests a second with its token, a bot whose global limit Discord raised, and the
 replica enforces none. `WIRE_GLOBAL_LIMIT=50 LOAD_STEPS=20 python -m bench wire`: the replica refuses the token's
@@ -58,7 +60,8 @@ STOP_SECONDS = 60.0  # after SIGTERM the bot has this long to finish what is in 
 ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
 BOT = "import sys; from bot.cli import main; sys.exit(main())"  # the `shelfie-bot` console script
 # The bot's requests a second with its token unless the replica enforces a limit: a bot whose global limit Discord
-# raised, so the figures are the bot's own (at Discord's default 50 a second, a token posts about 25 moves/s).
+# raised, so the figures are the bot's own (at Discord's default 50 a second, a move costs the token next to nothing:
+# its turn message travels on the move's interaction).
 RAISED_LIMIT = 10_000
 
 
@@ -333,6 +336,7 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
                     raise RuntimeError("the bot process ended:\n" + "\n".join(bot.tail))
                 start, before = time.perf_counter(), _figures(bot)
                 logged, refusals, asked = bot.errors, sum(replica.failures.values()), replica.requests.total()
+                tokened = replica.token_requests
                 await asyncio.sleep(step_seconds())
                 end, after = time.perf_counter(), _figures(bot)
                 moves = samples.window(samples.moves, start, end)
@@ -346,6 +350,7 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
                              "cpu/move": (bot1 - bot0) / count * 1000, "workers cpu/move": (work1 - work0) / count * 1000,
                              "replica cpu/move": (mine1 - mine0) / count * 1000,
                              "requests/move": (replica.requests.total() - asked) / count,
+                             "token requests/move": (replica.token_requests - tokened) / count,
                              "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20, "bot rss": rss / 2**20,
                              "refused": len(samples.window(samples.refused, start, end)),
                              "lost": len(samples.window(samples.lost, start, end)),
@@ -370,7 +375,7 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
 def _row(row: dict[str, float]) -> str:
     return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:,.0f} / {row['p99']:,.0f} ms | "
             f"{row['defer p99']:,.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | "
-            f"{row['replica cpu/move']:.1f} ms | {row['requests/move']:.1f} | {row['rss']:.0f} / {row['pss']:.0f} MB (bot {row['bot rss']:.0f}) | "
+            f"{row['replica cpu/move']:.1f} ms | {row['requests/move']:.1f} | {row['token requests/move']:.2f} | {row['rss']:.0f} / {row['pss']:.0f} MB (bot {row['bot rss']:.0f}) | "
             f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
 
 
@@ -385,14 +390,17 @@ def main() -> None:
           f"and gateway, with the people, in this process); {step_seconds():g} s per step after {WARMUP_SECONDS:g} s "
           f"warm-up; workers per lane: {workers}; log level {os.environ.get('SHELFIE_LOG_LEVEL', 'INFO')}; {limits}")
     print("| concurrent games | moves/s | move → turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
-          "CPU per move (replica + people) | HTTP requests per move | memory (RSS / PSS) | refused / lost / errors |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "CPU per move (replica + people) | HTTP requests per move | with the bot token | memory (RSS / PSS) | "
+          "refused / lost / errors |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     rows, memory, bot, replica = asyncio.run(_run())
     print("\nresident memory (RSS, MB) at the end of each step, against what was played since the bot started:")
     print("| minutes | games played | moves | bot | its processes |")
     print("|---|---|---|---|---|")
     for row in memory:
         print(_memory_line(row))
+    print(f"requests the bot made with its token over the whole run (warm-ups included; the others are interaction "
+          f"answers and followups, which Discord's global limit does not count): {replica.token_requests:,}")
     print(f"requests the bot made over the whole run (warm-ups included): {replica.requests.total():,} ("
           + ", ".join(f"{key} {count:,}" for key, count in replica.requests.most_common()) + ")")
     print("first answers to interactions by callback type (4: a message, 5: a defer, then a followup): "
