@@ -256,8 +256,9 @@ async def hint_here(interaction: discord.Interaction, kind: str) -> None:
 
 async def play_typed(interaction: discord.Interaction, table: Table, read: Callable[[], A],
                      done: Callable[[A], str]) -> None:
-    """A move typed in a game command: read (the reading may refuse it), played, told privately (`done`), announced.
-    A move typed before the turn the player saw changed (a burst, or a board they never saw) is out of date."""
+    """A move typed in a game command: read (the reading may refuse it), played, announced: the command's answer is
+    the turn message itself, else the player is told privately (`done`). A move typed before the turn the player
+    saw changed (a burst, or a board they never saw) is out of date."""
     locale = interaction.locale
     try:
         action = read()
@@ -267,5 +268,4 @@ async def play_typed(interaction: discord.Interaction, table: Table, read: Calla
     except (ServiceError, ActionRefused) as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
-    await reply_private(interaction, done(action))
-    await announce(interaction, result)
+    await announce(interaction, result, told=done(action))

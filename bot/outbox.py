@@ -13,10 +13,15 @@ A Discord error (5xx), a picture the workers could not draw in time, or a channe
 next pass; only a channel that is gone (NotFound) gives it up at once. A start's secrets (goal DMs) are sent
 once, whoever posts the start, and recorded in its announcement.
 
+A person's own step hands its interaction along (`announce`): its message then travels on the interaction's
+response or followup where Discord allows it, and the previous turn message collapses through the interaction that
+posted it, neither counted against the token's global limit (bot.interaction_routes); the rest goes with the token.
+
 Each message is posted exactly once as far as Discord allows: it is marked "sending" (with a digest of its
-text) before it is handed over, with a nonce fixed per announcement that Discord enforces for a few minutes,
-and an attempt after an interruption between the post and its mark (a crash, a failed database write) first
-looks for the message in the channel (`_sent_before`). What is left is at-least-once in one corner: a message
+text) before it is handed over, by whichever route, with a nonce fixed per announcement that Discord enforces for a
+few minutes on the token's route, and an attempt after an interruption between the post and its mark (a crash, a
+failed database write) first looks for the message in the channel (`_sent_before`), where every route's message
+shows as the bot's. What is left is at-least-once in one corner: a message
 Discord took but whose channel shows more than `SENT_SEARCH` newer messages by the next attempt.
 """
 
@@ -36,6 +41,7 @@ import discord
 
 from bot.games.registry import face_of
 from bot.i18n import lookup, t
+from bot.interaction_routes import Route, edit_clicked, edit_posted
 from bot.live_view import turn_view
 from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
@@ -100,9 +106,16 @@ async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[s
     return await flush_game(client, result.table.game_id, live=result, intro=intro)
 
 
-async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None) -> None:
-    """post_turn for a player's own action: if the channel message could not go out, the player learns why."""
-    delivery = await post_turn(interaction.client, result, intro=intro)
+async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None,
+                   told: str | None = None) -> None:
+    """post_turn for a person's own step, its message carried by the interaction where Discord allows it (not
+    counted against the token's global limit: bot.interaction_routes); `told`, the person's private answer, unless
+    the turn message answered the command itself. If the channel message could not go out, the person learns
+    why."""
+    route = Route(interaction, service_of(interaction.client).clock)
+    delivery = await flush_game(interaction.client, result.table.game_id, live=result, intro=intro, route=route)
+    if told is not None and not route.answered:
+        await reply_private(interaction, told)
     if delivery is Delivery.REFUSED:
         await reply_private(interaction, t("reply.cannot_post", interaction.locale))
     elif delivery is Delivery.RETRY:
@@ -112,9 +125,10 @@ async def announce(interaction: discord.Interaction, result: PlayResult, *, intr
 
 
 async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult | None = None,
-                     intro: list[str] | None = None) -> Delivery:
+                     intro: list[str] | None = None, route: Route | None = None) -> Delivery:
     """Post the game's pending announcements in order; returns what became of `live`'s own announcement
-    (POSTED when there is none, or another call already posted it)."""
+    (POSTED when there is none, or another call already posted it). `route`: the interaction of `live`'s step,
+    which may carry its message."""
     service = service_of(client)
     async with _order(client, game_id):
         with background():  # the step is saved and answered: moves people are waiting on reach the database first
@@ -125,7 +139,7 @@ async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult |
             for announcement in outbox.pending:
                 own = announcement.version == mine
                 delivery, shown = await _post(client, announcement, shown, live if own else None,
-                                              intro if own else None)
+                                              intro if own else None, route if own else None)
                 if own:
                     outcome = delivery
                 if delivery.pending:
@@ -190,15 +204,16 @@ async def adopt_turn_message(client: discord.Client, table: Table, message: disc
         live = await service.live_announcement(table.game_id)
         channel = message.channel
         if current.version != table.version or live is None or live.version != current.version:
-            await _collapse(channel, message.id, None, current)
+            await _collapse(client, channel, message.id, None, current)
             return
-        await _collapse(channel, live.message_id, live.summary, current)
+        await _collapse(client, channel, live.message_id, live.summary, current)
         await service.announcement_moved(live, message.id)
         await service.set_turn_message(table.game_id, message.id)
 
 
 async def _post(client: discord.Client, announcement: Announcement, previous: Announcement | None,
-                live: PlayResult | None, intro: list[str] | None) -> tuple[Delivery, Announcement | None]:
+                live: PlayResult | None, intro: list[str] | None,
+                route: Route | None) -> tuple[Delivery, Announcement | None]:
     """Post one announcement after `previous`, the live one (its message still shown in full); returns what became
     of it and the live one after it."""
     service = service_of(client)
@@ -208,9 +223,11 @@ async def _post(client: discord.Client, announcement: Announcement, previous: An
         await service.announcement_posted(announcement, None, None)
         return Delivery.REFUSED, previous
     unknown = table.turn_message_id if previous is None else None  # a turn posted before the outbox existed
+    if route is not None and route.interaction.channel_id != table.place_id:
+        route = None  # a step typed elsewhere (a thread game's parent channel): its answer is not the game's place
     try:
         channel = await place_of(client, table)
-        message, summary = await _send(client, channel, announcement, table, live, intro)
+        message, summary = await _send(client, channel, announcement, table, live, intro, route)
     except discord.NotFound as error:
         log.warning("could not post an announcement (channel gone): %s", error,
                     extra=context(table.game_id, table.guild_id, None))
@@ -232,9 +249,9 @@ async def _post(client: discord.Client, announcement: Announcement, previous: An
     # The previous turn collapses before the marks, so all of them are one commit: if that commit fails, the next
     # attempt finds this message in the channel, collapses the previous one again (the same edit) and marks both.
     if previous is not None:
-        await _collapse(channel, previous.message_id, previous.summary, table)
+        await _collapse(client, channel, previous.message_id, previous.summary, table, route)
     elif unknown is not None and unknown != message.id:
-        await _collapse(channel, unknown, None, table)
+        await _collapse(client, channel, unknown, None, table, route)
     try:
         await service.turn_posted(announcement, message.id, summary, previous)
     except Exception:  # the message is out: the next attempt finds it in the channel instead of posting it again
@@ -249,11 +266,12 @@ async def _post(client: discord.Client, announcement: Announcement, previous: An
 
 
 async def _send(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement, table: Table,
-                live: PlayResult | None, intro: list[str] | None) -> tuple[discord.Message, str | None]:
+                live: PlayResult | None, intro: list[str] | None,
+                route: Route | None) -> tuple[discord.Message, str | None]:
     """Send one announcement; returns the message and the summary it collapses to later (None: it stays)."""
     locale = channel_locale(client, table)
     if announcement.event == OutboxEvent.CANCEL:
-        return await _deliver(client, channel, announcement, table, t("lobby.cancelled", locale),
+        return await _deliver(client, channel, announcement, table, t("lobby.cancelled", locale), route,
                               allowed_mentions=_mentions(table)), None
     result = live or await service_of(client).replayed_result(announcement)
     _log_events(result, ended=announcement.version == table.version and table.status != TableStatus.ACTIVE)
@@ -268,30 +286,34 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     face = face_of(table.kind)
     summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
-        return await _deliver(client, channel, announcement, table, summary, allowed_mentions=mentions), None
-    more, files = await face.turn_message(table, result, locale)
+        return await _deliver(client, channel, announcement, table, summary, route, allowed_mentions=mentions), None
+    drawn = face.turn_message(table, result, locale)
+    more, files = await (drawn if route is None else route.in_time(drawn))
     view = turn_view(table, locale)
     lines = [*intro, *face.result_lines(result, locale), *more, *turn_clock(table, locale)]
-    message = await _deliver(client, channel, announcement, table, lines_content(lines), files=files,
+    message = await _deliver(client, channel, announcement, table, lines_content(lines), route, files=files,
                              allowed_mentions=mentions, **({"view": view} if view is not None else {}))
     return message, summary if table.status == TableStatus.ACTIVE else None
 
 
 async def _deliver(client: discord.Client, channel: discord.abc.Messageable, announcement: Announcement,
-                   table: Table, content: str, **send: Any) -> discord.Message:
-    """Post an announcement's message once, however often it is tried. An earlier attempt may have reached
-    Discord without being marked posted (a crash, a failed database write): within minutes Discord itself
-    returns that message for the announcement's nonce; later, the channel is searched for it. The text
-    posted now replaces a found one that showed more (a turn since played collapses to its summary)."""
+                   table: Table, content: str, route: Route | None, **send: Any) -> discord.Message:
+    """Post an announcement's message once, however often it is tried: through the step's interaction when it
+    can carry it (`route`), else with the bot token. An earlier attempt may have reached Discord without being
+    marked posted (a crash, a failed database write): the channel is searched for it, whichever route it took
+    (and within minutes Discord itself returns a message the token posted for the announcement's nonce). The
+    text posted now replaces a found one that showed more (a turn since played collapses to its summary)."""
     found = await _sent_before(client, channel, announcement)
     if found is not None:
         log.info("an announcement was already out; not posting it again", extra=context(table.game_id,
                                                                                         table.guild_id, None))
         if found.content != content and not send.get("files") and send.get("view") is None:
-            await _collapse(channel, found.id, content, table)
+            await _collapse(client, channel, found.id, content, table)
         return found
-    await service_of(client).announcement_sending(announcement, _digest(content))
-    return await channel.send(content, nonce=_nonce(announcement), **send)
+    sending = service_of(client).announcement_sending(announcement, _digest(content))
+    await (sending if route is None else route.in_time(sending))
+    posted = None if route is None else await route.post(content, **send)
+    return posted or await channel.send(content, nonce=_nonce(announcement), **send)
 
 
 def _nonce(announcement: Announcement) -> str:
@@ -384,20 +406,21 @@ def _log_events(result: PlayResult, *, ended: bool) -> None:
                    winner=winner.index if winner else "-")
 
 
-async def _collapse(channel: discord.abc.Messageable, message_id: int | None, summary: str | None,
-                    table: Table) -> None:
+async def _collapse(client: discord.Client, channel: discord.abc.Messageable, message_id: int | None,
+                    summary: str | None, table: Table, route: Route | None = None) -> None:
     """The previous turn message becomes its one-line summary, without picture or buttons (with no summary
-    known, it only loses its buttons). A failed edit (message deleted, Discord down) only leaves an old
-    message as it was: the game goes on."""
+    known, it only loses its buttons): through the click that made this step when it was on that message, or
+    through the interaction that posted it while its token lives, else with the bot token. A failed edit (message
+    deleted, Discord down) only leaves an old message as it was: the game goes on."""
     if message_id is None:
         return
+    fields: dict[str, Any] = {"view": None}
+    if summary:
+        fields.update(content=summary, attachments=[], allowed_mentions=discord.AllowedMentions.none())
     try:
-        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        if summary:
-            await message.edit(content=summary, attachments=[], view=None,
-                               allowed_mentions=discord.AllowedMentions.none())
-        else:
-            await message.edit(view=None)
+        if not (await edit_clicked(route, message_id, **fields)
+                or await edit_posted(client, message_id, service_of(client).clock, **fields)):
+            await channel.get_partial_message(message_id).edit(**fields)  # type: ignore[attr-defined]
     except discord.NotFound:  # deleted, or in a channel that did not keep it (the sandbox's, after a restart)
         log.info("the previous turn message is gone; nothing to collapse", extra=context(table.game_id,
                                                                                          table.guild_id, None))

@@ -41,6 +41,9 @@ class Deferral(enum.Enum):
     PRIVATE = "private"
     """A "thinking" message only the user sees, which the answer (`bot.replies.reply_private`) then
     completes."""
+    PUBLIC = "public"
+    """A "thinking" message everyone sees, which the channel's turn message then completes
+    (`bot.interaction_routes`)."""
     UPDATE = "update"
     """A silent acknowledgement of a click: the answer edits the clicked message (`answer_by_edit`), or adds a
     private message (`reply_private`), or is nothing at all (`acknowledge`)."""
@@ -98,6 +101,8 @@ def _expire(expired: asyncio.Future[None]) -> None:
 async def _defer(interaction: discord.Interaction, deferral: Deferral) -> None:
     if deferral is Deferral.PRIVATE:
         await defer_privately(interaction)
+    elif deferral is Deferral.PUBLIC:
+        await interaction.response.defer(thinking=True)
     else:
         await interaction.response.defer()
 

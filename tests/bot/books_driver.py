@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import simcord
 from engine.books.game import BooksGame
-from test_game_driver import channel_messages, custom_ids, game_here, member
+from test_game_driver import assert_move_answered, channel_messages, custom_ids, game_here, member
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -150,8 +150,7 @@ async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None)
         parts = [choice for choice in offered if not choice["name"].startswith("✔")]
         if whole and not any(STOP in choice["name"] for choice in parts):
             result = await person.slash(channel, "books play", step=whole[0]["value"])
-            assert result.response is not None and result.response.ephemeral
-            assert result.response.content.startswith("Done:"), result.response.content
+            assert_move_answered(result, "Done:")
             return result
         named = [(choice["name"].split(" — ", 1)[-1], choice["value"]) for choice in parts]
         typed = _pick(named) + " "

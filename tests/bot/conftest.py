@@ -28,7 +28,7 @@ import pytest_asyncio
 import simcord
 import simcord.interactions
 
-from bot import ShelfieBot, create_bot
+from bot import ShelfieBot, create_bot, quick_answers
 from tests.patience import PATIENCE
 
 
@@ -143,6 +143,16 @@ def restart(simcord_env: simcord.Env, db_path: Path, opened_bots: list[ShelfieBo
         return bot
 
     return restart_bot
+
+
+@pytest.fixture
+def deferred_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step outlasts its grace (a busy bot): a typed move is answered by a private "thinking" message, so its
+    turn message goes with the bot token, whose routes these tests fail or refuse."""
+    async def outlasted(task: object, seconds: float) -> bool:
+        return False
+
+    monkeypatch.setattr(quick_answers, "_done_within", outlasted)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import simcord
-from test_game_driver import channel_messages, custom_ids, game_here, member
+from test_game_driver import assert_move_answered, channel_messages, custom_ids, game_here, member
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -85,6 +85,5 @@ async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None)
             result = await player.slash(channel, "dice circle", items=sets[0]["value"])
         else:
             result = await player.slash(channel, "dice cross", row=rows[0]["value"])
-    assert result.response is not None and result.response.ephemeral
-    assert result.response.content.startswith("Done:"), result.response.content
+    assert_move_answered(result, "Done:")
     return result

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from books_driver import ids_with, start_books, stored, turn_message
-from test_game_driver import channel_messages, game_here
+from test_game_driver import assert_move_answered, channel_messages, game_here
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -39,7 +39,7 @@ async def test_typed_steps_offer_only_your_own_legal_parts_and_refusals_change_n
     for person in (alice, bob):
         cards = game.players[seat_of[person.id]].dealt[:3]
         kept = await person.slash(table.channel, "books play", step="tieni " + " ".join(cards).lower())
-        assert kept.response.ephemeral and kept.response.content.startswith("Done:"), kept.response.content
+        assert_move_answered(kept, "Done:")
     assert not any(player.dealt for player in (await stored(table)).players)
 
     game = await stored(table)
@@ -61,7 +61,8 @@ async def test_typed_steps_offer_only_your_own_legal_parts_and_refusals_change_n
     stacks = (await stored(table)).players[seat_of[mover.id]].apartment.stacks
     assert {choice["value"] for choice in sources} == {f"gather {space}" for space, stack in stacks.items() if stack}
     rested = await mover.slash(table.channel, "books play", step="riposa")
-    assert rested.response.content.startswith("Done:") and "rested" in rested.response.content
+    assert_move_answered(rested, "Done:")
+    assert "rested" in rested.response.content
     assert any("rested and drew Little Projects" in m.content for m in channel_messages(table.channel))
 
 

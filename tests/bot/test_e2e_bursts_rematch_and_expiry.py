@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 import pytest
 from conftest import arriving_together
-from test_game_driver import channel_messages, game_here, labels, member, start_game
+from test_game_driver import assert_move_answered, channel_messages, game_here, labels, member, start_game
 
 import bot.lobby_message as lobby_message
 from simcord.backend.models.channel import Overwrite
@@ -50,9 +50,9 @@ async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(
     async with arriving_together(table.env, answered_after=1.0):
         takes = [await table.alice.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
-    first, *later = (take.response for take in takes)
-    assert first is not None and first.ephemeral and first.content.startswith("Done:"), first
-    for refused in later:
+    first, *later = takes
+    assert_move_answered(first, "Done:")
+    for refused in (take.response for take in later):
         assert refused is not None and refused.ephemeral and refused.content.startswith(BOARD_CHANGED), refused
     after = await game_here(table)
     assert after.turn == game.turn + 2, "Alice's first take and the computer's answer, nothing more"
@@ -68,7 +68,7 @@ async def test_a_take_typed_after_the_computer_answered_plays(table: Table) -> N
         assert game.game is not None
         move = game.game.legal_moves()[0]
         take = await table.alice.slash(table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
-        assert take.response is not None and take.response.content.startswith("Done:")
+        assert_move_answered(take, "Done:")
         assert (await game_here(table)).turn == game.turn + 2
 
 
@@ -200,8 +200,8 @@ async def test_a_take_typed_twice_before_the_other_player_moves_says_whose_turn_
     async with arriving_together(table.env):
         takes = [await typist.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
-    played, refused = (take.response for take in takes)
-    assert played.content.startswith("Fatto:"), played.content
+    played, refused = takes[0], takes[1].response
+    assert_move_answered(played, "Fatto:")
     assert refused.ephemeral and refused.content == (
         f"Il tabellone è cambiato da quando l'hai scritto (ora è il turno di **{other.name}**): guarda l'ultimo "
         "messaggio del turno e scrivilo di nuovo. Non è cambiato nulla.")

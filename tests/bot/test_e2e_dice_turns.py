@@ -73,6 +73,7 @@ async def test_wrong_user_outsider_and_stale_buttons_get_a_private_answer_and_ch
 
     # Discord fails the edit that collapses the old message, so its Roll button stays on screen.
     table.env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{first.id}", status=500, times=None)
+    table.env.inject_error("PATCH", "/webhooks/*/messages/*", status=500, times=None)
     await mover.click(first, label="Roll")
     rolled = await game_here(table)
     stale = await mover.click(first, label="Roll")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.librarians.cards import letter_text
 from librarians_driver import acting, start_librarians, turn_message
-from test_game_driver import channel_messages, game_here
+from test_game_driver import assert_move_answered, channel_messages, game_here
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -46,7 +46,7 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     spots = await player.autocomplete(table.channel, "librarians play", "spot", "", card=cards[0]["value"])
     assert spots and all(" · row " in choice["name"] for choice in spots)
     played = await player.slash(table.channel, "librarians play", card=cards[0]["value"], spot=spots[0]["value"])
-    assert played.response.content.startswith("Done: "), played.response.content
+    assert_move_answered(played, "Done: ")
     assert "put " in channel_messages(table.channel)[-1].content
 
     stored = await game_here(table)
@@ -98,7 +98,7 @@ async def test_undo_takes_back_one_card_per_use_the_last_one_first_as_the_help_s
     for _ in range(2):
         card = (await player.autocomplete(table.channel, "librarians play", "card", ""))[0]["value"]
         spot = (await player.autocomplete(table.channel, "librarians play", "spot", "", card=card))[0]["value"]
-        assert (await player.slash(table.channel, "librarians play", card=card, spot=spot)).response.content.startswith("Done")
+        assert_move_answered(await player.slash(table.channel, "librarians play", card=card, spot=spot), "Done")
         laid.append(card)
     undone = await player.slash(table.channel, "librarians undo")
     assert undone.response.content == "Taken back."

@@ -11,6 +11,7 @@ import pytest
 from conftest import arriving_together
 from dice_driver import dice_turn_message, start_dice_game
 from test_game_driver import (
+    assert_move_answered,
     channel_messages,
     custom_ids,
     game_here,
@@ -34,6 +35,7 @@ def with_buttons(table: Table) -> list:
     return [m for m in channel_messages(table.channel) if m.components]
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_a_move_whose_post_failed_is_announced_after_a_restart_and_its_buttons_work(table: Table,
                                                                                           restart) -> None:
     await start_game(table, table.alice, [table.bob])
@@ -156,6 +158,7 @@ async def test_the_board_shown_again_becomes_the_live_turn_and_the_one_above_col
     assert turn_message.id != board.id
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_without_a_restart(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=None)
@@ -207,7 +210,7 @@ async def test_a_deleted_turn_message_is_passed_over_quietly_when_the_next_step_
     mover = member(table, (await game_here(table)).current_seat.user_id)
     with caplog.at_level(logging.INFO, logger="shelfie.outbox"):
         rolled = await mover.slash(table.channel, "dice roll")
-    assert rolled.response.content.startswith("Done"), rolled.response.content
+    assert_move_answered(rolled, "Done")
     assert dice_turn_message(table.channel).id != live.id
     assert not [r for r in caplog.records if r.name == "shelfie.outbox" and r.levelno >= logging.WARNING]
     assert "nothing to collapse" in caplog.text

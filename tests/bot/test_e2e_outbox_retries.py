@@ -61,6 +61,7 @@ async def test_closed_dms_are_still_named_when_the_start_is_posted_later(table: 
     assert table.alice.mention in newest.content and table.bob.mention in newest.content
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_bot_for_a_while_gets_the_turn_once_it_allows_it_again(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
@@ -78,6 +79,7 @@ async def test_a_channel_that_refuses_the_bot_for_a_while_gets_the_turn_once_it_
     assert member(table, game.current_seat.user_id).mention in newest.content and "took" in newest.content
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_bot_for_over_an_hour_gives_the_turn_up_with_a_log_line(
         table: Table, caplog: pytest.LogCaptureFixture) -> None:
     await start_game(table, table.alice, [table.bob])
@@ -165,6 +167,7 @@ async def test_a_turn_posted_but_not_marked_is_not_posted_again_after_a_restart(
     assert builder.response.ephemeral and "Choose 1 to 3 tiles" in builder.response.content
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_every_attempt_at_one_announcement_carries_the_same_nonce_for_discord_to_enforce(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=1)

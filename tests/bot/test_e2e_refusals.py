@@ -160,6 +160,7 @@ async def test_missing_permissions_are_explained_when_opening_a_game(table: Tabl
     assert await table.bot.service.table_in_channel(quiet.id) is None
 
 
+@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_turn_message_keeps_the_move_and_tells_the_player(table: Table) -> None:
     game, mover, waiter = await two_player_game(table)
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_game_driver import channel_messages, custom_ids, game_here, member
+from test_game_driver import assert_move_answered, channel_messages, custom_ids, game_here, member
 from together_face import registered
 
 if TYPE_CHECKING:
@@ -50,11 +50,9 @@ async def test_two_seats_that_may_act_at_once_are_both_accepted_by_clicks_and_by
     assert clicked.response.content == "ready"
 
     assert await waiting_for(table) == {first.id, second.id}, "the next round waits for both again"
-    typed = await second.slash(table.channel, "together ready")
-    assert typed.ephemeral and typed.response.content == "ready"
+    assert_move_answered(await second.slash(table.channel, "together ready"), "ready")
     assert await waiting_for(table) == {first.id}
     typed = await second.slash(table.channel, "together ready")
     assert typed.ephemeral and "not yours" in typed.response.content
-    typed = await first.slash(table.channel, "together ready")
-    assert typed.ephemeral and typed.response.content == "ready"
+    assert_move_answered(await first.slash(table.channel, "together ready"), "ready")
     assert (await table.bot.service.table(game.game_id)).status == "finished"

@@ -11,7 +11,7 @@ from typing import Any
 from conftest import Table
 from dice_driver import start_dice_game
 from librarians_driver import start_librarians
-from test_game_driver import channel_messages, game_here, member, start_game
+from test_game_driver import assert_move_answered, channel_messages, game_here, member, start_game
 
 from bot.service import TableService
 
@@ -37,7 +37,7 @@ async def assert_refused_and_shown(table: Table, retried: Any, step: str, turn: 
 async def test_a_dice_keep_retyped_after_a_crash_is_refused_and_the_channel_shows_it(table: Table) -> None:
     await start_dice_game(table)
     player = member(table, (await game_here(table)).current_seat.user_id)
-    assert (await player.slash(table.channel, "dice roll")).response.content.startswith("Done")
+    assert_move_answered(await player.slash(table.channel, "dice roll"), "Done")
     game = await game_here(table)
     await table.bot.service.play(game.game_id, player.user.id, "keep 1")
     retried = await player.slash(table.channel, "dice keep", dice="1")

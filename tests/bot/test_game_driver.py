@@ -104,9 +104,16 @@ async def play_typed_move(table: Table,
     columns = await player.autocomplete(channel, "shelfie take", "column", "", tiles=tiles)
     assert columns, f"no column offered for {tiles}"
     result = await player.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"])
-    assert result.response is not None and result.response.ephemeral
-    assert result.response.content.startswith("Done:"), result.response.content
+    assert_move_answered(result, "Done:")
     return result
+
+
+def assert_move_answered(result: simcord.InteractionResult, done: str) -> None:
+    """A typed move is answered by the channel's turn message itself (the command's response, or the "thinking"
+    message it completes), or, when the turn went another way, privately with `done`."""
+    answer = result.response
+    assert answer is not None, result
+    assert not answer.ephemeral or answer.content.startswith(done), answer.content
 
 
 async def play_clicked_move(table: Table, builder: Any = None) -> None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import random
+import re
+import signal
 from pathlib import Path
 
 import discord
@@ -70,8 +73,8 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
     assert replica.intents == discord.Intents(guilds=True).value, "no channel chatter is sent to the bot"
 
 
-LIMIT = 20  # requests a second with the bot token, the replica's and the bot's
-MOVES = 28  # two requests with the token a move: with the games' starts, over LIMIT * 4 of them
+LIMIT = 5  # requests a second with the bot token, the replica's and the bot's
+MOVES = 28  # each costs the token nothing (its turn travels on its interaction); the games' starts cost it over LIMIT * 4
 
 
 async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_path: Path) -> None:
@@ -99,9 +102,81 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
         await replica.close()
 
     assert replica.token_requests > 4 * LIMIT, replica.requests
+    # the starts' turns and goal DMs (three a game) and a move now and then that outlasted its grace on a busy machine
+    assert replica.requests["POST /channels/{channel}/messages"] < len(samples.moves), "moves' turns avoid the token"
     assert not replica.failures, f"refused: {replica.failures}"
     assert len(samples.moves) >= MOVES and not samples.refused and not samples.lost, "every move's picture came"
     assert any(f"at most {LIMIT} requests/s with the token" in line for line in bot.tail), "\n".join(bot.tail)
+    assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
+
+
+async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record_announces_every_move_once(
+        tmp_path: Path) -> None:
+    """The bot is killed (SIGKILL) the moment the response carrying a turn message reaches the replica, before the
+    bot hears back: restarted, it finds that message in the channel's history instead of posting it again, and the
+    channel reads one message per move with one live turn."""
+    replica = Replica(channels=1, people=("ann", "ben"))
+    await replica.start()
+    channel = replica.channel_ids[0]
+    database = tmp_path / "wire.sqlite3"
+    bot = await start_bot(replica, database)
+    store = await Store.open(database)
+    kill_at: list[int] = []  # the picture count at which the bot is killed
+    pictures: asyncio.Queue[int] = asyncio.Queue()
+
+    def pictured(channel_id: int, at: float) -> None:
+        pictures.put_nowait(channel_id)
+        if kill_at and pictures.qsize() == kill_at[0]:
+            os.kill(bot.pid, signal.SIGKILL)
+
+    replica.on_picture = pictured
+    table = Table(store)
+
+    async def move() -> Sent:
+        record, game = await table.open_game(channel)
+        chosen = game.legal_moves()[0]
+        mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+        return await replica.slash(mover, channel, "shelfie take", tiles=chosen.tiles_text, column=chosen.column + 1)
+
+    try:
+        ann, ben = replica.people
+        await answered(await replica.slash(ann, channel, "shelfie new", players=2))
+        await answered(await replica.slash(ben, channel, "shelfie join"))
+        await replica.slash(ann, channel, "shelfie start")
+        await asyncio.wait_for(pictures.get(), PATIENCE)
+        for _ in range(3):
+            await move()
+            await asyncio.wait_for(pictures.get(), PATIENCE)
+        kill_at.append(1)
+        killed = await move()
+        await asyncio.wait_for(pictures.get(), PATIENCE)
+        await asyncio.wait_for(bot.process.wait(), PATIENCE)
+        assert killed.replies and killed.replies[0]["attachments"], "the response carried the turn when it was killed"
+        await asyncio.wait_for(until(lambda: asyncio.sleep(0, not replica.connected.is_set())), PATIENCE)
+        kill_at.clear()
+        bot = await start_bot(replica, database)
+        record, _ = await table.open_game(channel)
+        game_id = record.game.id
+
+        async def settled() -> bool:
+            pending, _ = await store.outbox(game_id)
+            return not pending
+
+        await asyncio.wait_for(until(settled), PATIENCE)
+        for _ in range(2):
+            await move()
+            await asyncio.wait_for(pictures.get(), PATIENCE)
+        record, _ = await table.open_game(channel)
+    finally:
+        code = await bot.stop()
+        await store.close()
+        await replica.close()
+
+    shown = [m for m in replica.messages.values() if m["channel_id"] == str(channel) and not m["flags"] & 64]
+    moves = [m for m in shown if re.match(r"\*\*\w+\*\* took ", m["content"])]
+    assert len(moves) == record.game.turn == 6, [m["content"][:60] for m in shown]
+    assert len([m for m in shown if m["components"]]) == 1, "one live turn"
+    assert replica.requests["GET /channels/{channel}/messages"] >= 1, "the restarted bot looked for the message"
     assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
 
 

@@ -1,0 +1,113 @@
+"""A person's step costs the bot token nothing where Discord allows it: the turn message travels on the step's
+interaction (a typed command's own response; a followup to a click on the turn message), the message it replaces
+collapses through the interaction that posted it while its token lives, and with the token afterwards. A crash
+between the response and its record still posts the turn exactly once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from dice_driver import dice_turn_message, ids_with, start_dice_game
+from test_e2e_outbox_retries import fail_to_mark_posted_once, turn_posts
+from test_game_driver import (build_clicked_move, channel_messages, custom_ids, game_here, latest_turn_message, member,
+                              play_typed_move, start_game)
+
+from bot.interaction_routes import TOKEN_LIFETIME
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+def token_requests(table: Table, since: int) -> list[str]:
+    """The requests made with the bot token since the `since`-th: all but interaction answers and followups."""
+    return [f"{r.method} {r.path}" for r in table.env.http_requests[since:]
+            if not r.path.startswith(("/interactions/", "/webhooks/"))]
+
+
+def live_turns(table: Table) -> list[Any]:
+    """The channel's messages that still carry a turn's buttons (a game log has one)."""
+    return [m for m in channel_messages(table.channel) if any(":take:" in c for c in custom_ids(m))]
+
+
+async def test_a_typed_move_answers_with_the_turn_message_and_costs_the_token_nothing(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    await play_typed_move(table)  # collapses the start's turn, which the token posted
+    before = len(table.env.http_requests)
+    game = await game_here(table)
+    played = await play_typed_move(table)
+
+    assert token_requests(table, before) == [], "the turn and the collapse of the one before went through interactions"
+    turn = played.response
+    assert turn is not None and not turn.ephemeral and "(turn 3)" in turn.content
+    assert channel_messages(table.channel)[-1].id == turn.message.id
+    assert not played.followups, "the turn message says what the move was: nothing private is needed"
+    assert [m.id for m in live_turns(table)] == [turn.message.id], "one live turn: the one before collapsed"
+    after = await game_here(table)
+    allowed = table.env.backend.get_message(table.channel.id, turn.message.id).allowed_mentions
+    assert allowed.users == frozenset({after.current_seat.user_id}) != frozenset({game.current_seat.user_id}), \
+        "it pings the next player only"
+
+
+async def test_a_click_on_the_turn_message_is_answered_by_a_followup_and_collapses_it_by_its_own_answer(
+        table: Table) -> None:
+    await start_dice_game(table)
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    clicked = dice_turn_message(table.channel)
+    before = len(table.env.http_requests)
+    await player.click(clicked, custom_id=ids_with(clicked, "roll")[0])
+
+    assert token_requests(table, before) == [], "a click's turn message costs the token nothing"
+    newest = dice_turn_message(table.channel)
+    assert newest.id != clicked.id and ids_with(newest, "stop"), "the rolled dice in a new turn message"
+    shown = next(m for m in channel_messages(table.channel) if m.id == clicked.id)
+    assert not shown.components and not shown.attachments, "the clicked message collapsed to its summary"
+
+
+async def test_a_move_built_in_private_is_posted_with_the_token_and_collapses_the_typed_turn_through_its_interaction(
+        table: Table) -> None:
+    """A followup would reply to the private builder, which nobody else can load: the token posts the turn, and
+    only that request counts."""
+    await start_game(table, table.alice, [table.bob])
+    typed = await play_typed_move(table)
+    player, builder = await build_clicked_move(table)
+    before = len(table.env.http_requests)
+    done = await player.click(builder, label="Confirm")
+
+    assert done.response is not None and done.response.content.startswith("Played:")
+    assert token_requests(table, before) == [f"POST /channels/{table.channel.id}/messages"]
+    collapsed = next(m for m in channel_messages(table.channel) if m.id == typed.response.message.id)
+    assert not collapsed.attachments and not collapsed.components
+    assert [m.id for m in live_turns(table)] == [latest_turn_message(table.channel).id]
+
+
+async def test_a_turn_message_older_than_its_interactions_token_collapses_with_the_bot_token(table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    typed = await play_typed_move(table)
+    await table.env.advance_time(TOKEN_LIFETIME + 1)  # the turn's interaction token has expired
+    before = len(table.env.http_requests)
+    await play_typed_move(table)
+
+    assert token_requests(table, before) == [f"PATCH /channels/{table.channel.id}/messages/{typed.response.message.id}"]
+    collapsed = next(m for m in channel_messages(table.channel) if m.id == typed.response.message.id)
+    assert not collapsed.attachments and not collapsed.components
+    assert len(live_turns(table)) == 1
+
+
+async def test_a_turn_carried_by_the_response_but_not_recorded_is_found_in_the_channel_and_never_posted_again(
+        table: Table, monkeypatch: pytest.MonkeyPatch, restart) -> None:
+    """A crash (here: the database refusing the record) between the response that carried the turn and its record:
+    the restarted bot finds the message instead of posting the turn again or leaving it unposted."""
+    await start_game(table, table.alice, [table.bob])
+    await fail_to_mark_posted_once(table, monkeypatch)
+    played = await play_typed_move(table)
+    assert played.response is not None and "(turn 2)" in played.response.content, "the response carried the turn"
+    assert (await table.bot.service.outbox((await game_here(table)).game_id)).pending, "not recorded as posted"
+
+    await restart()
+    await table.env.settle()
+    assert [m.id for m in turn_posts(table, 2)] == [played.response.message.id], "posted once"
+    assert not (await table.bot.service.outbox((await game_here(table)).game_id)).pending
+    await play_typed_move(table)
+    assert len(live_turns(table)) == 1, "the found turn collapsed when the next one was posted"
