@@ -146,6 +146,14 @@ def restart(simcord_env: simcord.Env, db_path: Path, opened_bots: list[ShelfieBo
 
 
 @pytest.fixture
+def quick_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work the bot does in milliseconds may take seconds on a test machine busy with other work: these tests give it
+    all the time a test waits for anything (and Discord's budget as long), to see what a quick move costs."""
+    monkeypatch.setattr(quick_answers, "QUICK_GRACE", PATIENCE)
+    monkeypatch.setattr(quick_answers, "ANSWER_BUDGET", PATIENCE)
+
+
+@pytest.fixture
 def deferred_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every step outlasts its grace (a busy bot): a typed move is answered by a private "thinking" message, so its
     turn message goes with the bot token, whose routes these tests fail or refuse."""

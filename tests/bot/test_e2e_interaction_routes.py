@@ -18,6 +18,9 @@ from bot.interaction_routes import TOKEN_LIFETIME
 if TYPE_CHECKING:
     from conftest import Table
 
+# Quick steps (a busy test machine would otherwise defer some, and a deferred step's turn goes with the token).
+pytestmark = pytest.mark.usefixtures("quick_enough")
+
 
 def token_requests(table: Table, since: int) -> list[str]:
     """The requests made with the bot token since the `since`-th: all but interaction answers and followups."""

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import quick_answers
 from conftest import arriving_together
 from test_game_driver import build_clicked_move, game_here, labels, member, play_clicked_move, start_game
-from tests.patience import PATIENCE, eventually
+from tests.patience import eventually
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -35,14 +34,6 @@ def requests_since(table: Table, start: int) -> list[tuple[str, str]]:
         return "channel message" if "/messages" in path else path
 
     return [(r.method, kind(r.path)) for r in table.env.http_requests[start:]]
-
-
-@pytest.fixture
-def quick_enough(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Work the bot does in milliseconds may take seconds on a test machine busy with other work: these tests give it
-    all the time a test waits for anything (and Discord's budget as long), to see what a quick move costs."""
-    monkeypatch.setattr(quick_answers, "QUICK_GRACE", PATIENCE)
-    monkeypatch.setattr(quick_answers, "ANSWER_BUDGET", PATIENCE)
 
 
 @pytest.mark.usefixtures("quick_enough")

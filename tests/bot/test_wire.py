@@ -112,9 +112,10 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
 
 async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record_announces_every_move_once(
         tmp_path: Path) -> None:
-    """The bot is killed (SIGKILL) the moment the response carrying a turn message reaches the replica, before the
-    bot hears back: restarted, it finds that message in the channel's history instead of posting it again, and the
-    channel reads one message per move with one live turn."""
+    """The bot is killed (SIGKILL) the moment the request carrying a turn message reaches the replica (the move's
+    response, unless the move outlasted its grace), before the bot hears back: restarted, it finds that message in
+    the channel's history instead of posting it again, and the channel reads one message per move with one live
+    turn."""
     replica = Replica(channels=1, people=("ann", "ben"))
     await replica.start()
     channel = replica.channel_ids[0]
@@ -148,10 +149,9 @@ async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record
             await move()
             await asyncio.wait_for(pictures.get(), PATIENCE)
         kill_at.append(1)
-        killed = await move()
+        await move()
         await asyncio.wait_for(pictures.get(), PATIENCE)
         await asyncio.wait_for(bot.process.wait(), PATIENCE)
-        assert killed.replies and killed.replies[0]["attachments"], "the response carried the turn when it was killed"
         await asyncio.wait_for(until(lambda: asyncio.sleep(0, not replica.connected.is_set())), PATIENCE)
         kill_at.clear()
         bot = await start_bot(replica, database)
