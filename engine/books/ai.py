@@ -20,8 +20,8 @@ Same view and seed, same step.
 - hard: at the start of a turn, in the Village and after coming home, weighs normal's best steps and the best
   of every other kind by playing each forward in games it imagines from its own view (engine.books.planner:
   the hidden decks, hands and bag dealt at random, every seat played on by a quicker normal to the start of its
-  own second turn from now) and judging where it stands against the strongest rival (Penelope: her points and
-  what her queue promises her); the other steps of a turn as normal.
+  own second turn from now, its next with 3 or 4 players) and judging where it stands against the strongest
+  rival (Penelope: her points and what her queue promises her); the other steps of a turn as normal.
 """
 from __future__ import annotations
 
@@ -125,8 +125,10 @@ COLOUR_FIT = 0.3
 """The part of a bought book's best use on the grid counted on top of its point."""
 HARD_TOP = 4
 """Hard weighs normal's best HARD_TOP steps, and then the best of every other kind."""
-HARD_BUDGET = Budget(worlds=4, horizon=1)
-"""Hard's look ahead: 4 imagined games per candidate, each played to the start of its second turn from now."""
+HARD_BUDGETS = {1: Budget(worlds=4, horizon=1), 2: Budget(worlds=4, horizon=1), 3: Budget(worlds=4, horizon=0),
+                4: Budget(worlds=4, horizon=0)}
+"""Hard's look ahead by player count: 4 imagined games per candidate, each played to the start of its second turn
+from now (with 3 or 4 players, to the start of its next turn: every other seat's turn is played in between)."""
 
 Legal = Callable[[Action], bool]
 
@@ -575,7 +577,7 @@ def _hard(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     view = seat.view
     if view.expected not in PLANNED_STEPS:
         return _decide(seat, rng, legal, easy=False)
-    return plan(view, seat.seat, _candidates(seat, rng, legal), _quick, HARD_BUDGET, rng)
+    return plan(view, seat.seat, _candidates(seat, rng, legal), _quick, HARD_BUDGETS[view.n_players], rng)
 
 
 LEVELS: dict[str, Callable[[Seat, random.Random, Legal], Action]] = {"easy": _easy, "normal": _normal,
