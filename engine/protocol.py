@@ -58,9 +58,9 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class CoopMeasure:
-    """What a co-operative game's result counts (`Outcome.result`), so the platform keeps and shows each server's
-    best results without knowing the game: the measure's name per language, as a heading ("Cards left"), and
-    which way is better."""
+    """What a co-operative game's result counts (`Outcome.result`), or a solo game's (one seat against the game's
+    own opponent), so the platform keeps and shows each server's best results without knowing the game: the
+    measure's name per language, as a heading ("Cards left", "Points"), and which way is better."""
 
     names: dict[str, str]
     fewer_is_better: bool = True
@@ -83,17 +83,26 @@ class GameDescription:
     hints: bool = False
     """Whether a lobby may allow hints (the computer player suggesting a move to a person)."""
     measure: CoopMeasure | None = None
-    """A co-operative game's measure of a table's result; required when `cooperative` (nothing else has one)."""
+    """A co-operative game's measure of a table's result, required when `cooperative`; otherwise only a game with a
+    solo mode (one seat, `min_players` 1) has one: the measure of its solo results."""
 
     def __post_init__(self) -> None:
-        if self.cooperative != (self.measure is not None):
-            raise ValueError(f"{self.key}: a co-operative game names its result's measure, and only such a game")
+        if self.cooperative and self.measure is None:
+            raise ValueError(f"{self.key}: a co-operative game names its result's measure")
+        if not self.cooperative and self.measure is not None and self.min_players != 1:
+            raise ValueError(f"{self.key}: only a co-operative game or one with a solo mode names a result's measure")
         clash = sorted(GENERIC_OPTIONS & {spec.name for spec in self.options})
         if clash:
             raise ValueError(f"{self.key}: option {clash[0]!r} is a lobby option every game has")
 
     def name(self, locale: str) -> str:
         return self.names.get(locale, self.names["en"])
+
+    @property
+    def solo(self) -> bool:
+        """Whether one seat may play alone against the game's own opponent, its results kept per setup by
+        `measure` (not rated)."""
+        return not self.cooperative and self.measure is not None
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default filled in; an unknown name or a bad value raises OptionError naming it."""
@@ -131,7 +140,9 @@ class Outcome:
     when the rules share it), `winners`. Co-operative games also set `shared`: whether the table won
     together (every seat then has the same place); `result`: the table's result by the description's `measure`;
     and `setup`: the game's own options as played, a `random` pick resolved (the platform keeps the best results
-    per player count and setup, since a result is only comparable with games set up the same way)."""
+    per player count and setup, since a result is only comparable with games set up the same way). A ranked game
+    played alone against the game's own opponent (a solo mode) sets `result` and `setup` too: it is no ranked game
+    against people, so the platform keeps it per setup, like a co-operative table's, instead of rating it."""
 
     scores: tuple[int, ...]
     ranking: tuple[int, ...]

@@ -17,7 +17,7 @@ from engine.registry import rules_of
 from bot.games.registry import FACES
 from bot.history import finished_choices, show_history
 from bot.i18n import t
-from bot.presenters.coop import coop_leaderboard_embed, coop_stats_embed
+from bot.presenters.coop import coop_leaderboard_embed, coop_stats_embed, solo_leaderboard_embed, solo_stats_embed
 from bot.presenters.embeds import leaderboard_embed, stats_embed
 from bot.presenters.words import game_name
 from bot.presenters.user_text import CONTENT_LIMIT, capped_lines, quoted
@@ -90,22 +90,34 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
         assert interaction.guild_id is not None
         service = service_of(self.bot)
         if game is None:
-            found = [row for row in await service.stats_by_game(interaction.guild_id, who.id) if row.kind in FACES]
+            rows = {row.kind: row for row in await service.stats_by_game(interaction.guild_id, who.id)
+                    if row.kind in FACES}
+            kinds = [*rows, *(kind for kind in FACES if kind not in rows and rules_of(kind).description.solo)]
         else:
             row = await service.stats(interaction.guild_id, who.id, game)
-            found = [row] if row is not None and row.games else []
+            rows = {game: row} if row is not None and row.games else {}
+            kinds = [game]
         name = display_name(who)
-        if not found:
+        embeds = []
+        for kind in kinds:
+            description = rules_of(kind).description
+            found = rows.get(kind)
+            if description.solo:  # games against others rated, solo games kept per setup beside them
+                records = await service.coop_records(interaction.guild_id, who.id, kind)
+                embed = solo_stats_embed(found, records, kind, name, locale) if records or found else None
+            elif found is None:
+                embed = None
+            elif description.cooperative:
+                embed = coop_stats_embed(found, await service.coop_records(interaction.guild_id, who.id, kind),
+                                         name, locale)
+            else:
+                embed = stats_embed(found, name, locale)
+            if embed is not None:
+                embed.set_author(name=game_name(kind, locale))
+                embeds.append(embed)
+        if not embeds:
             await reply_private(interaction, t("stats.none", locale, name=quoted(name)))
             return
-        embeds = []
-        for row in found:
-            if rules_of(row.kind).description.cooperative:
-                records = await service.coop_records(interaction.guild_id, who.id, row.kind)
-                embeds.append(coop_stats_embed(row, records, name, locale))
-            else:
-                embeds.append(stats_embed(row, name, locale))
-            embeds[-1].set_author(name=game_name(row.kind, locale))
         await reply_private(interaction, "", embeds=embeds)
 
     @app_commands.command(name="history", description="Finished games in this server, newest first, with links to "
@@ -159,6 +171,11 @@ class GamesCog(commands.GroupCog, group_name=GROUP_NAME,
             if embed is not None:
                 embed.set_author(name=game_name(kind, locale))
                 embeds.append(embed)
+            if rules_of(kind).description.solo:  # solo games are not rated: their best results per setup
+                solos = await service.coop_bests(interaction.guild_id, kind)
+                if solos:
+                    embeds.append(solo_leaderboard_embed(kind, solos, locale))
+                    embeds[-1].set_author(name=game_name(kind, locale))
         if not embeds:
             await reply_private(interaction, t("leaderboard.empty", locale))
             return

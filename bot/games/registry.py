@@ -47,7 +47,8 @@ class GameFace(Protocol):
 
 @runtime_checkable
 class CoopFace(GameFace, Protocol):
-    """The face of a co-operative game says one thing more: its best results are kept per setup."""
+    """The face of a co-operative game, or of a game with a solo mode, says one thing more: its best results are
+    kept per setup."""
 
     def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
         """A setup (the game's own options as played, `Outcome.setup`) in words, beside a best result."""
@@ -119,8 +120,9 @@ def _checked(kind: str) -> Face:
     face: Face = importlib.import_module(f"bot.games.{kind}").FACE
     if face.kind != kind:
         raise ValueError(f"bot.games.{kind}.FACE plays {face.kind!r}")
-    if rules_of(kind).description.cooperative and not isinstance(face.face, CoopFace):
-        raise ValueError(f"{kind!r} is co-operative: its face must say its setups in words (CoopFace.setup_text)")
+    if rules_of(kind).description.measure is not None and not isinstance(face.face, CoopFace):
+        raise ValueError(f"{kind!r} keeps results per setup: its face must say its setups in words "
+                         "(CoopFace.setup_text)")
     return face
 
 
@@ -165,8 +167,8 @@ def face_of(kind: str) -> GameFace:
 
 
 def coop_face_of(kind: str) -> CoopFace:
-    """The face of a co-operative game (its manifest was checked to be one)."""
+    """The face of a co-operative game or of one with a solo mode (its manifest was checked to be one)."""
     face = face_of(kind)
     if not isinstance(face, CoopFace):
-        raise LookupError(f"{kind!r} is not a co-operative game")
+        raise LookupError(f"{kind!r} keeps no results per setup")
     return face

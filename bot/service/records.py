@@ -53,23 +53,32 @@ RATING_ATTEMPTS = 5
 """Times a finishing game reads its players' ratings again when other processes keep finishing their games first."""
 
 
-def _coop_result(table: Table) -> CoopResultRow | None:
+def _solo(table: Table) -> bool:
+    """Whether the table is a solo game: a ranked game played alone against the game's own opponent (its outcome
+    carries a result by the game's measure). It is no ranked game against people: not rated, and kept per setup
+    instead of in the player's stats against others."""
+    outcome = None if table.game is None else table.game.outcome()
+    return outcome is not None and outcome.result is not None and not rules_of(table.kind).description.cooperative
+
+
+def _kept_result(table: Table) -> CoopResultRow | None:
     """A co-operative game played to its end: the table's shared result by the game's measure, kept among the
-    server's results of that player count and setup (a game every person left is not a result of the table)."""
+    server's results of that player count and setup (a game every person left is not a result of the table); a
+    solo game's result is kept the same way (won: the seat beat the game's opponent)."""
     game = table.game
     if game is None or table.status != TableStatus.FINISHED:
         return None
     outcome = game.outcome()
-    if outcome is None or outcome.result is None or not rules_of(table.kind).description.cooperative:
+    if outcome is None or outcome.result is None or rules_of(table.kind).description.measure is None:
         return None
-    return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result,
-                         won=bool(outcome.shared))
+    won = outcome.shared if rules_of(table.kind).description.cooperative else bool(outcome.winners)
+    return CoopResultRow(players=game.n_players, setup=dict(outcome.setup), result=outcome.result, won=bool(won))
 
 
 def _measure(kind: str) -> CoopMeasure:
     measure = rules_of(kind).description.measure
     if measure is None:
-        raise InvalidOption("game", kind, "a co-operative game")
+        raise InvalidOption("game", kind, "a co-operative game or one with a solo mode")
     return measure
 
 
@@ -94,7 +103,7 @@ class Records:
                 results = await self._results(table, standings)
                 try:
                     return await self._cache.save(entry, table, moves=moves, results=results,
-                                                  coop=_coop_result(table), seats_changed=seats_changed,
+                                                  coop=_kept_result(table), seats_changed=seats_changed,
                                                   announce=announce)
                 except StatsChanged:
                     log.info("game %s: a player's rating changed in another process; rating again (%d)",
@@ -105,7 +114,8 @@ class Records:
         people = [(st, st.seat.user_id) for st in standings if st.seat.user_id is not None]
         ratings: list[tuple[float, float] | None] = [None] * len(people)
         counted: list[int | None] = [None] * len(people)
-        if self._rater is not None and people and not rules_of(table.kind).description.cooperative:
+        solo = _solo(table)
+        if self._rater is not None and people and not solo and not rules_of(table.kind).description.cooperative:
             stats = await self._store.stats_of(table.guild_id, table.kind, [user for _, user in people])
             priors = {user: (row.mu, row.sigma) for user, row in stats.items()
                       if row.mu is not None and row.sigma is not None}
@@ -114,7 +124,7 @@ class Records:
             counted = [stats[user].games if user in stats else 0 for _, user in people]
         return tuple(
             ResultRow(seat=st.seat.index, user_id=user, name=st.seat.name, points=st.total, rank=st.rank,
-                      won=st.won, rating=rating, prior_games=prior)
+                      won=st.won, rating=rating, prior_games=prior, ranked=not solo)
             for (st, user), rating, prior in zip(people, ratings, counted)
         )
 
@@ -232,12 +242,13 @@ class Records:
 
     async def coop_bests(self, guild_id: int, kind: str, *, limit: int = 10) -> list[CoopBest]:
         """The guild's best shared result at each player count and setup of a co-operative game (no rating:
-        the table wins or loses together), fewest players first."""
+        the table wins or loses together), fewest players first; for a game with a solo mode, the best solo result
+        of each setup."""
         measure = _measure(kind)
         return await self._store.coop_bests(guild_id, kind, fewer_is_better=measure.fewer_is_better, limit=limit)
 
     async def coop_records(self, guild_id: int, user_id: int, kind: str) -> list[CoopRecord]:
-        """A player's shared results at a co-operative game in this guild, per player count and setup, best
-        first."""
+        """A player's shared results at a co-operative game in this guild (or their solo results at a game with a
+        solo mode), per player count and setup, best first."""
         measure = _measure(kind)
         return await self._store.coop_records(guild_id, user_id, kind, fewer_is_better=measure.fewer_is_better)

@@ -417,6 +417,8 @@ class Store:
         # Counters are increments; a rating is written only over the stats it was computed from (`prior_games`),
         # so a game of the same player finished meanwhile by another process refuses this one (StatsChanged).
         for r in results:
+            if not r.ranked:
+                continue
             changed = await db.execute(
                 "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, mu, sigma)"
                 " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)"
@@ -785,14 +787,16 @@ class Store:
 
     async def coop_records(self, guild_id: int, user_id: int, kind: str, *,
                            fewer_is_better: bool) -> list[CoopRecordRow]:
-        """A player's co-operative results of one kind in the guild, per player count and setup, best first."""
+        """A player's co-operative (or solo) results of one kind in the guild, per player count and setup, best
+        first."""
         order, best = _BETTER[fewer_is_better]
         rows = await self._fetchall(
             f"SELECT c.players, c.setup, COUNT(*) AS games, {best}(c.result) AS best, SUM(c.result) AS total,"
-            f" MAX(c.won) AS won FROM coop_results c JOIN results r ON r.game_id = c.game_id AND r.user_id = ?"
+            " MAX(c.won) AS won, SUM(c.won) AS wins"
+            " FROM coop_results c JOIN results r ON r.game_id = c.game_id AND r.user_id = ?"
             f" WHERE c.guild_id = ? AND c.kind = ? GROUP BY c.players, c.setup ORDER BY best {order}, games DESC,"
             " c.players",
             (user_id, guild_id, kind),
         )
         return [CoopRecordRow(players=r["players"], setup=json.loads(r["setup"]), games=r["games"], best=r["best"],
-                              won=bool(r["won"]), total=r["total"]) for r in rows]
+                              won=bool(r["won"]), total=r["total"], wins=r["wins"]) for r in rows]

@@ -199,12 +199,16 @@ class ResultRow:
     """For a rated result: the player's finished-game count the rating was computed from (0: no stats row). The
     commit refuses with StatsChanged if another process finished one of their games since, so no rating update
     is lost; None records the result without that check."""
+    ranked: bool = True
+    """Whether it folds into player_stats (games, wins, points, best, rating: the figures of games against others
+    and the leaderboard); False for a solo game, whose result is kept per setup in coop_results instead."""
 
 
 @dataclass(frozen=True, slots=True)
 class CoopResultRow:
     """A co-operative game played to its end: the table's shared result (what it counts and which way is better
-    is the game's measure), kept per server, player count and `setup` (the game's own options as played)."""
+    is the game's measure), kept per server, player count and `setup` (the game's own options as played). A solo
+    game's result (one seat against the game's own opponent) is kept the same way, with 1 player."""
 
     players: int
     setup: dict[str, Any]
@@ -229,8 +233,8 @@ class CoopBestRow:
 
 @dataclass(frozen=True, slots=True)
 class CoopRecordRow:
-    """One player's co-operative games of one kind, player count and setup in a server: how many, their best
-    result, whether any of them was won, and the sum of their results."""
+    """One player's co-operative (or solo) games of one kind, player count and setup in a server: how many, their
+    best result, whether any of them was won, the sum of their results and how many were won."""
 
     players: int
     setup: dict[str, Any]
@@ -238,6 +242,7 @@ class CoopRecordRow:
     best: int
     won: bool
     total: int
+    wins: int = 0
 
 
 @dataclass(frozen=True, slots=True)

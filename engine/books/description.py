@@ -1,7 +1,7 @@
 """The static description of A Place for All My Books: what a lobby needs before any state exists."""
 from __future__ import annotations
 
-from ..protocol import GameDescription, OptionSpec
+from ..protocol import CoopMeasure, GameDescription, OptionSpec
 from .data import MAX_PLAYERS, MIN_PLAYERS, RIVAL_LEVELS
 
 DEFAULT_LEVEL = min(RIVAL_LEVELS)
@@ -15,5 +15,7 @@ DESCRIPTION = GameDescription(
     cooperative=False,
     secret="the Little Projects in hand and dealt, the bag's draws and the decks' order",
     hints=True,
+    measure=CoopMeasure({"en": "Points", "it": "Punti"}, fewer_is_better=False),
 )
-"""`level` is Penelope's (1 easiest - 5): it matters only in the 1-seat solo game."""
+"""`level` is Penelope's (1 easiest - 5): it matters only in the 1-seat solo game, whose points (`measure`) are
+kept per level."""

@@ -45,7 +45,8 @@ def total(table: Tabletop, seat: int) -> int:
 
 def standing(table: Tabletop, left: Collection[int] = ()) -> Outcome:
     """The ranking as the game stands: by score, a tie by the most books, then shared. Solo: the player places
-    first when it wins against Penelope, second (no winner) when it loses."""
+    first when it wins against Penelope, second (no winner) when it loses; its points are the solo result, set up
+    by Penelope's level."""
     gone = table.resigned | frozenset(left)
     termination = (ranked_termination(table.over, table.n_players, table.resigned) if table.n_players > 1
                    else _solo_termination(table))
@@ -53,7 +54,7 @@ def standing(table: Tabletop, left: Collection[int] = ()) -> Outcome:
     if table.penelope is not None:
         won = not table.lost and not gone and wins(scores[0], table.penelope)
         return Outcome(tuple(scores), (0,), (1 if won else 2,), frozenset({0}) if won else frozenset(),
-                       termination)
+                       termination, result=scores[0], setup=(("level", table.penelope.level),))
     books = [table.players[seat].apartment.books() for seat in range(table.n_players)]
     keyed = [score * 1000 + book for score, book in zip(scores, books)]
     return replace(ranked_outcome(keyed, gone, ties="shared", termination=termination), scores=tuple(scores))

@@ -1,6 +1,7 @@
 """A solo game of A Place for All My Books against Penelope Eveready through the bot: `/books new players:1` starts
 at once, every step typed from `/books play` autocomplete, Penelope's turns told in the channel, and the end says
-who won; the result counts in `/games stats`."""
+who won; `/games stats` keeps it under Penelope's level (a second, resigned, under its own), unrated, and the
+leaderboard shows the best solo result of each level."""
 
 from __future__ import annotations
 
@@ -47,9 +48,25 @@ async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_e
     final = channel_messages(table.channel)[-1]
     assert "**You beat Penelope** (level 2)" in final.content or "**Penelope won** (level 2)" in final.content
     assert [a.filename for a in final.attachments] == ["final.png"] and labels(final) == ["Rematch", "Replay"]
+    points = (await table.bot.service.table(here.game_id)).game.outcome().scores[0]  # type: ignore[union-attr]
+
+    second = await alice.slash(table.channel, "books new", players=1, level=4)
+    assert "Solo against Penelope Eveready, level 4" in second.response.content
+    resigned = await alice.slash(table.channel, "books resign")
+    assert resigned.ephemeral and await table.bot.service.table_in_channel(table.channel.id) is None
     stats = await alice.slash(table.channel, "games stats", game="books")
     shown = stats.response.embeds[0].to_dict()
     fields = {field["name"]: field["value"] for field in shown["fields"]}
-    assert shown["author"]["name"] == "A Place for All My Books" and fields["Games"] == "1"
-    won = "**You beat Penelope**" in final.content
-    assert fields["Wins"] == ("1 (100%)" if won else "0 (0%)") and int(fields["Best"]) > 0
+    assert shown["author"]["name"] == "A Place for All My Books"
+    assert "Games" not in fields and "Rating" not in fields, "no game against others yet"
+    wins = 1 if "**You beat Penelope**" in final.content else 0
+    level_2, level_4 = fields["Solo games"].splitlines()
+    assert level_2 == f"Penelope level 2: won {wins} of 1 · best **{points}**"
+    assert level_4.startswith("Penelope level 4: won 0 of 1 · best "), "a resigned solo game is lost"
+    assert shown["footer"]["text"].startswith("Solo games are not rated")
+
+    board = await table.bob.slash(table.channel, "games leaderboard", game="books")
+    [solos] = [embed.to_dict() for embed in board.response.embeds]
+    assert solos["title"] == "Best solo results" and "Rating" not in str(solos), "nobody is rated by solo games"
+    assert [field["name"] for field in solos["fields"]] == ["Penelope level 2", "Penelope level 4"]
+    assert solos["fields"][0]["value"].startswith(f"**{points}**" + (" (won)" if wins else "") + " · alice · ")

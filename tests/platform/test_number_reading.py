@@ -31,7 +31,7 @@ REVIEWED = {
     "bot/cli.py::application_id": "the operator's token",
     "bot/resident_memory.py": "the kernel's /proc text",
     "bot/i18n/catalog.py::plural_form": "a plural rule's result",
-    "bot/presenters/coop.py::coop_leaderboard_embed": "a stored timestamp",
+    "bot/presenters/coop.py::_with_bests": "a stored timestamp",
     "bot/option_checks.py::_expected": "a published option's own bound",
 }
 """The reviewed places (a file, a folder, or one function of a file) that call int() on something other than

@@ -45,6 +45,15 @@ def coop(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def solo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solo test game (one seat against the game) registered beside the real ones, for this test only."""
+    from engine import registry
+    from tests.service.solo_game import RULES
+
+    monkeypatch.setitem(registry.GAMES, RULES.key, RULES)
+
+
+@pytest.fixture
 def db_path(database: str) -> str:
     """Every service test runs twice: on a SQLite file and on a fresh PostgreSQL database (tests/postgres.py)."""
     return database

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 from engine.books import RULES
+from engine.protocol import OptionValue
 
 from bot.games.books import builder, turn
 from bot.games.books.commands import BooksCommands
@@ -15,6 +17,7 @@ from bot.games.books.pictures import apartments_file, turn_files
 from bot.games.books.rules import explain_card, rules_embed, suggest_cards
 from bot.games.books.words import final_lines, hint_text, options_text, result_lines, table_lines, turn_prompt
 from bot.games.registry import Face, RulesTopic, Secrets
+from bot.i18n import t
 from bot.presenters.words import seat_names
 from bot.service import TableStatus
 from bot.service.models import PlayResult, Seat, Table
@@ -58,6 +61,10 @@ class BooksFace:
 
     async def hint_text(self, table: Table, seat: Seat, action: Any, locale: object) -> str:
         return hint_text(action, locale)
+
+    def setup_text(self, setup: Mapping[str, OptionValue], locale: object) -> str:
+        """A solo result's setup: Penelope's level (results are kept per level)."""
+        return t("books.setup.solo", locale, level=setup.get("level", "?"))
 
 
 FACE = Face(
