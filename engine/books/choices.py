@@ -23,7 +23,7 @@ from .state import APARTMENT_SPACES, Apartment, Board, Penelope, Player
 from .village import bookstore_spaces, reachable, shelf_cost, shoppes_cost, space_costs
 
 __all__ = ["open_spaces", "gather_sources", "gather_targets", "sort_sources", "sort_tokens", "sort_spaces",
-           "sort_left", "read_spaces", "read_depths", "shelves", "gain_places", "shoppes_options",
+           "sort_room", "sort_left", "read_spaces", "read_depths", "shelves", "gain_places", "shoppes_options",
            "exchange_depths", "named_colours", "home_stacks", "home_targets", "removals", "bookstore_choices"]
 
 
@@ -98,16 +98,22 @@ def sort_left(player: Player, source: str, placed: Sequence[Placement]) -> str:
     return "".join(left)
 
 
+def sort_room(player: Player, source: str, tokens: Sequence[Placement] = ()) -> dict[str, int]:
+    """How many of `source`'s lifted books each space may take: fewer than 2 (3 with the Glasses), within its
+    height limit once the stack is lifted (and the named tokens moved)."""
+    apartment = _after_tokens(player.apartment, tokens) if tokens else player.apartment
+    stacks = apartment.stacks
+    most = sort_per_space(player.neat)
+    return {space: min(most, apartment.limit(space) - (0 if space == source else len(stacks[space])))
+            for space in SPACES}
+
+
 def sort_spaces(player: Player, source: str, placed: Sequence[Placement],
                 tokens: Sequence[Placement] = ()) -> list[str]:
     """Where the next lifted book may go: a space with room that has had fewer than 2 (3 with the Glasses)."""
-    apartment = _after_tokens(player.apartment, tokens)
-    stacks = dict(apartment.stacks)
-    stacks[source] = ""
+    room = sort_room(player, source, tokens)
     added = Counter(space for _, space in placed)
-    most = sort_per_space(player.neat)
-    return [space for space in SPACES
-            if added[space] < most and len(stacks[space]) + added[space] < apartment.limit(space)]
+    return [space for space in SPACES if added[space] < room[space]]
 
 
 def read_spaces(player: Player) -> list[str]:

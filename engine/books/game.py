@@ -14,7 +14,7 @@ from .scoring import breakdown, standing
 from .serial import from_dict, to_dict
 from .setup import deal
 from .state import Tabletop, Task
-from .steps import Report, acting, play
+from .steps import Report, acting, play, refuse
 from .view import BooksView, view_of
 
 __all__ = ["BooksGame", "Report"]
@@ -45,7 +45,7 @@ class BooksGame(Tabletop):
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raises IllegalAction with the first specific reason the step is refused."""
-        play(self.copy(), action, seat)
+        refuse(self.copy(), action, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> Report:
         """Plays the step; on a refusal nothing changes."""

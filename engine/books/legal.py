@@ -5,8 +5,10 @@ Library's keep, gains, tokens, discards, removals, the keep-3). Gather and Sort 
 are a representative subset in which every kind of choice appears: Gather from one stack onto every space it
 fits, from every ordered pair onto either source or the first empty space, and from the first 3 to 6 stacks
 onto every space; Sort of every stack dealt round the apartment from each space in turn (and a token moved).
-Placements into the backpack or onto the grid fill the first place with room, or alternate. Every candidate is
-played on a copy, so each listed step is accepted (`check` is exact on anything else)."""
+Placements into the backpack or onto the grid fill the first place with room, or alternate. Gather's candidates
+and Sort's without a token are built from the very limits the rules check (choices.gather_targets,
+choices.sort_room), so they are accepted as built; every other candidate is tried on a copy, so each listed step
+is accepted (`check` is exact on anything else). tests/engine/books compare the list with trying every candidate."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -45,13 +47,13 @@ from .choices import (
     removals,
     shelves,
     shoppes_options,
-    sort_spaces,
+    sort_room,
     sort_sources,
     sort_tokens,
 )
 from .data import KEPT_PROJECTS, NIGHTSTAND, SHELF_NAMES, SPACES
 from .state import Player, Tabletop
-from .steps import actor, expected, play
+from .steps import actor, expected, refuse
 
 __all__ = ["legal_actions"]
 
@@ -78,8 +80,10 @@ def legal_actions(table: Tabletop) -> list[Action]:
 
 
 def _accepted(table: Tabletop, action: Action, seat: int) -> bool:
+    if isinstance(action, Gather) or (isinstance(action, Sort) and not action.tokens):
+        return True  # built legal (the docstring says why); trying them was nine tenths of the listing's time
     try:
-        play(table.copy(), action, seat)
+        refuse(table.copy(), action, seat)
     except BooksError:
         return False
     return True
@@ -146,26 +150,27 @@ def _sorts(player: Player, kitty: bool) -> Iterator[Action]:
     for source in sort_sources(player):
         books = player.apartment.stacks[source]
         tokens = sort_tokens(player, source)
+        room = sort_room(player, source)
         for start in range(len(SPACES)):
             order = SPACES[start:] + SPACES[:start]
             for sequence in (books, books[::-1]) if start == 0 else (books,):
-                placed = _deal_round(player, source, sequence, order, ())
+                placed = _deal_round(room, sequence, order)
                 if placed is not None:
                     yield Sort(source, placed, (), kitty)
                     if tokens:
                         yield Sort(source, placed, tuple(sorted((t, placed[0][1]) for t in tokens)), kitty)
 
 
-def _deal_round(player: Player, source: str, books: str, order: Sequence[str],
-                tokens: tuple[Placement, ...]) -> tuple[Placement, ...] | None:
-    """Each book onto the next space in `order` that may take it, going round."""
+def _deal_round(room: dict[str, int], books: str, order: Sequence[str]) -> tuple[Placement, ...] | None:
+    """Each book onto the next space in `order` that has room left for it (choices.sort_room), going round."""
+    left = dict(room)
     placed: list[Placement] = []
     at = 0
     for book in books:
-        allowed = set(sort_spaces(player, source, placed, tokens))
         for step in range(len(order)):
             space = order[(at + step) % len(order)]
-            if space in allowed:
+            if left[space] > 0:
+                left[space] -= 1
                 placed.append((book, space))
                 at = (at + step + 1) % len(order)
                 break

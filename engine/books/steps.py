@@ -2,10 +2,11 @@
 rules of each action, and the report of what the step did.
 
 `play` changes the table even when it refuses part-way; the game plays every step on a copy and keeps it only
-when the whole step is legal, so a refusal changes nothing and a check is exact."""
+when the whole step is legal, so a refusal changes nothing. `refuse` plays only the action's own rules (on a
+copy): what follows them never refuses, so a check is exact."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .actions import (
@@ -36,7 +37,7 @@ from .state import Pending, Player, Tabletop
 from .village import bookstore, bookstore_spaces, exchange, library, library_keep, shoppes, space_costs
 
 __all__ = ["Report", "APARTMENT_MOVES", "VILLAGE_MOVES", "ACTIONS", "STEP_OF_PENDING", "actor", "acting",
-           "expected", "play", "EXPECTED"]
+           "expected", "play", "refuse", "EXPECTED"]
 
 APARTMENT_MOVES = (Gather, Sort, Rest, Read, Admire, Leave)
 VILLAGE_MOVES = (Bookstore, Library, Shoppes, Exchange)
@@ -92,14 +93,55 @@ def expected(table: Tabletop) -> str:
     return "village_or_home" if in_village(player) else "apartment"
 
 
+Follow = Callable[[Tabletop], list[Turn]]
+"""What the rules do after an accepted action, up to the next choice: the turn's end (discards, Major
+Accomplishments, Penelope's turn, the next seat) or the queued tasks. It never refuses."""
+
+
+def _nothing(table: Tabletop) -> list[Turn]:
+    return []
+
+
 def play(table: Tabletop, action: Action, seat: int | None) -> Report:
     """Plays the step for `seat` (None: whoever it fits)."""
+    if isinstance(action, Keep):
+        _playing(table, action)
+        return _keep(table, action, seat)
+    who = _mover(table, action, seat)
+    turn = table.turn
+    claims = {major: len(seats) for major, seats in table.village.claims.items()}
+    scored = list(table.players[who].scored)
+    locations = [player.location for player in table.players]
+    rival, follow = _step(table, who, action)
+    rival += follow(table)
+    claimed = tuple((s, major) for major, seats in table.village.claims.items() for s in seats[claims[major]:])
+    admired = tuple(card for card in table.players[who].scored if card not in scored)
+    bumped = tuple(s for s, p in enumerate(table.players) if p.location == "park" and locations[s] != "park"
+                   and s != who)
+    return Report(who, action, admired, claimed, bumped, tuple(rival), table.turn != turn, table.over)
+
+
+def refuse(table: Tabletop, action: Action, seat: int | None) -> None:
+    """Raises what `play` would raise for the step, playing only the action's own rules on the table (which it
+    changes): what follows an accepted action never refuses, so this is exact, and far cheaper than the whole
+    step when the turn's end is long (Major Accomplishments, Penelope's turn)."""
+    if isinstance(action, Keep):
+        _playing(table, action)
+        _keep(table, action, seat)
+        return
+    _step(table, _mover(table, action, seat), action)
+
+
+def _playing(table: Tabletop, action: Action) -> None:
     if table.over:
         raise fail("The game is over.", "game_over")
     if not isinstance(action, ACTIONS):
         raise fail("That is not an action of this game.", "malformed")
-    if isinstance(action, Keep):
-        return _keep(table, action, seat)
+
+
+def _mover(table: Tabletop, action: Action, seat: int | None) -> int:
+    """The seat the (non-keep) step is for, once it may move now."""
+    _playing(table, action)
     who = actor(table)
     if seat is not None and seat != who:
         if seat in acting(table):
@@ -108,19 +150,10 @@ def play(table: Tabletop, action: Action, seat: int | None) -> Report:
                    current=who)
     if table.players[who].dealt:
         raise fail("Keep 3 of your Little Projects first.", "keep_first")
-    turn = table.turn
-    claims = {major: len(seats) for major, seats in table.village.claims.items()}
-    scored = list(table.players[who].scored)
-    locations = [player.location for player in table.players]
-    rival = _step(table, who, action)
-    claimed = tuple((s, major) for major, seats in table.village.claims.items() for s in seats[claims[major]:])
-    admired = tuple(card for card in table.players[who].scored if card not in scored)
-    bumped = tuple(s for s, p in enumerate(table.players) if p.location == "park" and locations[s] != "park"
-                   and s != who)
-    return Report(who, action, admired, claimed, bumped, tuple(rival), table.turn != turn, table.over)
+    return who
 
 
-def _step(table: Tabletop, seat: int, action: Action) -> list[Turn]:
+def _step(table: Tabletop, seat: int, action: Action) -> tuple[list[Turn], Follow]:
     step = expected(table)
     if table.pending is not None and not isinstance(action, STEP_OF_PENDING[step]):
         raise fail(EXPECTED[step], "wrong_step", expected=step)
@@ -129,7 +162,7 @@ def _step(table: Tabletop, seat: int, action: Action) -> list[Turn]:
             raise fail("Welcome Home is where a turn in the Village may begin.", "not_in_village")
         home(table, table.players[seat], action)
         table.pending = Pending("apartment", seat)
-        return []
+        return [], _nothing
     if isinstance(action, APARTMENT_MOVES):
         if step == "village_or_home":
             raise fail("You are in the Village: take a Village action, or go home first (home P1:B4 ...).",
@@ -141,10 +174,11 @@ def _step(table: Tabletop, seat: int, action: Action) -> list[Turn]:
         return _village(table, seat, action)
     if table.pending is None:
         raise fail(EXPECTED[step], "wrong_step", expected=step)
-    return _answer(table, seat, action)
+    return [], _answer(table, seat, action)
 
 
-def _apartment(table: Tabletop, seat: int, action: Gather | Sort | Rest | Read | Admire | Leave) -> list[Turn]:
+def _apartment(table: Tabletop, seat: int,
+               action: Gather | Sort | Rest | Read | Admire | Leave) -> tuple[list[Turn], Follow]:
     player = table.players[seat]
     table.pending = None
     rival = _turns(move_to(table, seat, SPACE_OF[type(action)], action.kitty))
@@ -166,11 +200,12 @@ def _apartment(table: Tabletop, seat: int, action: Gather | Sort | Rest | Read |
                        battery=player.battery + leave_cost())
         advance_sun(table)
         table.pending = Pending("village", seat)
-        return rival
-    return rival + end_turn(table)
+        return rival, _nothing
+    return rival, end_turn
 
 
-def _village(table: Tabletop, seat: int, action: Bookstore | Library | Shoppes | Exchange) -> list[Turn]:
+def _village(table: Tabletop, seat: int,
+             action: Bookstore | Library | Shoppes | Exchange) -> tuple[list[Turn], Follow]:
     table.pending = None
     if isinstance(action, Bookstore):
         if action.space not in bookstore_spaces(table.n_players):
@@ -184,22 +219,22 @@ def _village(table: Tabletop, seat: int, action: Bookstore | Library | Shoppes |
         bookstore(table, seat, action)
     elif isinstance(action, Library):
         library(table, seat)
-        return rival
+        return rival, _nothing
     elif isinstance(action, Shoppes):
         shoppes(table, seat, action)
     else:
         exchange(table, seat, action)
-    return rival + end_turn(table)
+    return rival, end_turn
 
 
-def _answer(table: Tabletop, seat: int, action: Action) -> list[Turn]:
+def _answer(table: Tabletop, seat: int, action: Action) -> Follow:
     pending = table.pending
     assert pending is not None
     player = table.players[seat]
     table.pending = None
     if isinstance(action, Take) and pending.kind == "library":
         library_keep(table, seat, pending.books, pending.count, action.books)
-        return end_turn(table)
+        return end_turn
     if isinstance(action, Take) and pending.kind == "take":
         place_books(table, player, pending.books, action.books)
     elif isinstance(action, Take):
@@ -210,7 +245,7 @@ def _answer(table: Tabletop, seat: int, action: Action) -> list[Turn]:
         _discard(table, player, pending.count, action.cards)
     elif isinstance(action, Remove):
         remove(table, action.colour)
-    return run_tasks(table)
+    return run_tasks
 
 
 def _named(table: Tabletop, player: Player, count: int, action: Take) -> None:
