@@ -16,7 +16,6 @@ from .data import (
     SHOPPES_DECK,
     SHOPPES_FACE_UP,
     SHOPPES_ONE,
-    WILD,
 )
 from .draws import draw_books, draw_neat, draw_project, return_books, shuffled
 from .gains import fail, place_books, spend, take_named, take_neat
@@ -148,8 +147,12 @@ def advance_sun(table: Tabletop) -> None:
 
 def exchange(table: Tabletop, seat: int, action: Exchange) -> None:
     """Pay; return Nightstand books from any depths (a Wild to the supply), then take one more book than
-    returned, of the colours named, from the bag into the backpack."""
+    returned, of the colours named, from the bag into the backpack: refused with the bag empty, since then it
+    could not give the one more."""
     player = table.players[seat]
+    if not sum(table.bag.values()):
+        raise fail("The bag is empty: the Exchange would have no book to give for those returned.",
+                   "exchange_empty_bag")
     stack = player.apartment.stacks[NIGHTSTAND]
     depths = action.returned
     if len(set(depths)) != len(depths):
@@ -183,6 +186,6 @@ def space_costs(table: Board, player: Player) -> dict[str, int]:
     offers = [shoppes_cost(w) for w, ok in (("left", table.village.shoppes), ("deck", table.neat_available)) if ok]
     if offers:
         costs["shoppes"] = min(offers)
-    if bag or player.apartment.stacks[NIGHTSTAND].replace(WILD, ""):
+    if bag:  # one more book than returned: the bag must give at least one of its own
         costs["exchange"] = EXCHANGE_COST
     return costs

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.books.actions import (
     Bookstore, Exchange, Home, Leave, Library, Rest, Shoppes, Take,
 )
+from engine.books.choices import open_spaces
 from engine.books.game import BooksGame
 from tests.engine.books.play import empty, kept, lay, refused
 
@@ -86,6 +87,35 @@ def test_the_exchange_returns_nightstand_books_by_depth_for_one_more_named() -> 
     assert player.apartment.stacks["A1"] == "G" and player.apartment.backpack == ["YY", "G"]
     assert game.bag["R"] == bag["R"] + 1 and game.bag["Y"] == bag["Y"] - 2 and game.bag["G"] == bag["G"] - 1
     assert player.battery == 20 - 5 - 3
+
+def test_with_the_bag_empty_the_exchange_is_not_offered_and_refused_clearly() -> None:
+    game, seat = _out()
+    empty(game, seat)
+    lay(game, seat, {"A1": "RGB"})
+    emptied = dict(game.bag)
+    game.bag = {colour: 0 for colour in game.bag}
+    assert "exchange" not in open_spaces(game, game.players[seat], village=True), "it could give nothing"
+    assert not any(isinstance(action, Exchange) for action in game.legal_actions())
+    refused(game, Exchange((1,), (("R", "P1"), ("G", "P1"))), seat, "exchange_empty_bag")
+    refused(game, Exchange((), (("R", "P1"),)), seat, "exchange_empty_bag")
+    game.bag = emptied
+    assert any(isinstance(action, Exchange) for action in game.legal_actions())
+
+
+def test_leaving_is_refused_when_only_the_exchange_would_be_left_with_an_empty_bag() -> None:
+    game = kept(2, seed=8)
+    seat = game.current
+    game.players[seat].battery = 20
+    empty(game, seat)
+    lay(game, seat, {"A1": "RGB", "B1": "Y"})
+    for shelf in game.village.shelves:
+        shelf.books, shelf.project = "", None
+    game.village.shoppes, game.ns_deck, game.ns_discard = [], [], []
+    game.bag = {colour: 0 for colour in game.bag}
+    refused(game, Leave(), seat, "cannot_afford_village")
+    assert not any(isinstance(action, Leave) for action in game.legal_actions()), \
+        "no step out of the house that would leave the seat with nothing to do in the Village"
+
 
 def test_taking_an_occupied_space_sends_its_meeple_to_the_park_with_two_battery() -> None:
     game, first = _out()
