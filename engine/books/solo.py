@@ -13,7 +13,8 @@ Her gains go to her scoring pile (`Penelope.books`, `.projects`, `.neat`); she n
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .data import BOOK_VP, COLOURS, NEAT, PROJECT_VP, RIVAL_LOCATIONS, RIVALS, SOLO
 from .draws import draw_books, draw_project, shuffled
@@ -37,24 +38,34 @@ COLOURLESS = ""
 PARK, CAFE = RIVAL_LOCATIONS["Pk"], RIVAL_LOCATIONS["Cf"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Turn:
     """What Penelope did, for the words of her turn: the card she added and its line (0-2; None when she could
     not draw), where she went, what joined her pile, whether she bumped the player to the Park, the battery the
     player lost, the Sun steps she moved, the cards the Park added unresolved, and `lost`: the Rival deck was
-    empty when she had to draw (the player lost)."""
+    empty when she had to draw (the player lost). Frozen, like the Report that carries it."""
 
     card: str | None = None
     line: int | None = None
     location: str | None = None
     books: str = ""
-    projects: list[str] = field(default_factory=list)
-    neat: list[str] = field(default_factory=list)
+    projects: tuple[str, ...] = ()
+    neat: tuple[str, ...] = ()
     bumped: bool = False
     battery_lost: int = 0
     sun: int = 0
-    queued: list[str] = field(default_factory=list)
+    queued: tuple[str, ...] = ()
     lost: bool = False
+
+
+class _Turning:
+    """Her turn as it is played: each note replaces the frozen Turn that is reported at its end."""
+
+    def __init__(self, **start: Any) -> None:
+        self.turn = Turn(**start)
+
+    def note(self, **changes: Any) -> None:
+        self.turn = replace(self.turn, **changes)
 
 
 def line_of(queue_size: int) -> int:
@@ -67,62 +78,65 @@ def _penelope(table: Tabletop) -> Penelope:
     return table.penelope
 
 
-def _draw_rival(table: Tabletop, turn: Turn) -> str | None:
+def _draw_rival(table: Tabletop, turn: _Turning) -> str | None:
     """The Rival deck's top card, or None after losing the game: the deck was empty."""
     penelope = _penelope(table)
     if not penelope.deck:
-        turn.lost = table.lost = table.over = True
+        turn.note(lost=True)
+        table.lost = table.over = True
         return None
     return penelope.deck.pop()
 
 
 def penelope_turn(table: Tabletop) -> Turn:
     """Penelope's whole turn (after the solo player's)."""
-    penelope, turn = _penelope(table), Turn()
+    penelope, turn = _penelope(table), _Turning()
     card = _draw_rival(table, turn)
     if card is None:
-        return turn
+        return turn.turn
     penelope.queue.append(card)
-    turn.card, turn.line = card, line_of(len(penelope.queue))
-    where, *extras = RIVALS[card].lines[turn.line]
+    line = line_of(len(penelope.queue))
+    turn.note(card=card, line=line)
+    where, *extras = RIVALS[card].lines[line]
     _go(table, RIVAL_LOCATIONS[where], turn)
     for extra in extras:
-        if turn.lost:
+        if turn.turn.lost:
             break
         _extra(table, extra, turn)
-    return turn
+    return turn.turn
 
 
 def bumped(table: Tabletop) -> Turn:
     """The player took Penelope's space: she goes to the Park, and the next Rival card joins the queue."""
-    turn = Turn(location=PARK)
+    turn = _Turning(location=PARK)
     _penelope(table).location = PARK
     _park(table, turn)
-    return turn
+    return turn.turn
 
 
-def _go(table: Tabletop, location: str, turn: Turn) -> None:
+def _go(table: Tabletop, location: str, turn: _Turning) -> None:
     penelope, player = _penelope(table), table.players[0]
-    penelope.location = turn.location = location
+    penelope.location = location
+    turn.note(location=location)
     if location not in (PARK, CAFE) and player.location == location:
         player.location = PARK
         gain_battery(player, park_battery(player.neat))
-        turn.bumped = True
+        turn.note(bumped=True)
     RESOLVE[location](table, turn)
 
 
-def _take_books(table: Tabletop, books: str, turn: Turn) -> None:
+def _take_books(table: Tabletop, books: str, turn: _Turning) -> None:
     _penelope(table).books += books
-    turn.books += books
+    turn.note(books=turn.turn.books + books)
 
 
-def _take_project(table: Tabletop, project: str | None, turn: Turn) -> None:
+def _take_project(table: Tabletop, project: str | None, turn: _Turning) -> None:
     if project is not None:
         _penelope(table).projects.append(project)
-        turn.projects.append(project)
+        turn.note(projects=(*turn.turn.projects, project))
 
 
-def _bookstore(table: Tabletop, turn: Turn) -> None:
+def _bookstore(table: Tabletop, turn: _Turning) -> None:
     """The largest shelf (a tie: the left one), its books and Little Project; then the normal restock."""
     shelves = table.village.shelves
     taken = shelves[shelf_order(shelves)[-1]]
@@ -131,7 +145,7 @@ def _bookstore(table: Tabletop, turn: Turn) -> None:
     restock(table, taken)
 
 
-def _library(table: Tabletop, turn: Turn) -> None:
+def _library(table: Tabletop, turn: _Turning) -> None:
     """4 books drawn: she keeps the first, the others go one onto each shelf, left to right."""
     drawn = draw_books(table, LIBRARY_DRAW)
     _take_books(table, drawn[:1], turn)
@@ -145,7 +159,7 @@ def _neat_vp(card: str) -> int:
     return UNKNOWN_NEAT_VP if vp is None else vp
 
 
-def _shoppes(table: Tabletop, turn: Turn) -> None:
+def _shoppes(table: Tabletop, turn: _Turning) -> None:
     """The face-up card with the most VP (a tie: the left one); then the display is reset."""
     village = table.village
     if not village.shoppes:
@@ -153,31 +167,31 @@ def _shoppes(table: Tabletop, turn: Turn) -> None:
     best = max(range(len(village.shoppes)), key=lambda i: (_neat_vp(village.shoppes[i]), -i))
     card = village.shoppes[best]
     _penelope(table).neat.append(card)
-    turn.neat.append(card)
+    turn.note(neat=(*turn.turn.neat, card))
     reset_shoppes(table, [card])
 
 
-def _exchange(table: Tabletop, turn: Turn) -> None:
+def _exchange(table: Tabletop, turn: _Turning) -> None:
     _take_books(table, draw_books(table, EXCHANGE_BOOKS), turn)
 
 
-def _cafe(table: Tabletop, turn: Turn) -> None:
+def _cafe(table: Tabletop, turn: _Turning) -> None:
     _take_project(table, draw_project(table), turn)
 
 
-def _park(table: Tabletop, turn: Turn) -> None:
+def _park(table: Tabletop, turn: _Turning) -> None:
     """The next Rival card joins the queue without acting (an empty deck: the player loses)."""
     card = _draw_rival(table, turn)
     if card is not None:
         _penelope(table).queue.append(card)
-        turn.queued.append(card)
+        turn.note(queued=(*turn.turn.queued, card))
 
 
 RESOLVE = {RIVAL_LOCATIONS["Bk"]: _bookstore, RIVAL_LOCATIONS["Lb"]: _library, RIVAL_LOCATIONS["Sh"]: _shoppes,
            RIVAL_LOCATIONS["Ex"]: _exchange, CAFE: _cafe, PARK: _park}
 
 
-def _extra(table: Tabletop, extra: str, turn: Turn) -> None:
+def _extra(table: Tabletop, extra: str, turn: _Turning) -> None:
     if extra in EXTRA_BOOKS:
         _take_books(table, draw_books(table, EXTRA_BOOKS[extra]), turn)
     elif extra == "+LP":
@@ -186,11 +200,11 @@ def _extra(table: Tabletop, extra: str, turn: Turn) -> None:
         player = table.players[0]
         lost = min(BATTERY_LOSS, player.battery)
         player.battery -= lost
-        turn.battery_lost += lost
+        turn.note(battery_lost=turn.turn.battery_lost + lost)
     else:
         assert extra == "sun", extra
         advance_sun(table)
-        turn.sun += 1
+        turn.note(sun=turn.turn.sun + 1)
 
 
 def _matches(card: str, colours: str) -> bool:

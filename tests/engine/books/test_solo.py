@@ -3,6 +3,7 @@ bump to the Park, the loss on an empty Rival deck, the removal of queue cards, a
 from __future__ import annotations
 
 import random
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
@@ -173,7 +174,7 @@ def test_taking_her_space_sends_her_to_the_park_with_its_draw() -> None:
     assert table.penelope is not None
     table.penelope.location = "exchange"
     turn = bumped(table)
-    assert table.penelope.location == "park" and turn.queued == ["A"] and table.penelope.queue[-1] == "A"
+    assert table.penelope.location == "park" and turn.queued == ("A",) and table.penelope.queue[-1] == "A"
     table.penelope.deck = []
     assert bumped(table).lost and table.lost
 
@@ -327,3 +328,14 @@ def test_her_sun_reaching_its_end_gives_one_more_turn_each() -> None:
     assert game.village.sun == 0 and game.end_triggered and not game.over
     report = play_turn(game, random.Random(8))
     assert [turn.card for turn in report.rival] == ["C"] and game.over and not game.lost
+
+
+def test_her_reported_turn_is_frozen_like_the_report_that_carries_it() -> None:
+    """A Report is told to the channel after it is saved: nothing in it, Penelope's turns included, can change."""
+    game = started(8, ["D", "C", "E"])
+    report = game.apply(Read("B3", 1), 0)
+    (turn,) = report.rival
+    with pytest.raises(FrozenInstanceError):
+        turn.books = ""  # type: ignore[misc]
+    assert all(isinstance(part, tuple) for part in (turn.projects, turn.neat, turn.queued))
+    assert hash(report) == hash(replace(report)), "every part of the report is immutable, so it hashes"
