@@ -84,6 +84,8 @@ def turn_clock(table: Table, locale: object) -> list[str]:
 
 def took_over(turns: Sequence[PlayedTurn[Any, Any]]) -> list[bool]:
     """For each step of a result, whether it begins a run of steps the computer played for an absent person (an
-    expired turn): where a game says once that the computer took over."""
-    return [turn.kind == TurnKind.TIMEOUT and (index == 0 or turns[index - 1].kind != TurnKind.TIMEOUT)
+    expired turn; several persons' runs follow one another when each had a choice to make): where a game says once
+    per person that the computer took over."""
+    return [turn.kind == TurnKind.TIMEOUT and (index == 0 or turns[index - 1].kind != TurnKind.TIMEOUT
+                                               or turns[index - 1].seat.index != turn.seat.index)
             for index, turn in enumerate(turns)]

@@ -14,10 +14,10 @@ from dataclasses import replace
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.models import DeadlineEvent, LobbyExpired, Table, TurnReminder, TurnTimedOut
+from bot.service.models import DeadlineEvent, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
 from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, firing_retry_delay
 from bot.service.turns import Chain, Turns
-from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus, TurnKind
+from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +26,12 @@ CLAIM_LEASE = 60.0
 """Seconds a claimed deadline stays this process's to fire; one claimed by a process that died is claimed again
 (by any process serving its shard) once this has passed."""
 
+
+
+def _expired(seat: Seat, stand_in: str) -> Seat:
+    """The seat after one more expiry: the computer plays it for good from the third in a row."""
+    expired = seat.expired_turns + 1
+    return replace(seat, expired_turns=expired, level=stand_in if expired >= EXPIRIES_BEFORE_REPLACEMENT else None)
 
 class Deadlines:
     """The deadlines of this process's shards (`shards`, None: every guild), claimed under `claimer`."""
@@ -98,13 +104,14 @@ class Deadlines:
                     return None
                 return await self._reminder(table, deadline)
             stand_in = rules_of(table.kind).stand_in
-            expired = seat.expired_turns + 1
-            replaced = expired >= EXPIRIES_BEFORE_REPLACEMENT
+            absent = [s for s in table.acting if s.is_human]
+            after = {s.index: _expired(s, stand_in) for s in absent}
+            replaced = after[seat.index].level is not None
             chain = Chain(table)
-            after = replace(seat, expired_turns=expired, level=stand_in if replaced else None)
             # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
-            # the stand-in plays on until the seat's turn is over.
-            await self._turns.computer_turn(chain, seat, entry.seed, stand_in, TurnKind.TIMEOUT, after)
+            # the stand-in plays on until the seat's turn is over; every person still to make a choice that several
+            # seats make at once (Books' projects kept at the start) has it made for them too.
+            await self._turns.expired_turn(chain, absent, entry.seed, stand_in, after)
             result = await self._turns.finish(entry, chain, OutboxEvent.REPLACED if replaced else OutboxEvent.TIMEOUT)
             return TurnTimedOut(seat, result, replaced)
 

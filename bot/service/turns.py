@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.protocol import ActionRefused, AnyState
@@ -299,6 +299,24 @@ class Turns:
             if seat is None or seat.level is None:
                 break
             await self.computer_turn(chain, seat, seed, seat.level, TurnKind.AUTO, seat)
+
+    async def expired_turn(self, chain: Chain, seats: Sequence[Seat], seed: int, level: str,
+                           after: Mapping[int, Seat]) -> None:
+        """The computer plays for the persons whose time ran out (`seats`, those acting; `after` each seat as it
+        becomes): when several may act at once, first one step each, so a choice they all make (a hand kept at
+        the start) is made for every one still to make it; then on until the expired turn is over, never into the
+        next turn."""
+        game = chain.table.game
+        assert game is not None
+        turn = game.turn
+        for seat in seats if len(seats) > 1 else ():
+            if chain.table.status == TableStatus.ACTIVE and seat.index in {s.index for s in chain.table.acting}:
+                move = await self._computer_move(chain.table, seat, seed, level)
+                self._step(chain, seat, TurnKind.TIMEOUT, move, after[seat.index])
+        for seat in seats:
+            if chain.table.game is None or chain.table.game.turn != turn:
+                return
+            await self.computer_turn(chain, seat, seed, level, TurnKind.TIMEOUT, after[seat.index])
 
     async def computer_turn(self, chain: Chain, seat: Seat, seed: int, level: str, kind: TurnKind,
                             seat_after: Seat) -> None:

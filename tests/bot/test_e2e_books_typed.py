@@ -123,3 +123,34 @@ async def test_a_hint_and_an_expired_turn_played_by_the_computer(table: Table) -
     told = "\n".join(message.content for message in channel_messages(table.channel)[-3:])
     assert f"**{absent.name}**'s time ran out: the computer plays for them." in told
     assert (await stored(table)).current != game.current, "the computer played the absent player's whole turn"
+
+
+async def test_in_the_keep_phase_a_hint_keeps_your_own_and_an_expiry_keeps_for_everyone_who_has_not(
+        table: Table) -> None:
+    """At the start every seat keeps 3 of its 5 privately, in any order: `/books hint` answers each person with a
+    keep of their own dealt projects, and a turn that runs out keeps for every person who has not kept (then plays
+    the first seat's turn), never into the next seat's turn."""
+    alice, bob, carol = table.alice, table.bob, table.carol
+    await start_books(table, people=3, turn_timeout="10m", hints=True)
+    game = await stored(table)
+    here = await game_here(table)
+    dealt = {person.id: game.players[here.seat_of(person.id).index].dealt for person in (alice, bob, carol)}
+    for person in (alice, bob, carol):
+        hint = await person.slash(table.channel, "books hint")
+        shown = hint.followups[-1] if hint.followups else hint.response
+        assert shown.ephemeral and shown.content.startswith("💡 Suggestion: `keep "), shown.content
+        suggested = shown.content.split("`")[1].split()[1:]
+        assert len(suggested) == 3 and set(suggested) <= set(dealt[person.id]), "three of the asker's own five"
+    first = game.current
+    keeper = next(p for p in (alice, bob, carol) if here.seat_of(p.id).index != first)
+    await keeper.slash(table.channel, "books play", step="keep " + " ".join(dealt[keeper.id][:3]))
+
+    await table.env.advance_time(600 + 1)
+    game = await stored(table)
+    assert not any(player.dealt for player in game.players), "everyone has kept"
+    assert game.players[here.seat_of(keeper.id).index].hand[:3] == dealt[keeper.id][:3], "the keeper's own choice"
+    assert game.turn == 1 and game.current != first, "the first seat's turn was played, and only it"
+    told = "\n".join(message.content for message in channel_messages(table.channel)[-3:])
+    for person in (alice, bob, carol):
+        if person is not keeper:
+            assert f"**{person.name}**'s time ran out" in told
