@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.librarians import Concede, IllegalAction, LibrariansGame, Library, Play, Row, Undo
-from engine.librarians import ai as ai_module
+from engine.librarians import fallback as ai_module
 from engine.librarians import search as search_module
 from engine.librarians.actions import parse_action
 from engine.librarians.ai import choose
