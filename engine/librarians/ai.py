@@ -17,6 +17,10 @@ dealt by its own generator. Same view and seed, same action.
   the table gains more than the card is worth kept, answers power steps the same way, and gives a completed
   genre's card to the next teammate to play (who can use it soonest), the one holding fewest powers on a tie.
   (engine.librarians.normal; the last resorts every level shares: engine.librarians.fallback.)
+- hard (engine.librarians.hard): normal's planning with a judge that also builds toward completed genres and reads
+  the unseen letters from what the seen ones say (engine.librarians.lines, engine.librarians.unseen); late in the
+  game it plays its turn's best plans forward in games dealt again from its own view and keeps the one after
+  which the table loses least often.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from ..computer import check_request
 from .actions import Action, Choose
 from .fallback import fallback, turn_search
 from .game import LibrariansGame
+from .hard import hard
 from .normal import normal
 from .view import LibrariansView
 
@@ -40,11 +45,11 @@ def _easy(view: LibrariansView, rng: random.Random) -> Action:
 
 
 LEVELS: dict[str, Callable[[LibrariansView, random.Random], Action]] = {
-    "easy": _easy, "normal": normal}
+    "easy": _easy, "normal": normal, "hard": hard}
 
 
 def choose(game: LibrariansGame, level: str, *, seed: int) -> Action:
-    """A legal action for the seat to act at `level` ("easy" or "normal"), decided from that seat's view;
+    """A legal action for the seat to act at `level` ("easy", "normal" or "hard"), decided from that seat's view;
     the seed must be an int."""
     check_request(level, LEVELS, seed, game.is_over)
     (seat,) = game.to_act

@@ -15,11 +15,14 @@ from .library import Library, Row
 from .view import LibrariansView
 
 
-def guessed_game(view: LibrariansView, rng: random.Random) -> LibrariansGame:
-    """A game with the view's public state and the seat's hand, the rest dealt by `rng`."""
+def guessed_game(view: LibrariansView, rng: random.Random,
+                 letters: tuple[int, ...] | None = None) -> LibrariansGame:
+    """A game with the view's public state and the seat's hand, the rest dealt by `rng`; the unseen cards carry
+    `letters` when given (a whole letter table that agrees with the view), else letters drawn from their pools."""
     seen = view.library.letters
-    letters = tuple(letter if letter >= 0 else rng.choice(LETTER_POOLS[colour_of(card)])
-                    for card, letter in enumerate(seen))
+    if letters is None:
+        letters = tuple(letter if letter >= 0 else rng.choice(LETTER_POOLS[colour_of(card)])
+                        for card, letter in enumerate(seen))
     rows = [Row(row.shelf, row.arrow, {x: stack.copy() for x, stack in row.cells.items()})
             for row in view.library.rows]
     used_shelves = {row.shelf for row in rows}

@@ -4,6 +4,7 @@ teammate to play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .actions import Action, Choose, EndTurn, IllegalAction, Play, UsePower
 from .fallback import fallback, taken_back, turn_search, usable_powers
@@ -93,13 +94,15 @@ def receiver(view: LibrariansView) -> str:
     return view.pending.options[seats.index(choice)]
 
 
-def normal(view: LibrariansView, rng: random.Random) -> Action:
+def normal(view: LibrariansView, rng: random.Random,
+           planner_of: Callable[[LibrariansView], Planner] = Planner) -> Action:
+    """Normal's action; `planner_of` makes the turn's planner (the hard level's judges the library its own way)."""
     pending = view.pending
     if pending is not None:
         if pending.kind == GIVE:
             return Choose(receiver(view))
         return Choose(_best_option(guessed_game(view, rng), view.seat))
-    planner = Planner(view)
+    planner = planner_of(view)
     plan = planner.best(extend=False)
     usable, guess = usable_powers(view, rng) if plan is None or not view.played else ([], None)
     if usable and guess is not None:

@@ -152,7 +152,7 @@ class Planner:
                     self.unlay(library, place, taken)
 
         if need >= 2:
-            for card, place, worth in self._openings(library, hand):
+            for card, place, worth in self.openings(library, hand):
                 taken = self.lay(library, card, place)[1]
                 i = hand.index(card)
                 search(hand[:i] + hand[i + 1:], [(card, place)], worth)
@@ -163,7 +163,7 @@ class Planner:
             return None
         return self.extended(best[0]) if extend else best[0]
 
-    def _openings(self, library: Library, hand: list[int]) -> list[tuple[int, Place, float]]:
+    def openings(self, library: Library, hand: list[int]) -> list[tuple[int, Place, float]]:
         """The first cards worth planning a turn from: the `OPENINGS` single placements that leave the best
         position (searching every pair of placements would cost too much time)."""
         found: list[tuple[float, int, Place, float]] = []

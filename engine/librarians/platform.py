@@ -29,6 +29,6 @@ RULES = GameRules[LibrariansGame, Action](
     parse_action=parse_action,
     choose=_choose,
     levels=tuple(LEVELS),
-    stand_in="normal",
-    hint_level="normal",  # normal answers a whole turn in 11 ms median, 32 ms at worst (README, Computer players)
+    stand_in="hard",
+    hint_level="hard",  # a hard decision (one call) takes 0.1-0.4 s of CPU late in a game (README, Computer players)
 )

@@ -145,8 +145,9 @@ def test_demo_refuses_players_or_a_level_a_game_does_not_take(operator: Path, tm
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", str(tmp_path), "--players", "6"]) == 2
     assert "--players 6: My Shelfie takes 2 to 4; choose one game with --game" in capsys.readouterr().err
-    assert main(["demo", str(tmp_path), "--level", "hard"]) == 2
-    assert "--level hard: Librarians plays easy, normal" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # every game plays easy, normal and hard: no game lacks one
+        main(["demo", str(tmp_path), "--level", "expert"])
+    assert refused.value.code == 2 and "invalid choice: 'expert'" in capsys.readouterr().err
     assert not any(tmp_path.iterdir()), "nothing is played when a game cannot take the choice"
 
 

@@ -1,0 +1,94 @@
+"""What unfinished lines of one colour promise: a planner's judge that builds toward completed genres.
+
+A completed genre takes 4 books out of the library (room for the cards still to come, and they count as played)
+and gives the table a power; Romance alone takes 5 cards out of the deck. So a hard teammate values windows of 4
+places in a line (a row, a column, a diagonal) that hold books of one colour and nothing else, and whose empty
+places can still take a card of that colour by the shelf's order: 2 of 4 a little, 3 of 4 more. Red lines are
+never built (their powers harm the table). Reads only the library, as every seat sees it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import colour_of
+from .data import LETTER_POOLS, LINE_LENGTH, RED
+from .library import DIRECTIONS, Library, Place
+from .openness import UNSEEN_SCALE
+from .planner import Planner
+from .unseen import expected_unseen
+from .view import LibrariansView
+
+PROMISE = (0.0, 0.0, 0.6, 2.0)
+"""The worth of a window by how many of its 4 places hold a book of its colour (0-3)."""
+_POOL_LETTERS = tuple(tuple(sorted(set(pool))) for pool in LETTER_POOLS)
+GENRE_WEIGHT = {"romance": 1.5}
+"""How much more a line of this genre is worth than another (Romance takes 5 cards out of the deck); 1 else."""
+
+
+def line_promise(library: Library, weights: dict[int, float]) -> float:
+    """The sum over open windows of one non-red colour of PROMISE[books in it] times that colour's weight
+    (`weights`: colour -> how much its power is worth to the table; colours left out count nothing)."""
+    cells: dict[Place, int] = {}
+    """Per place of the reach: the colour of its top book (0-5), or -1 for an empty place (bounds in `empty`)."""
+    empty: dict[Place, tuple[int, int]] = {}
+    for place, top, low, high in library.spot_table():
+        if top < 0:
+            cells[place] = -1
+            empty[place] = (low, high)
+    books: list[tuple[Place, int]] = []
+    for r, row in enumerate(library.rows):
+        for x, stack in row.cells.items():
+            colour = colour_of(stack[-1])
+            cells[(r, x)] = colour
+            if colour in weights and colour != RED and weights[colour]:
+                books.append(((r, x), colour))
+    total = 0.0
+    seen: set[tuple[int, int, int, int]] = set()
+    for (r0, x0), colour in books:
+        pool = _POOL_LETTERS[colour]
+        weight = weights[colour]
+        for dr, dx in DIRECTIONS:
+            # Only windows holding a second book of the colour further along count (one book promises nothing):
+            # the first such book within reach, past empty places only.
+            for far in range(1, LINE_LENGTH):
+                cell = cells.get((r0 + far * dr, x0 + far * dx))
+                if cell is None or cell >= 0:
+                    break
+            if cell != colour:
+                continue
+            for start in range(far - (LINE_LENGTH - 1), 1):
+                r, x = r0 + start * dr, x0 + start * dx
+                key = (r, x, dr * 3 + dx, colour)
+                if key in seen:
+                    continue
+                seen.add(key)
+                count = 0
+                for k in range(LINE_LENGTH):
+                    place = (r + k * dr, x + k * dx)
+                    cell = cells.get(place)
+                    if cell is None:
+                        break
+                    if cell >= 0:
+                        if cell != colour:
+                            break
+                        count += 1
+                    else:
+                        low, high = empty[place]
+                        if not any(low <= letter <= high for letter in pool):
+                            break
+                else:
+                    total += weight * PROMISE[min(count, LINE_LENGTH - 1)]
+    return total
+
+class LinePlanner(Planner):
+    """Normal's turn planner (engine.librarians.planner) whose judge of a position also counts the promise of
+    its unfinished lines of one colour, and weighs the letters the unseen cards may carry by what the seen cards
+    say of them (engine.librarians.unseen), not by their pools alone."""
+
+    def __init__(self, view: LibrariansView) -> None:
+        super().__init__(view)
+        self.weights = expected_unseen(self.letters, UNSEEN_SCALE)
+        self.line_weights = {colour: GENRE_WEIGHT.get(genre, 1.0) for colour, genre in enumerate(view.genres)}
+
+    def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
+        return super().value(library, hand, played, bonus) + line_promise(library, self.line_weights)
