@@ -1,5 +1,6 @@
-"""Librarians' computer teammates: its rows of the table (a table of four at each level: how often it wins), and on
-its own how long a whole normal turn takes, and how far normal and easy tables get.
+"""Librarians' computer teammates: its rows of the table (a table of four at each level with the default genres:
+how often it wins; then hard and normal tables on the three other genre sets, GENRE_SETS), and on its own how long
+a whole turn takes at each level, and how far each level's tables get.
 
 A turn is every action the seat takes from its turn's start to its end (cards laid, powers and their steps, the
 card it gives), each a separate `choose` call as the platform makes them. `python -m bench ai` prints it after
@@ -17,17 +18,34 @@ from concurrent.futures import Executor
 from engine.librarians import LibrariansGame
 from engine.librarians.ai import choose
 
-from bench.table import Row, level_rows
+from bench.table import Row, level_rows, table
 
 DEFAULT_GAMES = 12
 TABLE_GAMES = 100
 """A row of the table: the issue's claim is over 100 games."""
+SET_GAMES = 20
+"""Games of a table on each other genre set (hard against normal there: more wins, not a rate to pin)."""
 PLAYERS = 4
+GENRE_SETS: dict[str, dict[str, str]] = {
+    "genres 2": {"red": "detective", "green": "comedy", "blue": "action", "purple": "sci_fi", "yellow": "science",
+                 "black": "crime"},
+    "genres 3": {"red": "true_crime", "green": "adventure", "blue": "travel", "purple": "poetry",
+                 "yellow": "business", "black": "drama"},
+    "genres 4": {"red": "tragedy", "green": "self_help", "blue": "mythology", "purple": "graphic_novel",
+                 "yellow": "cooking", "black": "picture_book"},
+}
+"""The genre sets beside the default one (the rules page's first genre of each colour): each colour's second,
+third and fourth genre."""
 
 
 def rows(pool: Executor, games: int | None = None) -> Iterator[Row]:
-    """The table's Librarians rows: a table of four teammates at each level, default genres."""
+    """The table's Librarians rows: a table of four teammates at each level, default genres; then tables of four
+    hard and of four normal teammates on each other genre set."""
     yield from level_rows("librarians", games or TABLE_GAMES, pool, per="turn", coop_seats=PLAYERS)
+    for name, genres in GENRE_SETS.items():
+        for level in ("hard", "normal"):
+            yield table("librarians", level, PLAYERS, games or SET_GAMES, pool, per="turn",
+                        against=f"4, {name}", options=genres)
 
 
 def play(levels: tuple[str, ...], seed: int) -> tuple[LibrariansGame, list[tuple[float, float]]]:
@@ -58,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Librarians: {args.games} games of {PLAYERS} computer teammates per level (seeds 0-{args.games - 1})")
     print(f"{'level':<8} {'won':>4} {'cards left':>11} {'turns':>6} {'turn median ms':>15} {'worst ms':>9} "
           f"{'CPU median ms':>14} {'CPU worst ms':>13}")
-    for level in ("easy", "normal"):
+    for level in ("easy", "normal", "hard"):
         left, won, times = [], 0, []
         for seed in range(args.games):
             game, turns = play((level,) * PLAYERS, seed)
