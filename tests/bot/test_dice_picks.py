@@ -7,7 +7,8 @@ import random
 from engine.dice import ITEM_VALUES, Circle, Cross, DiceGame, Reroll, Roll
 
 from bot.games.dice.picks import SET_LIMIT, crossable_rows, keep_choices, offered_sets
-from bot.games.dice.words import set_choice_text
+from bot.games.dice.words import set_choice_text, turn_prompt
+from bot.service.models import GameOptions, Seat, Table
 from tests.engine.dice.positions import OPEN_SHEET, position, sheet
 
 
@@ -69,3 +70,21 @@ def test_dice_to_keep_are_legal_re_rolls_and_never_every_die() -> None:
         for keep in keeps:
             assert len(keep) < game.dice_count
             game.check(Reroll(keep))
+
+
+def test_the_keep_prompt_says_where_stop_leads() -> None:
+    """It offered "Stop to circle" with dice that circle nothing, where Stop leads to crossing out a row."""
+    seats = tuple(Seat(i, i + 1, f"p{i}") for i in range(4))
+    told = set()
+    for game in _games(60):
+        if not game.rerolls_left:
+            continue
+        table = Table(game_id=1, kind="dice", guild_id=1, channel_id=1, thread_id=None, status="active",
+                      end_reason=None, options=GameOptions(players=game.n_players), host_id=1,
+                      seats=seats[:game.n_players], game=game, version=1, turn=0, lobby_message_id=None,
+                      turn_message_id=None, created_at=0.0, updated_at=0.0)
+        prompt = turn_prompt(table, "en") or ""
+        circles = bool(game.legal_item_sets())
+        assert ("**Stop** to circle" in prompt) == circles and ("circle nothing" in prompt) != circles, prompt
+        told.add(circles)
+    assert told == {True, False}, "both kinds of roll were seen"

@@ -148,7 +148,8 @@ def turn_prompt(table: Table, locale: object) -> str | None:
     if game.phase == "roll":
         return t("dice.your_turn", locale, mention=f"<@{seat.user_id}>")
     if game.rerolls_left:
-        return t("dice.prompt.keep", locale, name=seat_label(seat, locale), left=game.rerolls_left, rerolls=REROLLS)
+        key = "dice.prompt.keep" if game.legal_item_sets() else "dice.prompt.keep_cross"  # where Stop leads
+        return t(key, locale, name=seat_label(seat, locale), left=game.rerolls_left, rerolls=REROLLS)
     return choose_prompt(table, locale)
 
 
