@@ -5,7 +5,7 @@ the followups, and edits of those messages through the interaction's token) are 
 step is an interaction, so its turn message can travel on it:
 
 - a typed command's response is the turn message itself (a "thinking" message everyone sees first, completed by
-  the turn, when drawing the pictures outlasts the grace of `bot.quick_answers`): it says what the move was, under
+  the turn, when posting it outlasts the grace of `bot.quick_answers`: the game's outbox, the pictures): it says what the move was, under
   Discord's line naming who typed the command, so no private answer is needed;
 - a click on a message everyone sees (the turn message, the lobby) is answered by a followup carrying the turn,
   shown as a reply to the clicked message;
@@ -21,6 +21,7 @@ turns, reminders, the outbox's repost after a crash) always goes with the token.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,7 @@ log = logging.getLogger("shelfie.outbox")
 
 T = TypeVar("T")
 
+THINKING = discord.InteractionResponseType.deferred_channel_message
 TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token is valid for its followups and edits, from the interaction's creation."""
 TOKEN_MARGIN = 60.0
@@ -44,8 +46,6 @@ interaction was created (its 3 s answer), and the bot's clock and Discord's may 
 UNKNOWN_MESSAGE = 10008
 """Discord's error code for a message that does not exist (deleted)."""
 
-_PUBLIC_THINKING = "public_thinking"
-"""Set in `interaction.extras` while a "thinking" message everyone sees waits for the turn message to complete it."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,8 @@ class Route:
         self.clock = clock
         self.since = clock()
         self.answered = False  # whether the command's own answer is the turn message
+        self._answering = asyncio.Lock()  # the turn as the answer, or the "thinking" defer: one of them
+        self._thinking = False  # the "thinking" message everyone sees is waiting for the turn
 
     @property
     def fresh(self) -> bool:
@@ -80,18 +82,20 @@ class Route:
                 and not self.interaction.response.is_done())
 
     async def in_time(self, work: Awaitable[T]) -> T:
-        """The work (drawing the turn, marking it sending) before the response that carries it: when it outlasts the
-        grace, a "thinking" message everyone sees answers Discord in time and the turn completes it."""
+        """The work that posts the turn (the game's outbox, its pictures): when it outlasts the grace of
+        bot.quick_answers, a "thinking" message everyone sees answers Discord in time and the turn completes it."""
         if not self.answers:
             return await work
-        result = await in_time(self.interaction, work, Deferral.PUBLIC)
-        if self.interaction.response.is_done():
-            self.interaction.extras[_PUBLIC_THINKING] = True
-        return result
+        self._thinking = True
+        return await in_time(self.interaction, work, Deferral.PUBLIC, answering=self._answering)
 
     async def post(self, content: str, **send: Any) -> discord.Message | None:
         """The message posted through the interaction, or None when it cannot carry it (answered privately, a
         token too old, an interaction Discord no longer knows): the caller posts it with the bot token."""
+        async with self._answering:
+            return await self._post(content, **send)
+
+    async def _post(self, content: str, **send: Any) -> discord.Message | None:
         interaction = self.interaction
         if not self.fresh:
             return None
@@ -100,12 +104,10 @@ class Route:
             if self.answers:
                 callback = await interaction.response.send_message(content, **send)
                 message, original = callback.resource, True
-                self.answered = True
                 if not isinstance(message, discord.Message):  # posted, but Discord's answer did not include it
                     message = await interaction.original_response()
-            elif interaction.extras.pop(_PUBLIC_THINKING, False):  # the followup completes the thinking message
+            elif self._thinking and interaction.response.type is THINKING:  # the followup completes it
                 message, original = await interaction.followup.send(content, wait=True, **send), True
-                self.answered = True
             elif _clicked_in_public(interaction):  # shown as a reply to the clicked message
                 message, original = await interaction.followup.send(content, wait=True, **send), False
             else:
@@ -115,6 +117,8 @@ class Route:
             for file in send.get("files") or ():
                 file.reset()
             return None
+        self._thinking = False
+        self.answered = self.answered or original
         assert isinstance(message, discord.Message)
         _posted.setdefault(interaction.client, {})[message.id] = Posted(interaction, original, self.since)
         return message

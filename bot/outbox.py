@@ -113,7 +113,12 @@ async def announce(interaction: discord.Interaction, result: PlayResult, *, intr
     the turn message answered the command itself. If the channel message could not go out, the person learns
     why."""
     route = Route(interaction, service_of(interaction.client).clock)
-    delivery = await flush_game(interaction.client, result.table.game_id, live=result, intro=intro, route=route)
+    try:
+        delivery = await route.in_time(flush_game(interaction.client, result.table.game_id, live=result, intro=intro,
+                                                  route=route))
+    except discord.NotFound as error:  # Discord gave up on the interaction (its 3 s): the token posted the turn
+        log.info("an interaction expired before its answer; its turn went with the bot token: %s", error)
+        return
     if told is not None and not route.answered:
         await reply_private(interaction, told)
     if delivery is Delivery.REFUSED:
@@ -287,8 +292,7 @@ async def _send(client: discord.Client, channel: discord.abc.Messageable, announ
     summary = lines_content([*event_lines, *face.result_lines(result, locale)])
     if announcement.version != table.version:
         return await _deliver(client, channel, announcement, table, summary, route, allowed_mentions=mentions), None
-    drawn = face.turn_message(table, result, locale)
-    more, files = await (drawn if route is None else route.in_time(drawn))
+    more, files = await face.turn_message(table, result, locale)
     view = turn_view(table, locale)
     lines = [*intro, *face.result_lines(result, locale), *more, *turn_clock(table, locale)]
     message = await _deliver(client, channel, announcement, table, lines_content(lines), route, files=files,
@@ -310,8 +314,7 @@ async def _deliver(client: discord.Client, channel: discord.abc.Messageable, ann
         if found.content != content and not send.get("files") and send.get("view") is None:
             await _collapse(client, channel, found.id, content, table)
         return found
-    sending = service_of(client).announcement_sending(announcement, _digest(content))
-    await (sending if route is None else route.in_time(sending))
+    await service_of(client).announcement_sending(announcement, _digest(content))
     posted = None if route is None else await route.post(content, **send)
     return posted or await channel.send(content, nonce=_nonce(announcement), **send)
 

@@ -11,6 +11,7 @@ is unused, else through the followup webhook, so the caller writes each answer o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import enum
 from collections.abc import Awaitable
@@ -56,8 +57,10 @@ def grace(interaction: discord.Interaction) -> float:
     return max(0.0, min(QUICK_GRACE, ANSWER_BUDGET - age))
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral: Deferral) -> T:
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral: Deferral, *,
+                  answering: asyncio.Lock | None = None) -> T:
     """The work's result (or its exception), the interaction deferred first if the work outlasts its `grace`.
+    `answering`: held by work that may answer the interaction itself, so the defer never races its answer.
 
     The work is never cancelled by a failed defer: a move once started is saved or refused whatever becomes of the
     answer (the outbox posts a saved move's turn on its own), and its outcome is awaited before the defer's error
@@ -70,7 +73,9 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
         raise
     if not quick and not interaction.response.is_done():
         try:
-            await _defer(interaction, deferral)
+            async with answering or contextlib.nullcontext():
+                if not interaction.response.is_done():
+                    await _defer(interaction, deferral)
         except BaseException:
             await asyncio.wait({task})
             if not task.cancelled():

@@ -74,7 +74,7 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
 
 
 LIMIT = 5  # requests a second with the bot token, the replica's and the bot's
-MOVES = 28  # each costs the token nothing (its turn travels on its interaction); the games' starts cost it over LIMIT * 4
+MOVES = 28  # each costs the token ~nothing (its turn travels on its interaction); the starts cost over LIMIT * 4
 
 
 async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_path: Path) -> None:
