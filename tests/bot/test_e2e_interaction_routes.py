@@ -5,6 +5,7 @@ between the response and its record still posts the turn exactly once."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -13,6 +14,7 @@ from test_e2e_outbox_retries import fail_to_mark_posted_once, turn_posts
 from test_game_driver import (build_clicked_move, channel_messages, custom_ids, game_here, latest_turn_message, member,
                               play_typed_move, start_game)
 
+from bot import quick_answers
 from bot.interaction_routes import TOKEN_LIFETIME
 
 if TYPE_CHECKING:
@@ -50,6 +52,35 @@ async def test_a_typed_move_answers_with_the_turn_message_and_costs_the_token_no
     allowed = table.env.backend.get_message(table.channel.id, turn.message.id).allowed_mentions
     assert allowed.users == frozenset({after.current_seat.user_id}) != frozenset({game.current_seat.user_id}), \
         "it pings the next player only"
+
+
+async def test_a_typed_move_whose_posting_outlasts_the_grace_thinks_in_public_and_its_turn_completes_that(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move is saved within the grace, its turn message (the game's outbox, the pictures) is not: a "thinking"
+    message everyone sees answers Discord in time, and the turn message takes its place, still free."""
+    await start_game(table, table.alice, [table.bob])
+    await play_typed_move(table)
+    waits = []
+
+    async def posting_is_slow(task: asyncio.Future[Any], seconds: float) -> bool:
+        waits.append(seconds)
+        if len(waits) == 1:  # the move itself
+            await asyncio.wait({task})
+            return True
+        return False
+
+    monkeypatch.setattr(quick_answers, "_done_within", posting_is_slow)
+    before = len(table.env.http_requests)
+    played = await play_typed_move(table)
+
+    assert len(waits) == 2
+    answers = [r.json for r in table.env.http_requests[before:]
+               if r.path.startswith("/interactions/") and r.json["type"] != 8]  # not the autocomplete's choices
+    assert answers == [{"type": 5}], "one answer: a thinking message everyone sees"
+    assert token_requests(table, before) == []
+    assert played.response is not None and not played.response.ephemeral and "(turn 3)" in played.response.content
+    assert not played.followups, "nothing private is needed"
+    assert [m.id for m in live_turns(table)] == [played.response.message.id]
 
 
 async def test_a_click_on_the_turn_message_is_answered_by_a_followup_and_collapses_it_by_its_own_answer(
