@@ -577,7 +577,10 @@ def _hard(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     view = seat.view
     if view.expected not in PLANNED_STEPS:
         return _decide(seat, rng, legal, easy=False)
-    return plan(view, seat.seat, _candidates(seat, rng, legal), _quick, HARD_BUDGETS[view.n_players], rng)
+    candidates = _candidates(seat, rng, legal)
+    if not candidates:
+        return _decide(seat, rng, legal, easy=False)
+    return plan(view, seat.seat, candidates, _quick, HARD_BUDGETS[view.n_players], rng)
 
 
 LEVELS: dict[str, Callable[[Seat, random.Random, Legal], Action]] = {"easy": _easy, "normal": _normal,

@@ -1,6 +1,7 @@
 """Dealing a new game (books.md "Setup"): the bag, the shelves, the decks, the Shoppes, 3 Major
 Accomplishments, and per player a random Player card, the start books on the gold dots, 5 dealt Little
-Projects and the battery of its place in turn order; the first seat is random (H)."""
+Projects and the battery of its place in turn order. Seat 0 plays first, as in every game of the platform: the
+service shuffles the seats at the start, which makes the first seat random (H) and the start line's turn order true."""
 from __future__ import annotations
 
 from .data import (
@@ -49,7 +50,7 @@ def deal(table: Tabletop, n_players: int, seed: int, level: int = 1) -> None:
     for books in SHELF_BOOKS:
         table.village.shelves.append(Shelf(draw_books(table, books), draw_project(table)))
     table.village.shoppes = [card for card in (draw_neat(table) for _ in range(SHOPPES_FACE_UP)) if card]
-    table.first = rng(table).randrange(n_players)
+    table.first = 0
     colours = shuffled(table, COLOURS)
     table.players = []
     for seat in range(n_players):

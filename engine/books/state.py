@@ -206,7 +206,7 @@ class Tabletop:
     penelope: Penelope | None = None
     draws: int = 0
     first: int = 0
-    """The seat that played first (random): rounds end before it."""
+    """The seat that played first (seat 0 in a new game; a game saved before may name another): rounds end before it."""
     current: int = 0
     turn: int = 0
     pending: Pending | None = None

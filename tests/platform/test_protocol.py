@@ -42,6 +42,24 @@ def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(k
     assert replay.to_dict() == state.to_dict()
 
 
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_seat_zero_plays_first_as_the_start_banner_says(kind: str) -> None:
+    """The service shuffles the seats and every start line reads them in seat order ("Turn order: alice, bob"), so
+    the first turn taken by one seat alone is seat 0's in every game, whatever its seed (a step that several seats
+    take at once, such as keeping secret cards, may come before it)."""
+    rules = rules_of(kind)
+    options = rules.description.check_options({})
+    for players in range(max(2, rules.description.min_players), rules.description.max_players + 1):
+        for seed in range(6):
+            state = rules.new(players, seed, options)
+            together: set[int] = set(state.to_act) if len(state.to_act) > 1 else set()
+            while together:
+                seat = min(state.to_act & together)
+                state.apply(rules.choose(state, rules.levels[0], seed, seat), seat)
+                together.discard(seat)
+            assert state.to_act == frozenset({0}), f"{players} players, seed {seed}"
+
+
 def _accepts(state: AnyState, action: object, seat: int) -> bool:
     """Whether the state takes `action` from `seat` (where several seats may act, an action is one seat's)."""
     try:
