@@ -154,7 +154,7 @@ def _hand(img: Image.Image, d: ImageDraw.ImageDraw, view: LibrariansView, seat: 
 def _held(img: Image.Image, d: ImageDraw.ImageDraw, view: LibrariansView, seat: int, locale: str,
           left_mid: tuple[int, int], right: int) -> None:
     """The power cards a seat holds face up: each a small card and its genre (greyed until its holder's next
-    turn when received this turn); names are left out when there is no room for them."""
+    turn when received this turn); a name is left out, never cut, where it does not fit whole."""
     x, y = left_mid
     held = view.held[seat]
     if not held:
@@ -163,10 +163,9 @@ def _held(img: Image.Image, d: ImageDraw.ImageDraw, view: LibrariansView, seat: 
     for card in held:
         face = mini_face(card)
         img.paste(face, (x, y - MINI[1] // 2), face)
-        if room >= MINI[0] + 50:
-            fresh = card.id in view.fresh
-            fonts.draw_text(d, (x + MINI[0] + 6, y), caption(f"lib_genre_{view.genres[card.colour]}", locale), 17,
-                            MUTED if fresh else INK, bold=True, max_width=room - MINI[0] - 14)
+        name = caption(f"lib_genre_{view.genres[card.colour]}", locale)
+        if fonts.width(name, 17, bold=True) <= room - MINI[0] - 14:
+            fonts.draw_text(d, (x + MINI[0] + 6, y), name, 17, MUTED if card.id in view.fresh else INK, bold=True)
         x += max(room, MINI[0] + 6)
 
 

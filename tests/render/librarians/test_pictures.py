@@ -161,3 +161,24 @@ def test_a_hand_picture_shows_that_seats_cards_big(size: int) -> None:
     covers = {img.getpixel((x, y)) for x in range(0, PICTURE_W, 3) for y in range(HAND_TITLE_H, img.height, 3)}
     assert {BOOK_COLOURS[COLOURS[c // 11]] for c in game.hands[seat]} <= covers
     assert HAND_CARD[1] >= 150
+
+
+@pytest.mark.parametrize("held", [1, 2, 3, 4])
+def test_held_power_names_are_shown_whole_or_left_out_never_cut(held: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from render import fonts
+    from tests.render.test_captions_fit import NAMES as SHOWN_NAMES
+
+    cut: list[str] = []
+    fit = fonts.fit.__wrapped__
+
+    def watched(text: str, size: int, max_width: int, bold: bool = False) -> str:
+        shown = fit(text, size, max_width, bold)
+        if shown.endswith(fonts.ELLIPSIS) and shown != fonts.visible(text, bold):
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(fonts, "fit", watched)
+    game = mid_game(2)
+    game.held[0] = [card for hand in game.hands for card in hand][:held]
+    render_turn(game, NAMES[:2])
+    assert [text for text in cut if text not in SHOWN_NAMES] == [], "only names may be cut"
