@@ -32,7 +32,7 @@ async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_e
     here = await game_here(table)
     assert here.status == "active", "a lobby of one seat starts at once"
     first = turn_message(table.channel)
-    assert "**Penelope** (level 2) · at off the board · queue empty · Rival deck 10" in first.content
+    assert "**Penelope** (level 2) · not in the Village yet · queue empty · Rival deck 10" in first.content
     assert [a.filename for a in first.attachments] == ["books.png"]
     dm = alice.user.dm_channel.history()
     assert len(dm) == 1 and "Dealt to you — keep 3 of these 5" in dm[0].content

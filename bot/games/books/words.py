@@ -156,7 +156,8 @@ def table_lines(game: BooksGame, seats: Sequence[Seat], locale: object) -> list[
     penelope = game.penelope
     if penelope is not None:
         queue = " ".join(penelope.queue) or t("books.queue_empty", locale)
-        where = space_text(penelope.location, locale) if penelope.location else t("books.off_board", locale)
+        where = (t("books.penelope_at", locale, where=space_text(penelope.location, locale)) if penelope.location
+                 else t("books.off_board", locale))
         lines.append(t("books.penelope", locale, level=penelope.level, where=where, queue=queue,
                        deck=len(penelope.deck), books=len(penelope.books), projects=len(penelope.projects),
                        neat=len(penelope.neat)))
