@@ -132,18 +132,19 @@ def main(argv: list[str] | None = None) -> None:
                 games = list(pool.map(_solo, [(level, penelope, k) for k in range(count)], chunksize=1))
                 played += games
                 print(f"  {level} alone vs Penelope {penelope}: {_rate(games)}", flush=True)
-    turns = [t for g in played for t in g[3]]
-    if turns:
-        wall, cpu = [w for w, _ in turns], [c for _, c in turns]
-        print(f"Books: a whole normal turn ({len(turns)} turns of the games above, every worker busy): median "
-              f"{_ms(statistics.median(wall))} ms (CPU {_ms(statistics.median(cpu))}), p95 "
-              f"{_ms(percentile(wall, 0.95))} ms (CPU {_ms(percentile(cpu, 0.95))})")
-    decisions = [d for g in played for d in g[4]]
-    if decisions:
-        wall, cpu = [w for w, _ in decisions], [c for _, c in decisions]
-        print(f"Books: a hard decision ({len(decisions)} choose calls): median {_ms(statistics.median(wall))} ms "
-              f"(CPU {_ms(statistics.median(cpu))}), p95 {_ms(percentile(wall, 0.95))} ms "
-              f"(CPU {_ms(percentile(cpu, 0.95))}), max {_ms(max(wall))} ms")
+    _print_times("a whole normal turn", "turns of the games above, every worker busy",
+                 [t for g in played for t in g[3]])
+    _print_times("a hard decision", "choose calls", [d for g in played for d in g[4]])
+
+
+def _print_times(what: str, counted: str, samples: list[tuple[float, float]]) -> None:
+    """Median and p95 of (wall, CPU) seconds, and the slowest wall time; nothing when none was measured."""
+    if not samples:
+        return
+    wall, cpu = [w for w, _ in samples], [c for _, c in samples]
+    print(f"Books: {what} ({len(samples)} {counted}): median {_ms(statistics.median(wall))} ms "
+          f"(CPU {_ms(statistics.median(cpu))}), p95 {_ms(percentile(wall, 0.95))} ms "
+          f"(CPU {_ms(percentile(cpu, 0.95))}), max {_ms(max(wall))} ms")
 
 
 def _ms(seconds: float) -> str:

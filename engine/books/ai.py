@@ -534,15 +534,20 @@ def _normal(seat: Seat, rng: random.Random, legal: Legal) -> Action:
     return _decide(seat, rng, legal, easy=False)
 
 
-def _quick(game: BooksGame, seat: int, seed: int) -> Action:
-    """The quick player of imagined games: normal's rules with fewer samples (planner.Policy)."""
+def _accepted(game: BooksGame, seat: int) -> Legal:
+    """Whether the game takes an action from `seat` now: the check every level's choices pass before they count."""
     def legal(action: Action) -> bool:
         try:
             game.check(action, seat)
         except BooksError:
             return False
         return True
+    return legal
 
+
+def _quick(game: BooksGame, seat: int, seed: int) -> Action:
+    """The quick player of imagined games: normal's rules with fewer samples (planner.Policy)."""
+    legal = _accepted(game, seat)
     action = _decide(Seat(game.view(seat), seat, QUICK_EFFORT), random.Random(seed), legal, easy=False)
     return action if legal(action) else next(a for a in game.legal_actions() if legal(a))
 
@@ -595,14 +600,7 @@ def choose(game: BooksGame, level: str, *, seed: int, seat: int | None = None) -
     acting = min(game.to_act) if seat is None else seat
     if acting not in game.to_act:
         raise ValueError(f"seat {acting} may not act now")
-
-    def legal(action: Action) -> bool:
-        try:
-            game.check(action, acting)
-        except BooksError:
-            return False
-        return True
-
+    legal = _accepted(game, acting)
     rng = random.Random(seed)
     action = LEVELS[level](Seat(game.view(acting), acting), rng, legal)
     if legal(action):
