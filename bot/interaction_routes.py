@@ -5,8 +5,8 @@ the followups, and edits of those messages through the interaction's token) are 
 step is an interaction, so its turn message can travel on it:
 
 - a typed command's response is the turn message itself (a "thinking" message everyone sees first, completed by
-  the turn, when posting it outlasts the grace of `bot.quick_answers`: the game's outbox, the pictures): it says what the move was, under
-  Discord's line naming who typed the command, so no private answer is needed;
+  the turn, when posting it — the game's outbox, the pictures — outlasts the grace of `bot.quick_answers`): it says
+  what the move was, under Discord's line naming who typed the command, so no private answer is needed;
 - a click on a message everyone sees (the turn message, the lobby) is answered by a followup carrying the turn,
   shown as a reply to the clicked message;
 - a message whose interaction answered privately (an ephemeral builder, a private "thinking") is not followed up:
@@ -47,7 +47,6 @@ UNKNOWN_MESSAGE = 10008
 """Discord's error code for a message that does not exist (deleted)."""
 
 
-
 @dataclass(frozen=True)
 class Posted:
     """A message posted through an interaction, and when its step began (on the service's clock)."""
@@ -73,7 +72,7 @@ class Route:
 
     @property
     def fresh(self) -> bool:
-        return self.clock() - self.since < TOKEN_LIFETIME - TOKEN_MARGIN
+        return _token_usable(self.since, self.clock())
 
     @property
     def answers(self) -> bool:
@@ -175,13 +174,18 @@ def _clicked_in_public(interaction: discord.Interaction) -> bool:
                                               discord.InteractionResponseType.message_update))
 
 
+def _token_usable(since: float, now: float) -> bool:
+    """Whether the token of an interaction whose step began at `since` may still be used at `now`."""
+    return now - since < TOKEN_LIFETIME - TOKEN_MARGIN
+
+
 def _forget_old(client: discord.Client, clock: Callable[[], float]) -> dict[int, Posted]:
     """The client's messages posted through interactions whose tokens may still be used (older ones dropped)."""
     posted = _posted.setdefault(client, {})
     now = clock()
     while posted:
         oldest = next(iter(posted))
-        if now - posted[oldest].since < TOKEN_LIFETIME - TOKEN_MARGIN:
+        if _token_usable(posted[oldest].since, now):
             break
         del posted[oldest]
     return posted
