@@ -1,7 +1,8 @@
 """My Shelfie's computer players: its rows of the table (each level against each lower level, hard against the
 ISMCTS reference with about 1 s and 3 s of CPU a move: bench/shelfie_reference.py), and on its own
 (`python -m bench.shelfie_ai --games 40`) the detail: against a random mover, normal's self-play standard, time
-per move by level.
+per move by level. `--reference 3s` plays only hard against that reference, printing each game as it ends (a
+game takes minutes of CPU, so a run cut short still leaves its count).
 
 Two-player games alternate the seats; a move is one `choose_move` call.
 """
@@ -11,14 +12,16 @@ import argparse
 import os
 import random
 import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from engine.shelfie import Game, Move
 
-from bench.figures import percentile
+from bench.__main__ import machine
+from bench.figures import percentile, wilson
 from bench.shelfie_reference import reference_1s, reference_3s
-from bench.table import HEADER, Reference, Row, duel, level_rows
+from bench.table import HEADER, Played, Reference, Row, duel, level_rows
 
 DEFAULT_GAMES = 200
 REFERENCE_GAMES = 40
@@ -35,6 +38,7 @@ def random_move(game: Game, seed: int, seat: int) -> Move:
 RANDOM = Reference("random", random_move)
 ISMCTS_1S = Reference("ismcts 1s", reference_1s)
 ISMCTS_3S = Reference("ismcts 3s", reference_3s)
+REFERENCES = {"1s": ISMCTS_1S, "3s": ISMCTS_3S}
 
 
 def rows(pool: Executor, games: int | None = None) -> Iterator[Row]:
@@ -52,15 +56,51 @@ def detail(pool: Executor, games: int) -> Iterator[Row]:
     yield duel(KIND, "normal", "normal", games, pool, per="move")
 
 
+class Tally:
+    """Prints each game of a row as it ends, with the subject's count so far and its interval, its CPU time per
+    move so far, the UTC time and the load average (the figures README needs, kept if the run is cut short)."""
+
+    def __init__(self) -> None:
+        self.wins = 0.0
+        self.done = 0
+        self.cpu: list[float] = []
+
+    def __call__(self, k: int, game: Played) -> None:
+        self.done += 1
+        self.wins += game.share
+        self.cpu.extend(c for _, c in game.times)
+        low, high = wilson(self.wins, self.done)
+        print(f"{time.strftime('%H:%M:%S', time.gmtime())} UTC  game {k} (subject in seat {k % 2 + 1}): "
+              f"{game.scores[k % 2]}-{game.scores[1 - k % 2]}  wins {self.wins:g} of {self.done} ({low:.1%}-{high:.1%})"
+              f"  CPU a move p50 {percentile(self.cpu, 0.5) * 1000:.0f} ms p95 {percentile(self.cpu, 0.95) * 1000:.0f}"
+              f" ms  load {os.getloadavg()[0]:.1f}", flush=True)
+
+
+def against_reference(pool: Executor, reference: Reference, games: int) -> Row:
+    """hard against one reference, each game printed as it ends (the table's row, the same deals)."""
+    print(f"# machine: {machine()}\nMy Shelfie: hard against {reference.name}, {games} two-player games, seats "
+          f"alternated", flush=True)
+    return duel(KIND, "hard", reference, games, pool, per="move", report=Tally())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.shelfie_ai")
-    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"games per row (default {DEFAULT_GAMES})")
+    parser.add_argument("--games", type=int, help=f"games per row (default {DEFAULT_GAMES}; against one reference "
+                                                  f"{REFERENCE_GAMES})")
+    parser.add_argument("--reference", choices=REFERENCES, help="only hard against this reference, game by game")
     args = parser.parse_args(argv if argv is not None else [])
-    print(f"My Shelfie: {args.games} two-player games per row, seats alternated")
+    if args.reference:
+        with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+            row = against_reference(pool, REFERENCES[args.reference], args.games or REFERENCE_GAMES)
+        print(HEADER)
+        print(row.line())
+        return
+    games = args.games or DEFAULT_GAMES
+    print(f"My Shelfie: {games} two-player games per row, seats alternated")
     print(HEADER)
     measured = []
     with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-        for row in [*rows(pool, args.games), *detail(pool, args.games)]:
+        for row in [*rows(pool, games), *detail(pool, games)]:
             print(row.line(), flush=True)
             measured.append(row)
     print(f"\n{'level':<8} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'p95 CPU ms':>11}")

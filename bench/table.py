@@ -13,7 +13,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -138,11 +138,21 @@ def play(match: Match) -> Played:
 
 
 def duel(kind: str, a: Player, b: Player, games: int, pool: Executor, *, per: Per, base_seed: int = 20_000,
-         options: Mapping[str, Any] | None = None) -> Row:
-    """`a` against `b` over `games` two-player games, seats alternated (a first in even games)."""
+         options: Mapping[str, Any] | None = None, report: Callable[[int, Played], None] | None = None) -> Row:
+    """`a` against `b` over `games` two-player games, seats alternated (a first in even games). With `report`,
+    each game k is reported as it ends, so a long row's partial count survives an interruption."""
     matches = [Match(kind, (a, b) if k % 2 == 0 else (b, a), frozenset({k % 2}), base_seed + k,
                      tuple((options or {}).items()), per) for k in range(games)]
-    played = list(pool.map(play, matches, chunksize=2))
+    if report is None:
+        played = list(pool.map(play, matches, chunksize=2))
+    else:
+        futures = {pool.submit(play, match): k for k, match in enumerate(matches)}
+        ended: dict[int, Played] = {}
+        for future in as_completed(futures):
+            k = futures[future]
+            ended[k] = future.result()
+            report(k, ended[k])
+        played = [ended[k] for k in range(games)]
     mine = [p.scores[k % 2] for k, p in enumerate(played)]
     theirs = [p.scores[1 - k % 2] for k, p in enumerate(played)]
     return Row(kind, _name(a), _name(b), games, sum(p.share for p in played), per,

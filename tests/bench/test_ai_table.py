@@ -9,7 +9,8 @@ import pytest
 
 from bench.__main__ import main as bench_main
 from bench.figures import wilson
-from bench.table import duel, table
+from bench.shelfie_ai import Tally
+from bench.table import Played, duel, table
 from engine.registry import KINDS
 
 
@@ -26,6 +27,25 @@ def test_a_duel_row_plays_its_games_and_times_the_subject() -> None:
     low, high = row.interval
     assert low <= row.wins / row.games <= high
     assert row.line().startswith("dice        normal  easy")
+
+
+def test_a_reported_duel_tells_each_game_as_it_ends_and_counts_the_same_games() -> None:
+    told: list[tuple[int, float]] = []
+    with ThreadPoolExecutor(2) as pool:
+        reported = duel("dice", "normal", "easy", 3, pool, per="step", report=lambda k, game: told.append((k, game.share)))
+        plain = duel("dice", "normal", "easy", 3, pool, per="step")
+    assert sorted(k for k, _ in told) == [0, 1, 2]
+    assert reported.wins == plain.wins == sum(share for _, share in told)
+    assert reported.note == plain.note
+
+
+def test_the_tally_prints_the_count_so_far_after_each_game(capsys: pytest.CaptureFixture[str]) -> None:
+    tally = Tally()
+    tally(1, Played(1.0, (28, 35), None, ((0.2, 0.15),)))
+    tally(0, Played(0.0, (30, 41), None, ((0.3, 0.25),)))
+    first, second = capsys.readouterr().out.splitlines()
+    assert "game 1 (subject in seat 2): 35-28  wins 1 of 1" in first
+    assert "game 0 (subject in seat 1): 30-41  wins 1 of 2 (9.5%-90.5%)" in second
 
 
 def test_a_cooperative_row_counts_the_tables_shared_wins_and_its_measure() -> None:
