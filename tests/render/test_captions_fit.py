@@ -3,9 +3,14 @@
 Every registered game draws its whole gallery (long names, CJK and emoji names, every kind of picture) in every
 caption language, and every text the drawing fits into a width is checked: when it was cut, what was cut must be
 a name alone, never words of a caption (a header once read "column 2 locked fo…").
+
+Reading every caption in one language reaches parts the pictures draw once and keep (per locale: a legend, a card,
+a palette sampled from pictures): they are forgotten before, so each is drawn here in the language under test, and
+after, so no later test in this process draws with a part or a palette drawn in the wrong language.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -21,6 +26,14 @@ from render.text import CAPTIONS, Captions
 NAMES = {fonts.visible(name, bold) for name in (*DICE_NAMES, *LIBRARIAN_NAMES, *SHELFIE_NAMES)
          for bold in (False, True)}
 LANGUAGES = sorted(CAPTIONS["turn"])
+
+
+def forget_drawn_parts() -> None:
+    """Empty every cache of the pictures' modules (functools caches: drawn parts, palettes, text measures)."""
+    modules = [module for name, module in list(sys.modules.items()) if name == "render" or name.startswith("render.")]
+    for cached in {id(value): value for module in modules for value in vars(module).values()
+                   if callable(getattr(value, "cache_clear", None))}.values():
+        cached.cache_clear()
 
 
 @pytest.fixture
@@ -39,9 +52,12 @@ def cuts(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Ite
     def in_language(self: Captions, key: str, locale: str = "en", **params: object) -> str:
         return read(self, key, language, **params)
 
+    forget_drawn_parts()
     monkeypatch.setattr(fonts, "fit", watched_fit)
     monkeypatch.setattr(Captions, "__call__", in_language)
     yield found
+    monkeypatch.undo()
+    forget_drawn_parts()
 
 
 @pytest.mark.parametrize("cuts", LANGUAGES, indirect=True)
