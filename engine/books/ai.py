@@ -12,8 +12,9 @@ Same view and seed, same step.
   random shelf it can pay for or the Library, and goes home when its battery runs low; places books anywhere they
   fit.
 - normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
-  toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus (or 1 against Penelope when
-  her deck runs low, or on its last turn); leaves at 13 battery (data/books.json); in the Village takes what is
+  toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus, or on its last turn
+  (against Penelope: when the cards it clears keep her next card on a lower line, at 3 met projects, or when her
+  deck runs low); leaves at 13 battery (data/books.json); in the Village takes what is
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
   projects like it; keeps and draws the books and cards that serve its projects.
@@ -81,6 +82,7 @@ from .planner import Budget, plan
 from .projects import colours as project_colours
 from .projects import met
 from .sampling import PLANNED_STEPS
+from .solo import line_of
 from .view import BooksView
 
 
@@ -108,8 +110,10 @@ CLEAR_VALUE = 1.0
 her weaker lines, and her deck lasts)."""
 LATER_CLEAR_VALUE = 0.2
 """Against Penelope: what each card of her level's deck a project may clear later adds to it."""
+HOLD_MET = 3
+"""Against Penelope: at this many met projects an Admire is due even when it does not lower her next line."""
 QUEUE_TO_CLEAR = 2
-"""Against Penelope: from this queue size, one met project that clears a card of it is worth an Admire."""
+"""Against Penelope: the queue she may hold before going home (to admire and clear it) gains on the Village."""
 QUEUE_GROWTH = 0.5
 """Against Penelope: what each card of her queue beyond QUEUE_TO_CLEAR adds to going home (where projects are
 admired and her queue cleared) rather than staying in the Village another turn."""
@@ -419,12 +423,18 @@ def _normal_village(seat: Seat, may_go_home: bool, legal: Legal) -> Action:
 # ---- the apartment -----------------------------------------------------------------------------------------------
 
 def _admire_now(seat: Seat, met_now: list[str]) -> bool:
-    """At 2 met projects, or 1 with the Player card's bonus, or 1 that clears a card of Penelope's queue of
-    QUEUE_TO_CLEAR or more (her lines grow stronger and her deck runs out as it grows), or on the last turn."""
+    """At 2 met projects, or 1 with the Player card's bonus, or on the last turn. Against Penelope the Admire is
+    timed by her queue instead: when the cards it clears keep her next card on a lower line than it would read
+    (her lines gain her about 2, 3 and 5 points a turn), at HOLD_MET met projects, when her deck runs low, or on
+    the last turn; otherwise met projects wait, so one Admire clears the cards her next draws bring too."""
     if not met_now:
         return False
-    return (len(met_now) >= 2 or is_most_common(seat.stacks, seat.me.colour) or seat.danger()
-            or seat.last_turn() or (len(seat.queue()) >= QUEUE_TO_CLEAR and seat.clears(met_now) > 0))
+    if seat.danger() or seat.last_turn():
+        return True
+    if seat.view.penelope is None:
+        return len(met_now) >= 2 or is_most_common(seat.stacks, seat.me.colour)
+    drawn = len(seat.queue()) + 1
+    return line_of(drawn - seat.clears(met_now)) < line_of(drawn) or len(met_now) >= HOLD_MET
 
 
 def _leave_now(seat: Seat) -> bool:
