@@ -16,13 +16,18 @@ asks is answered 404 and logged at ERROR, so a gap shows.
 
 Like Discord: the first callback of an interaction must arrive within 3 s (later: 404 Unknown interaction), a
 second one is refused (400, already acknowledged), and the first followup after a "thinking" defer edits the
-original. With `global_limit`, the bot token's global rate limit is enforced as Discord does: a request with the
-token (not an interaction's callback or webhook) beyond `global_limit` in the last second is refused 429 with
-`"global": true`. Unlike Discord, and so kinder to the bot: no other rate limit is enforced (the headers discord.py
-keeps book of are sent, always with requests to spare: Discord allows 5 messages per 5 s in a channel, which a
-closed loop of people moving the instant their picture arrives far exceeds), nothing crosses a
-network (loopback, no TLS), attachments are not stored or served, and only the latest messages are kept (PATCH
-of an older one is a loud 404).
+original. Rate limits as Discord keeps them for a bot token (requests without it, interaction callbacks and
+webhooks, count toward neither):
+- a channel's bucket for new messages (POST /channels/{id}/messages, DM channels included): `CHANNEL_LIMIT` in a
+  window of `CHANNEL_PERIOD` seconds that opens with its first request, its headers saying what is left and when it
+  resets, and a request beyond it refused 429 (`"global": false`, scope `user`). Interaction answers and followups
+  are not in it: Discord counts a route's limit per top-level resource and authentication, and theirs is the
+  interaction's webhook and token, not the channel and the bot token;
+- with `global_limit`, the global limit: a request beyond `global_limit` in the last second is refused 429 with
+  `"global": true`.
+`limited` counts the 429s by bucket. Other routes answer with headers that always leave requests to spare. Unlike
+Discord, and so kinder to the bot: nothing crosses a network (loopback, no TLS), attachments are not stored or
+served, and only the latest messages are kept (PATCH of an older one is a loud 404).
 """
 
 from __future__ import annotations
@@ -60,6 +65,9 @@ DIRECT_MESSAGES_INTENT = 1 << 12
 # What @everyone may do in the replica's guild: what the bot needs (bot.client.REQUIRED_PERMISSIONS) and more.
 PERMISSIONS = sum(1 << bit for bit in (6, 10, 11, 14, 15, 16, 18, 31, 35, 38))
 RATE_HEADERS = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000"}
+CHANNEL_LIMIT = 5  # new messages a bot token may post in one channel per window (Discord's: 5 in 5 s)
+CHANNEL_PERIOD = 5.0
+GLOBAL, CHANNEL = "global", "per-channel"  # the buckets `Replica.limited` counts 429s of
 
 _TOKEN_FREE = (f"{API}/interactions/", f"{API}/webhooks/")  # an interaction's token is its credential
 _HEADER = re.compile(r"^([^:\r\n]+):\s*(.*?)\r?$", re.MULTILINE)
@@ -102,6 +110,7 @@ class Sent:
     original_id: int | None = None
     followup_ids: set[int] = field(default_factory=set)  # messages its followups posted (its webhook edits these)
     loading: bool = False
+    late: bool = False  # reached the bot after Discord's 3 s: its callback is refused, as Discord does
     replies: list[dict[str, Any]] = field(default_factory=list)  # messages the bot answered with, in order
     answered: asyncio.Event = field(default_factory=asyncio.Event)  # set at the first message of an answer
 
@@ -150,6 +159,8 @@ class Replica:
         self.global_limit = global_limit  # the bot token's requests per second (None: not enforced)
         self.token_requests = 0  # requests that needed the bot token (all but interaction callbacks and webhooks)
         self._token_requests: deque[float] = deque()  # when the last second's accepted token requests arrived
+        self.limited: Counter[str] = Counter()  # 429s by bucket: GLOBAL, CHANNEL
+        self._channel_windows: dict[int, tuple[float, int]] = {}  # channel -> (its window's end, messages in it)
         self.callback_types: Counter[int] = Counter()  # an interaction's first callback: 4 message, 5 defer...
         self.pictures: dict[int, bytes] = {}  # channel -> the latest picture posted there (not ephemeral)
         self.on_picture: Callable[[int, float], None] = lambda channel_id, at: None
@@ -158,6 +169,9 @@ class Replica:
         self.connections: dict[int, Connection] = {}  # by shard id, once identified
         self._shard_connected: dict[int, asyncio.Event] = {}
         self.intents = 0  # what the bot last asked for in IDENTIFY; events outside them are not sent
+        # Commands whose interactions reach the bot too late to be answered (a gateway lagging 3 s behind): Discord
+        # refuses their callbacks (404 Unknown interaction), so the bot posts what they made with its token.
+        self.late: set[str] = set()
         self._runner: web.AppRunner | None = None
         self.base = ""
 
@@ -206,8 +220,9 @@ class Replica:
 
     @web.middleware
     async def _account(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Checks the bot's token where Discord does (not on interaction webhooks), counts every request by route
-        and every refusal; each answer carries rate-limit headers, always with requests to spare."""
+        """Checks the bot's token where Discord does (not on interaction webhooks) and its rate limits, counts every
+        request by route and every refusal; each answer carries rate-limit headers: a channel's bucket for new
+        messages says what is left of it, the others always leave requests to spare."""
         route = request.match_info.route.resource
         known = route is not None and "tail" not in request.match_info
         key = f"{request.method} {route.canonical.removeprefix(API) if known else request.path}"  # type: ignore[union-attr]
@@ -215,12 +230,20 @@ class Replica:
         try:
             with_token = request.path.startswith(API) and not request.path.startswith(_TOKEN_FREE)
             self.token_requests += with_token
+            channel = _new_message_channel(request) if with_token else None
+            bucket: dict[str, str] = {}  # the headers of the channel's bucket for new messages, when it is one
             if with_token and request.headers.get("Authorization") != f"Bot {self.token}":
                 response = _error(401, 0, "401: Unauthorized")
             elif with_token and (wait := self._over_global_limit()) is not None:
+                self.limited[GLOBAL] += 1
                 response = _globally_limited(wait)
             else:
-                response = await handler(request)
+                accepted, bucket = (True, {}) if channel is None else self._channel_bucket(channel)
+                if accepted:
+                    response = await handler(request)
+                else:
+                    self.limited[CHANNEL] += 1
+                    response = _limited_in_channel(bucket)
         except web.HTTPException as refused:
             response = refused
         except Exception:  # noqa: BLE001 - a replica bug: answered 500 and counted, as any refusal
@@ -234,7 +257,24 @@ class Replica:
             response.headers.update(RATE_HEADERS)
             response.headers["X-RateLimit-Bucket"] = key.replace(" ", "-")
             response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
+            response.headers.update(bucket)
         return response
+
+    def _channel_bucket(self, channel_id: int) -> tuple[bool, dict[str, str]]:
+        """Whether a new message in the channel is within its bucket as Discord keeps it (counted if so: a window
+        opens with the first message after the last window ended and takes CHANNEL_LIMIT), and the bucket's
+        headers."""
+        now = time.monotonic()
+        end, count = self._channel_windows.get(channel_id, (0.0, 0))
+        if now >= end:
+            end, count = now + CHANNEL_PERIOD, 0
+        accepted = count < CHANNEL_LIMIT
+        if accepted:
+            count += 1
+            self._channel_windows[channel_id] = (end, count)
+        return accepted, {"X-RateLimit-Limit": str(CHANNEL_LIMIT), "X-RateLimit-Remaining": str(CHANNEL_LIMIT - count),
+                          "X-RateLimit-Reset-After": f"{end - now:.3f}",
+                          "X-RateLimit-Reset": f"{time.time() + end - now:.3f}"}
 
     def _over_global_limit(self) -> float | None:
         """Seconds until the bot token may make another request, or None (and the request is counted) if it may now:
@@ -446,7 +486,7 @@ class Replica:
     async def _callback(self, request: web.Request) -> web.Response:
         now = time.perf_counter()
         sent = self._interaction(request)
-        if sent is None or (sent.first_callback_at is None and now - sent.sent_at > ANSWER_WITHIN):
+        if sent is None or sent.late or (sent.first_callback_at is None and now - sent.sent_at > ANSWER_WITHIN):
             return _error(404, 10062, "Unknown interaction")
         if sent.first_callback_at is not None:
             return _error(400, 40060, "Interaction has already been acknowledged.")
@@ -650,7 +690,7 @@ class Replica:
         given = [{"name": key, "type": specs[key]["type"], "value": value} for key, value in options.items()]
         for parent in reversed(nested):
             given = [{"name": parent["name"], "type": parent["type"], "options": given}]
-        sent = Sent(self.ids(), secrets.token_urlsafe(48), channel_id, user_id)
+        sent = Sent(self.ids(), secrets.token_urlsafe(48), channel_id, user_id, late=name in self.late)
         self.interactions[sent.token] = sent
         while len(self.interactions) > KEPT_INTERACTIONS:
             self.interactions.popitem(last=False)
@@ -693,6 +733,26 @@ def _globally_limited(retry_after: float) -> web.Response:
     response.headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global", "Via": "1.1 google",
                              "Retry-After": str(math.ceil(retry_after))})
     return response
+
+
+def _limited_in_channel(bucket: dict[str, str]) -> web.Response:
+    """Discord's answer past a channel's bucket for new messages: the bot's own limit on that route (scope `user`),
+    with the bucket's headers (added by the middleware) and when to try again."""
+    retry_after = float(bucket["X-RateLimit-Reset-After"])
+    response = _json({"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": False},
+                     status=429)
+    response.headers.update({"X-RateLimit-Scope": "user", "Via": "1.1 google",
+                             "Retry-After": str(math.ceil(retry_after))})
+    return response
+
+
+_NEW_MESSAGE = re.compile(rf"^{API}/channels/(\d+)/messages$")
+
+
+def _new_message_channel(request: web.Request) -> int | None:
+    """The channel a request posts a new message in (POST /channels/{id}/messages), or None."""
+    found = _NEW_MESSAGE.match(request.path) if request.method == "POST" else None
+    return int(found.group(1)) if found else None
 
 
 def _error(status: int, code: int, message: str) -> web.Response:

@@ -21,7 +21,7 @@ from bot.i18n import ShelfieTranslator, t
 from bot.logging_setup import context
 from bot.option_checks import option_problem
 from bot.presenters.user_text import CHOICE_LIMIT, clipped
-from bot.rate_limit import RequestWindow, process_share, token_request_trace
+from bot.rate_limit import ChannelWindows, RequestWindow, process_share, token_request_trace
 from bot.service.workers import Workers, default_count, install, retire
 from bot.store import ShardSet
 from bot.store.backend import database_target, describe_database
@@ -119,7 +119,7 @@ class ShelfieBot(commands.Bot):
         # limit, or this process's shards' share of it: every process of a token shares that one limit).
         self.requests_per_second = requests_per_second or process_share(shards)
         super().__init__(
-            http_trace=token_request_trace(RequestWindow(self.requests_per_second)),
+            http_trace=token_request_trace(RequestWindow(self.requests_per_second), ChannelWindows()),
             **sharding,
             command_prefix=commands.when_mentioned,
             intents=intents,

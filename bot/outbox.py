@@ -116,17 +116,16 @@ async def announce(interaction: discord.Interaction, result: PlayResult, *, intr
     try:
         delivery = await route.in_time(flush_game(interaction.client, result.table.game_id, live=result, intro=intro,
                                                   route=route))
+        if told is not None and not route.answered:
+            await reply_private(interaction, told)
+        if delivery is Delivery.REFUSED:
+            await reply_private(interaction, t("reply.cannot_post", interaction.locale))
+        elif delivery is Delivery.RETRY:
+            await reply_private(interaction, t("reply.post_delayed", interaction.locale))
+        elif delivery is Delivery.FORBIDDEN:
+            await reply_private(interaction, t("reply.post_forbidden", interaction.locale))
     except discord.NotFound as error:  # Discord gave up on the interaction (its 3 s): the token posted the turn
         log.info("an interaction expired before its answer; its turn went with the bot token: %s", error)
-        return
-    if told is not None and not route.answered:
-        await reply_private(interaction, told)
-    if delivery is Delivery.REFUSED:
-        await reply_private(interaction, t("reply.cannot_post", interaction.locale))
-    elif delivery is Delivery.RETRY:
-        await reply_private(interaction, t("reply.post_delayed", interaction.locale))
-    elif delivery is Delivery.FORBIDDEN:
-        await reply_private(interaction, t("reply.post_forbidden", interaction.locale))
 
 
 async def flush_game(client: discord.Client, game_id: int, *, live: PlayResult | None = None,

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import contextvars
 import enum
+import logging
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -22,6 +23,11 @@ import discord
 from bot.replies import defer_privately
 
 T = TypeVar("T")
+
+log = logging.getLogger("shelfie.answers")
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction it no longer takes answers for (it reached the bot after its 3 s)."""
 
 QUICK_GRACE = 0.05
 """Seconds the work may run before the interaction is deferred. A move's commit takes milliseconds on an idle bot, but
@@ -64,7 +70,8 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
 
     The work is never cancelled by a failed defer: a move once started is saved or refused whatever becomes of the
     answer (the outbox posts a saved move's turn on its own), and its outcome is awaited before the defer's error
-    is raised."""
+    is raised. An interaction Discord no longer knows (it reached the bot too late) is no error: the work's result
+    is returned, its answers fail alike, and what it changed goes with the bot token (bot.interaction_routes)."""
     task = asyncio.ensure_future(work)
     try:
         quick = await _done_within(task, grace(interaction))
@@ -76,11 +83,13 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
             async with answering or contextlib.nullcontext():
                 if not interaction.response.is_done():
                     await _defer(interaction, deferral)
-        except BaseException:
-            await asyncio.wait({task})
-            if not task.cancelled():
-                task.exception()  # retrieved: the defer's failure is the one reported
-            raise
+        except BaseException as error:
+            if not (isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION):
+                await asyncio.wait({task})
+                if not task.cancelled():
+                    task.exception()  # retrieved: the defer's failure is the one reported
+                raise
+            log.info("an interaction reached the bot too late to be answered; its work goes on: %s", error)
     return await task
 
 

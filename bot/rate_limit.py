@@ -1,9 +1,16 @@
-"""Discord's global rate limit, kept by the bot instead of learned from 429s.
+"""Discord's global rate limit and its limit on a channel's new messages, kept by the bot instead of learned from
+429s.
 
 Discord lets a bot token make 50 requests a second across its whole API (interaction answers and followups
 aside). discord.py only reacts: it sends as fast as it can, and after a global 429 sleeps and bursts again. Every
 429 also counts toward Cloudflare's invalid-request limit (10,000 in 10 minutes, then the IP is banned for a
 while). Here each request with the bot token waits its turn instead, so none is refused for the global limit.
+
+Each channel (a DM or a thread too) takes 5 new messages from a bot token in 5 s (POST /channels/{id}/messages:
+interaction answers and followups are not counted there either). discord.py keeps that bucket from the headers of
+its answers, but only once it has seen one: a process that has just started sends its first message to a channel
+blind, and its predecessor may have used the window up a moment before. So new messages also wait for a place in
+their channel's window, and a channel a new process meets in its first `CHANNEL_PERIOD` counts as full until then.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,6 +28,10 @@ from bot.store import ShardSet
 
 DISCORD_GLOBAL_LIMIT = 50
 """Requests per second Discord allows a bot token by default (it raises it for large bots on request)."""
+CHANNEL_MESSAGES = 5
+CHANNEL_PERIOD = 5.0
+"""New messages a bot token may post in one channel per period: Discord's bucket for the route, as the X-RateLimit
+headers of its answers give it (discord.py's books follow those headers too, should Discord ever lower it)."""
 
 
 class RequestWindow:
@@ -34,36 +45,80 @@ class RequestWindow:
     """
 
     def __init__(self, limit: int, period: float = 1.0, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, full_at: float | None = None) -> None:
+        """`full_at`: the window starts as if `limit` requests had been answered at that moment."""
         if limit < 1 or period <= 0:
             raise ValueError(f"a window of {limit} requests in {period} s lets nothing through")
         self.limit, self.period = limit, period
         self._clock, self._sleep = clock, sleep
-        self._ended: deque[float] = deque()  # when recent requests' answers came back, oldest first
+        # when recent requests' answers came back, oldest first
+        self._ended: deque[float] = deque([] if full_at is None else [full_at] * limit)
         self._running = 0
+        self._asking = 0  # requests waiting for a place
         self._turn = asyncio.Lock()  # FIFO: one request at a time waits for a place, the others queue behind it
         self._one_ended = asyncio.Event()
 
     async def take(self) -> None:
         """Wait for a place; `give_back` when the request's answer has come (or it failed)."""
-        async with self._turn:
-            while True:
-                now = self._clock()
-                while self._ended and self._ended[0] + self.period <= now:
-                    self._ended.popleft()
-                if self._running + len(self._ended) < self.limit:
-                    break
-                if self._ended:  # a place frees itself `period` after the oldest answer
-                    await self._sleep(self._ended[0] + self.period - now)
-                else:  # every place is a request still running: its answer starts the countdown
-                    self._one_ended.clear()
-                    await self._one_ended.wait()
-            self._running += 1
+        self._asking += 1
+        try:
+            async with self._turn:
+                while True:
+                    now = self._forget_ended()
+                    if self._running + len(self._ended) < self.limit:
+                        break
+                    if self._ended:  # a place frees itself `period` after the oldest answer
+                        await self._sleep(self._ended[0] + self.period - now)
+                    else:  # every place is a request still running: its answer starts the countdown
+                        self._one_ended.clear()
+                        await self._one_ended.wait()
+                self._running += 1
+        finally:
+            self._asking -= 1
 
     def give_back(self) -> None:
         self._running -= 1
         self._ended.append(self._clock())
         self._one_ended.set()
+
+    def idle(self) -> bool:
+        """Whether the window holds nothing: no request running or waiting, none answered within the period."""
+        self._forget_ended()
+        return not (self._running or self._asking or self._ended)
+
+    def _forget_ended(self) -> float:
+        """Drops the answers older than the period; returns the time now."""
+        now = self._clock()
+        while self._ended and self._ended[0] + self.period <= now:
+            self._ended.popleft()
+        return now
+
+
+class ChannelWindows:
+    """A window of CHANNEL_MESSAGES new messages per CHANNEL_PERIOD for each channel, made when the channel is first
+    met and dropped once idle. The process cannot know what was posted before it started: a channel met within
+    the period after `started` starts full as of then."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        self._clock, self._sleep = clock, sleep
+        self._started = clock()
+        self._windows: OrderedDict[str, RequestWindow] = OrderedDict()  # by channel id, least recently used first
+
+    def __len__(self) -> int:
+        return len(self._windows)
+
+    def of(self, channel_id: str) -> RequestWindow:
+        """The channel's window (take a place in it and give it back as in any window)."""
+        window = self._windows.pop(channel_id, None)
+        while self._windows and next(iter(self._windows.values())).idle():
+            self._windows.popitem(last=False)
+        if window is None:
+            young = self._clock() < self._started + CHANNEL_PERIOD
+            window = RequestWindow(CHANNEL_MESSAGES, CHANNEL_PERIOD, clock=self._clock, sleep=self._sleep,
+                                   full_at=self._started if young else None)
+        self._windows[channel_id] = window
+        return window
 
 
 def process_share(shards: ShardSet | None, limit: int = DISCORD_GLOBAL_LIMIT) -> int:
@@ -74,24 +129,37 @@ def process_share(shards: ShardSet | None, limit: int = DISCORD_GLOBAL_LIMIT) ->
     return max(1, limit * len(shards.ids) // shards.count)
 
 
-def token_request_trace(window: RequestWindow) -> aiohttp.TraceConfig:
+def token_request_trace(window: RequestWindow, channels: ChannelWindows) -> aiohttp.TraceConfig:
     """An aiohttp trace (discord.py's `http_trace`) that holds every request made with the bot token to a place in
-    `window`, from the moment aiohttp sends it to its answer (or its failure: aiohttp ends every request it started
-    with one of the two). Held there rather than around discord.py's `HTTPClient.request`, which first waits for
-    the route's own bucket (a channel's 5 messages in 5 s): a request waiting there holds no place, and a retry
-    takes one of its own. Interaction answers and followups (/interactions/, /webhooks/: not bound by the global
-    limit) and the gateway's connection (no token) are not held."""
+    `window`, and a new message also to a place in its channel's window of `channels` (taken first: a message
+    waiting for its channel holds no place of the global window), from the moment aiohttp sends it to its answer
+    (or its failure: aiohttp ends every request it started with one of the two). Held there rather than around
+    discord.py's `HTTPClient.request`, which first waits for the route's own bucket as the headers gave it: a request
+    waiting there holds no place, and a retry takes one of its own. Interaction answers and followups (/interactions/,
+    /webhooks/: not bound by these limits) and the gateway's connection (no token) are not held."""
     trace = aiohttp.TraceConfig()
 
     async def sent(session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
-        if _with_token(params.headers.get("Authorization", ""), params.url.path):
+        if not _with_token(params.headers.get("Authorization", ""), params.url.path):
+            return
+        channel = _new_message_channel(params.method, params.url.path)
+        in_channel = None if channel is None else channels.of(channel)
+        if in_channel is not None:
+            await in_channel.take()
+        try:
             await window.take()
-            context.placed = True
+        except BaseException:
+            if in_channel is not None:
+                in_channel.give_back()
+            raise
+        context.placed, context.in_channel = True, in_channel
 
     async def answered(session: aiohttp.ClientSession, context: Any, params: Any) -> None:
         if getattr(context, "placed", False):
             context.placed = False
             window.give_back()
+            if context.in_channel is not None:
+                context.in_channel.give_back()
 
     trace.on_request_start.append(sent)
     trace.on_request_end.append(answered)
@@ -104,5 +172,15 @@ _INTERACTION_ROUTE = re.compile(r"/(interactions/\d+/[^/]+/callback|webhooks/\d+
 wherever the REST base puts them; a webhook read with the bot token (/webhooks/{id}) is not one."""
 
 
+_NEW_MESSAGE = re.compile(r"/channels/(\d+)/messages$")
+"""A channel's messages (POST: a new one), wherever the REST base puts them."""
+
+
 def _with_token(authorization: str, path: str) -> bool:
     return authorization.startswith("Bot ") and _INTERACTION_ROUTE.search(path) is None
+
+
+def _new_message_channel(method: str, path: str) -> str | None:
+    """The id of the channel a request posts a new message in, or None."""
+    found = _NEW_MESSAGE.search(path) if method == "POST" else None
+    return None if found is None else found.group(1)

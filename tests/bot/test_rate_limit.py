@@ -1,5 +1,6 @@
-"""The bot's own keeping of Discord's global rate limit (bot/rate_limit.py), on a clock the test moves: never
-more than the limit in any second, in the order the requests asked, none lost, and no wait that was not needed."""
+"""The bot's own keeping of Discord's global rate limit and of each channel's limit on new messages
+(bot/rate_limit.py), on a clock the test moves: never more than the limit in any second (any 5 s of a channel), in
+the order the requests asked, none lost, and no wait that was not needed."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from aiohttp.test_utils import TestServer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rate_limit import DISCORD_GLOBAL_LIMIT, RequestWindow, process_share, token_request_trace
+from bot.rate_limit import (CHANNEL_MESSAGES, CHANNEL_PERIOD, DISCORD_GLOBAL_LIMIT, ChannelWindows,
+                            RequestWindow, process_share, token_request_trace)
 from bot.store import ShardSet
 from tests.patience import PATIENCE
 
@@ -128,6 +130,71 @@ async def test_a_burst_beyond_the_limit_is_spread_over_seconds() -> None:
     assert [request.started for request in requests] == [0.0] * 5 + [1.0] * 5 + [2.0] * 2
 
 
+async def post_in_channels(windows: ChannelWindows, clock: Clock, plan: list[tuple[float, int]],
+                           trip: float = 0.01) -> list[tuple[int, float, float]]:
+    """New messages, each asking `gap` after the last in its channel, answered `trip` after it starts; returns
+    (channel, start, answer) per message in the order they asked."""
+    posted: list[tuple[int, float, float]] = [(channel, -1.0, -1.0) for _, channel in plan]
+
+    async def post(number: int, at: float, channel: int) -> None:
+        await clock.sleep(at)
+        window = windows.of(str(channel))
+        await window.take()
+        try:
+            started = clock()
+            await clock.sleep(trip)
+            posted[number] = (channel, started, clock())
+        finally:
+            window.give_back()
+
+    at, tasks = 0.0, []
+    for number, (gap, channel) in enumerate(plan):
+        at += gap
+        tasks.append(asyncio.ensure_future(post(number, at, channel)))
+    await asyncio.wait_for(clock.run(tasks), PATIENCE)
+    return posted
+
+
+async def test_a_channel_takes_five_new_messages_in_any_five_seconds_and_another_channel_never_waits_for_it() -> None:
+    clock = Clock()
+    clock.now = 100.0  # the process started long ago
+    windows = ChannelWindows(clock=clock, sleep=clock.sleep)
+    clock.now = 200.0
+    posted = await post_in_channels(windows, clock, [(0.0, 1)] * 12 + [(0.0, 2)] * 3 + [(0.2, 1), (0.0, 2)])
+
+    busy = [(start, end) for channel, start, end in posted if channel == 1]
+    assert len(busy) == 13 and all(end > start >= 200.0 for start, end in busy), "every message went, none lost"
+    assert [start for start, _ in busy] == sorted(start for start, _ in busy), "in the order they asked"
+    for number in range(CHANNEL_MESSAGES, len(busy)):
+        assert busy[number][0] >= busy[number - CHANNEL_MESSAGES][1] + CHANNEL_PERIOD, number
+    assert [start for channel, start, _ in posted if channel == 2] == [200.0] * 3 + [200.2], "the other went at once"
+    assert busy[0][0] == 200.0 and busy[CHANNEL_MESSAGES][0] > 205.0
+
+
+async def test_a_process_that_has_just_started_treats_a_channel_as_full_until_five_seconds_have_passed() -> None:
+    """Its predecessor may have posted the channel's five a moment before it was stopped."""
+    clock = Clock()
+    windows = ChannelWindows(clock=clock, sleep=clock.sleep)
+    clock.now = 2.0
+    posted = await post_in_channels(windows, clock, [(0.0, 1)] * 6)
+
+    assert [start for _, start, _ in posted] == [CHANNEL_PERIOD] * 5 + [CHANNEL_PERIOD * 2 + 0.01]
+    clock.now = 30.0
+    later = await post_in_channels(windows, clock, [(0.0, 3)] * 5)
+    assert [start for _, start, _ in later] == [30.0] * 5, "a channel met later starts empty"
+
+
+async def test_a_channel_s_window_is_forgotten_once_it_holds_nothing() -> None:
+    clock = Clock()
+    windows = ChannelWindows(clock=clock, sleep=clock.sleep)
+    clock.now = 10.0
+    await post_in_channels(windows, clock, [(0.0, channel) for channel in range(1_000)])
+    assert len(windows) == 1_000
+    clock.now += CHANNEL_PERIOD + 1
+    await post_in_channels(windows, clock, [(0.0, 5_000)])
+    assert len(windows) == 1, "the idle windows were dropped"
+
+
 def test_shard_processes_share_the_token_s_limit() -> None:
     assert process_share(None) == DISCORD_GLOBAL_LIMIT
     assert process_share(ShardSet(4, frozenset({0, 1, 2, 3}))) == 50
@@ -156,8 +223,11 @@ async def test_requests_with_the_token_hold_places_where_aiohttp_sends_them_and_
         await moved.wait()
 
     window = RequestWindow(1, PERIOD, clock=lambda: now[0], sleep=sleep)
+    now[0] = -CHANNEL_PERIOD  # the process started a while ago: its channels' windows start empty
+    channels = ChannelWindows(clock=lambda: now[0], sleep=sleep)
+    now[0] = 0.0
     try:
-        async with aiohttp.ClientSession(trace_configs=[token_request_trace(window)]) as session:
+        async with aiohttp.ClientSession(trace_configs=[token_request_trace(window, channels)]) as session:
             async def call(url: str, *, token: bool = True) -> None:
                 headers = {"Authorization": "Bot secret"} if token else {}
                 async with session.post(url, headers=headers) as response:
@@ -181,5 +251,51 @@ async def test_requests_with_the_token_hold_places_where_aiohttp_sends_them_and_
             now[0] = 7.0
             await asyncio.wait_for(call(str(server.make_url("/api/v10/channels/4/messages"))), PATIENCE)
             assert seen[-1] == "/api/v10/channels/4/messages", "the failed request gave its place back"
+    finally:
+        await server.close()
+
+
+async def test_a_new_message_waits_for_its_channel_without_holding_back_the_token_s_other_requests() -> None:
+    """Through the bot's HTTP session against a real server: the sixth new message in a channel within five
+    seconds waits for its channel (holding no place of the global window), while an edit in that channel, a
+    message in another channel and the global window's other requests go."""
+    seen: list[str] = []
+
+    async def answer(request: web.Request) -> web.Response:
+        seen.append(f"{request.method} {request.path}")
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    server = TestServer(app)
+    await server.start_server()
+    now, moved = [-CHANNEL_PERIOD], asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await moved.wait()
+
+    channels = ChannelWindows(clock=lambda: now[0], sleep=sleep)
+    now[0] = 0.0
+    window = RequestWindow(CHANNEL_MESSAGES + 3, PERIOD, clock=lambda: now[0], sleep=sleep)
+    try:
+        async with aiohttp.ClientSession(trace_configs=[token_request_trace(window, channels)]) as session:
+            async def call(method: str, path: str) -> None:
+                async with session.request(method, str(server.make_url(path)),
+                                           headers={"Authorization": "Bot secret"}) as response:
+                    await response.read()
+
+            for _ in range(CHANNEL_MESSAGES):
+                await call("POST", "/api/v10/channels/1/messages")
+            held = asyncio.ensure_future(call("POST", "/api/v10/channels/1/messages"))
+            await call("PATCH", "/api/v10/channels/1/messages/5")
+            await call("POST", "/api/v10/channels/2/messages")
+            await call("GET", "/api/v10/channels/1/messages")
+            assert not held.done(), "the channel's five places are taken for five seconds"
+            assert seen[CHANNEL_MESSAGES:] == ["PATCH /api/v10/channels/1/messages/5", "POST /api/v10/channels/2/messages",
+                                               "GET /api/v10/channels/1/messages"], "the others went"
+            now[0] = CHANNEL_PERIOD + 1
+            moved.set()
+            await asyncio.wait_for(held, PATIENCE)
+            assert seen[-1] == "POST /api/v10/channels/1/messages" and len(seen) == CHANNEL_MESSAGES + 4
     finally:
         await server.close()

@@ -110,6 +110,56 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
     assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
 
 
+BURST = 12  # moves whose turn messages all go with the token into one channel: over twice its 5 in 5 s
+
+
+async def test_a_burst_of_new_messages_in_one_channel_keeps_to_its_limit_and_shows_each_move_once_in_order(
+        tmp_path: Path) -> None:
+    """Every typed move reaches the bot too late for Discord to take its answer (a gateway lagging behind), so each
+    turn message goes with the bot token into the one channel, as fast as two people move the instant their picture
+    arrives. The replica enforces a channel's 5 new messages in 5 s and refuses nothing: the bot waits for its
+    channel's window, and the channel shows every move once, in the order they were played."""
+    replica = Replica(channels=1, people=("ann", "ben"))
+    replica.late.add("shelfie take")
+    await replica.start()
+    channel = replica.channel_ids[0]
+    pictures: asyncio.Queue[int] = asyncio.Queue()
+    replica.on_picture = lambda channel_id, at: pictures.put_nowait(channel_id)
+    bot = await start_bot(replica, tmp_path / "wire.sqlite3")
+    store = await Store.open(tmp_path / "wire.sqlite3")
+    table, played = Table(store), []
+    try:
+        ann, ben = replica.people
+        await answered(await replica.slash(ann, channel, "shelfie new", players=2))
+        await answered(await replica.slash(ben, channel, "shelfie join"))
+        await replica.slash(ann, channel, "shelfie start")
+        await asyncio.wait_for(pictures.get(), PATIENCE)
+        for _ in range(BURST):
+            record, game = await table.open_game(channel)
+            chosen = game.legal_moves()[0]
+            mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+            played.append(chosen)
+            await replica.slash(mover, channel, "shelfie take", tiles=chosen.tiles_text, column=chosen.column + 1)
+            await asyncio.wait_for(pictures.get(), PATIENCE)
+        record, _ = await table.open_game(channel)
+    finally:
+        code = await bot.stop()
+        await store.close()
+        await replica.close()
+
+    assert record.game.turn == BURST
+    assert replica.requests["POST /channels/{channel}/messages"] >= BURST + 1, "the start and every move: the token's"
+    assert not replica.limited, f"429s by bucket: {replica.limited}"
+    assert set(replica.failures) == {"POST /interactions/{interaction}/{token}/callback 404"}, replica.failures
+    shown = [m for m in replica.messages.values() if m["channel_id"] == str(channel) and not m["flags"] & 64]
+    moves = [m["content"] for m in shown if re.match(r"\*\*\w+\*\* took ", m["content"])]
+    assert len(moves) == BURST, moves
+    for content, move in zip(moves, played):
+        assert move.tiles_text in content and f"column {move.column + 1}" in content, (content, move)
+    assert len([m for m in shown if m["components"]]) == 1, "one live turn"
+    assert bot.errors == 0 and code == 0, "\n".join(bot.tail)
+
+
 async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record_announces_every_move_once(
         tmp_path: Path) -> None:
     """The bot is killed (SIGKILL) the moment the request carrying a turn message reaches the replica (the move's
