@@ -5,8 +5,9 @@ the bot (aiohttp requests, multipart uploads, the gateway's zlib stream and JSON
 and counts the simulated Discord's CPU as the bot's. Here the bot is `shelfie-bot run` in its own process (its
 workers as in production), pointed by SHELFIE_DISCORD_API at a replica of Discord's HTTP API and gateway
 (bench/discord_replica.py) that runs in this process with the simulated people: the same closed loop as `bench
-load` (game n has 2 + n % 3 people; whoever is to move types `/shelfie take` as soon as the bot's message with the
-turn picture reaches the replica; a finished game is followed by a new one), ramping through LOAD_STEPS with
+load` (game n has 2 + n % 3 people of its own, as people play in one game or a few, not in every channel at once:
+each start's goal DMs go to DM channels of their own; whoever is to move types `/shelfie take` as soon as the bot's
+message with the turn picture reaches the replica; a finished game is followed by a new one), ramping through LOAD_STEPS with
 LOAD_STEP_SECONDS per step after a 2 s warm-up, which begins once the step's new games have all started (the
 lobbies of 40 new games opened at once are not the steady state of 80 games). The people read whose turn it is
 and the legal moves from the bot's database (read-only, through bot.store and the engine), as a person reads
@@ -18,12 +19,12 @@ process, of its workers (its child processes) and of the replica with the people
 of the bot with its workers and of the bot alone; HTTP requests per move, all and those made with the bot token
 (what Discord's global limit counts: not the interactions' answers and followups); moves refused and lost (as
 `bench load`) and errors: lines the bot logged at ERROR or above, and requests the replica refused (a status >= 400,
-a global 429 included).
+429s included), with the 429s by bucket (Discord's global limit / a channel's 5 new messages in 5 s).
 
-The bot keeps to RAISED_LIMIT requests a second with its token, a bot whose global limit Discord raised, and the
-replica enforces none. `WIRE_GLOBAL_LIMIT=50 LOAD_STEPS=20 python -m bench wire`: the replica refuses the token's
-requests beyond 50 a second as Discord does by default, and the bot keeps to 50 (what one token posts at Discord's
-default).
+The replica always enforces a channel's limit on new messages. The bot keeps to RAISED_LIMIT requests a second with
+its token, a bot whose global limit Discord raised, and the replica enforces no global limit. `WIRE_GLOBAL_LIMIT=50
+LOAD_STEPS=20 python -m bench wire`: the replica refuses the token's requests beyond 50 a second as Discord does by
+default, and the bot keeps to 50 (what one token posts at Discord's default).
 
 After the steps, the memory of each process at the end of each step against the games played so far: memory that
 grows with the games played, not with the games at once, shows over many steps of the same size (a soak:
@@ -46,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.discord_replica import Replica, Sent
+from bench.discord_replica import CHANNEL, CHANNEL_LIMIT, CHANNEL_PERIOD, GLOBAL, Replica, Sent
 from bench.load import ANSWER_SECONDS, STEPS, WARMUP_SECONDS, Samples, _proc_figures, failures, percentile, step_seconds
 from bot.service import TableStatus
 from bot.store import Store
@@ -304,7 +305,8 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
     began = time.perf_counter()
     samples = Samples()
     stop = asyncio.Event()
-    replica = Replica(channels=max(STEPS), global_limit=global_limit())
+    replica = Replica(channels=max(STEPS), global_limit=global_limit(),
+                      people=tuple(f"p{channel}-{seat}" for channel in range(max(STEPS)) for seat in range(4)))
     replica.on_callback = lambda sent: samples.defers.append((sent.first_callback_at, sent.first_callback_at - sent.sent_at))  # type: ignore[arg-type, operator]
     await replica.start()
     people = list(replica.people)
@@ -321,7 +323,8 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
                 while len(loops) < games:
                     number = len(loops)
                     channel_id = replica.channel_ids[number]
-                    channels[channel_id] = Channel(replica, table, channel_id, people[: 2 + number % 3],
+                    channels[channel_id] = Channel(replica, table, channel_id,
+                                                   people[4 * number: 4 * number + 2 + number % 3],
                                                    random.Random(number), samples)
                     loops.append(asyncio.get_running_loop().create_task(channels[channel_id].play(stop)))
                 # Opening 40 new lobbies at once is not the steady state of 80 games: the step's games start first.
@@ -336,7 +339,7 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
                     raise RuntimeError("the bot process ended:\n" + "\n".join(bot.tail))
                 start, before = time.perf_counter(), _figures(bot)
                 logged, refusals, asked = bot.errors, sum(replica.failures.values()), replica.requests.total()
-                tokened = replica.token_requests
+                tokened, limited = replica.token_requests, replica.limited.copy()
                 await asyncio.sleep(step_seconds())
                 end, after = time.perf_counter(), _figures(bot)
                 moves = samples.window(samples.moves, start, end)
@@ -352,6 +355,8 @@ async def _run() -> tuple[list[dict[str, float]], list[dict[str, Any]], BotProce
                              "requests/move": (replica.requests.total() - asked) / count,
                              "token requests/move": (replica.token_requests - tokened) / count,
                              "rss": (rss + wrss) / 2**20, "pss": (pss + wpss) / 2**20, "bot rss": rss / 2**20,
+                             "429 global": replica.limited[GLOBAL] - limited[GLOBAL],
+                             "429 per-channel": replica.limited[CHANNEL] - limited[CHANNEL],
                              "refused": len(samples.window(samples.refused, start, end)),
                              "lost": len(samples.window(samples.lost, start, end)),
                              "errors": bot.errors - logged + sum(replica.failures.values()) - refusals})
@@ -376,7 +381,8 @@ def _row(row: dict[str, float]) -> str:
     return (f"| {row['games']:.0f} | {row['moves/s']:.0f} | {row['p50']:,.0f} / {row['p99']:,.0f} ms | "
             f"{row['defer p99']:,.0f} ms | {row['cpu/move']:.1f} + {row['workers cpu/move']:.1f} ms | "
             f"{row['replica cpu/move']:.1f} ms | {row['requests/move']:.1f} | {row['token requests/move']:.2f} | {row['rss']:.0f} / {row['pss']:.0f} MB (bot {row['bot rss']:.0f}) | "
-            f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} |")
+            f"{row['refused']:.0f} / {row['lost']:.0f} / {row['errors']:.0f} | {row['429 global']:.0f} / "
+            f"{row['429 per-channel']:.0f} |")
 
 
 def main() -> None:
@@ -385,14 +391,16 @@ def main() -> None:
     limits = (f"the replica refuses the bot token's requests beyond {limit}/s (Discord's global limit, "
               f"WIRE_GLOBAL_LIMIT) and the bot keeps to {limit}/s" if limit else
               f"the bot keeps to {RAISED_LIMIT:,} requests/s with its token (a limit Discord raised; the replica "
-              f"enforces none)")
+              f"enforces no global limit)")
+    limits += (f"; the replica refuses a channel's new messages beyond {CHANNEL_LIMIT} in {CHANNEL_PERIOD:g} s, as "
+               f"Discord does")
     print(f"closed-loop My Shelfie games through `shelfie-bot run` in its own process and a Discord replica (HTTP "
           f"and gateway, with the people, in this process); {step_seconds():g} s per step after {WARMUP_SECONDS:g} s "
           f"warm-up; workers per lane: {workers}; log level {os.environ.get('SHELFIE_LOG_LEVEL', 'INFO')}; {limits}")
     print("| concurrent games | moves/s | move → turn picture p50 / p99 | defer p99 | CPU per move (bot + workers) | "
           "CPU per move (replica + people) | HTTP requests per move | with the bot token | memory (RSS / PSS) | "
-          "refused / lost / errors |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "refused / lost / errors | 429s: global / per-channel |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     rows, memory, bot, replica = asyncio.run(_run())
     print("\nresident memory (RSS, MB) at the end of each step, against what was played since the bot started:")
     print("| minutes | games played | moves | bot | its processes |")
@@ -405,6 +413,8 @@ def main() -> None:
           + ", ".join(f"{key} {count:,}" for key, count in replica.requests.most_common()) + ")")
     print("first answers to interactions by callback type (4: a message, 5: a defer, then a followup): "
           + ", ".join(f"type {kind} x{count:,}" for kind, count in sorted(replica.callback_types.items())))
+    print(f"429s over the whole run (warm-ups included) by bucket: global {replica.limited[GLOBAL]}, per-channel "
+          f"{replica.limited[CHANNEL]}")
     if replica.failures:
         print("requests the replica refused: " + ", ".join(f"{key} x{count}" for key, count in replica.failures.items()))
     print(f"lines the bot logged at ERROR or above over the whole run (warm-ups included): {bot.errors}")

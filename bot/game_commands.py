@@ -187,7 +187,8 @@ async def _open_in_new_thread(interaction: discord.Interaction, kind: str, optio
 
 
 async def resign_here(interaction: discord.Interaction, kind: str) -> None:
-    """`/<game> resign`: leave this channel's game for good; the channel hears it like any step."""
+    """`/<game> resign`: leave this channel's game for good; the channel hears it like any step, through the command's
+    own answer where it can (bot.interaction_routes), else the person is told privately."""
     table = await table_here(interaction, kind)
     if table is None:
         return
@@ -197,8 +198,7 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
-    await reply_private(interaction, t("reply.resigned", interaction.locale))
-    await announce(interaction, result)
+    await announce(interaction, result, told=t("reply.resigned", interaction.locale))
 
 
 async def live_table(interaction: discord.Interaction, kind: str) -> Table | None:

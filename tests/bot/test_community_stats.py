@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import simcord
-from test_game_driver import game_here, play_typed_move, start_game
+from test_game_driver import assert_move_answered, game_here, play_typed_move, start_game
 
 from bot.service.rating import MODEL, shown_rating
 
@@ -41,7 +41,7 @@ async def finish_by_resignation(table: Table, quitter: simcord.MemberActor) -> N
     for _ in range(2):
         await play_typed_move(table)
     resigned = await quitter.slash(table.channel, "shelfie resign")
-    assert resigned.ephemeral
+    assert_move_answered(resigned, "You resigned")
     assert await table.bot.service.table_in_channel(table.channel.id) is None
 
 

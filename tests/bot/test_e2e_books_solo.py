@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from books_driver import MAX_STEPS, turn_message, typed_step
-from test_game_driver import channel_messages, game_here, labels
+from test_game_driver import assert_move_answered, channel_messages, game_here, labels
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -53,7 +53,8 @@ async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_e
     second = await alice.slash(table.channel, "books new", players=1, level=4)
     assert "Solo against Penelope Eveready, level 4" in second.response.content
     resigned = await alice.slash(table.channel, "books resign")
-    assert resigned.ephemeral and await table.bot.service.table_in_channel(table.channel.id) is None
+    assert_move_answered(resigned, "You resigned")
+    assert await table.bot.service.table_in_channel(table.channel.id) is None
     stats = await alice.slash(table.channel, "games stats", game="books")
     shown = stats.response.embeds[0].to_dict()
     fields = {field["name"]: field["value"] for field in shown["fields"]}

@@ -35,7 +35,7 @@ def bot_settings() -> dict[str, Any]:
 async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any:
     """Bob resigns the two-player game in `place`: Alice wins, the score sheet with Rematch is posted."""
     resigned = await table.bob.slash(place, "shelfie resign")
-    assert resigned.response is not None and resigned.response.ephemeral
+    assert_move_answered(resigned, "You resigned")
     final = place.history()[-1]
     assert labels(final) == ["Rematch", "Replay"]
     return final

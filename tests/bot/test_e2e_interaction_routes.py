@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from dice_driver import dice_turn_message, ids_with, start_dice_game
+from librarians_driver import acting, click_step, open_builder, start_librarians
+from librarians_driver import ids_with as librarians_ids
+from librarians_driver import turn_message as librarians_turn_message
 from test_e2e_outbox_retries import fail_to_mark_posted_once, turn_posts
 from test_game_driver import (build_clicked_move, channel_messages, custom_ids, game_here, latest_turn_message, member,
                               play_typed_move, start_game)
@@ -145,3 +148,55 @@ async def test_a_turn_carried_by_the_response_but_not_recorded_is_found_in_the_c
     assert not (await table.bot.service.outbox((await game_here(table)).game_id)).pending
     await play_typed_move(table)
     assert len(live_turns(table)) == 1, "the found turn collapsed when the next one was posted"
+
+
+async def lay_the_turn_s_cards(table: Table) -> Any:
+    """The acting Librarians player lays this turn's cards by clicks in the builder (those turns go with the token)
+    until only ending the turn is left; returns that person."""
+    builder = await open_builder(table)
+    while True:
+        player, game = await acting(table)
+        if game.pending is None and not game.finishing_plan() and game.can_end_turn():
+            return player
+        builder = await click_step(table, builder)
+
+
+@pytest.mark.parametrize("typed", [False, True])
+async def test_librarians_end_turn_clicked_on_the_turn_message_or_typed_travels_on_its_interaction(
+        table: Table, typed: bool) -> None:
+    """The next turn's message follows up the click on the turn message (or answers `/librarians end`) and the hand
+    drawn into comes privately: the token posts nothing. The clicked turn message collapses through the click's
+    own answer; the one a typed end replaces was posted by the token (a card laid in the private builder), which
+    collapses it."""
+    await start_librarians(table, people=2, computers=0)
+    player = await lay_the_turn_s_cards(table)
+    clicked = librarians_turn_message(table.channel)
+    before = len(table.env.http_requests)
+    if typed:
+        ended = await player.slash(table.channel, "librarians end")
+    else:
+        ended = await player.click(clicked, custom_id=librarians_ids(clicked, "end")[0])
+
+    collapse = [f"PATCH /channels/{table.channel.id}/messages/{clicked.id}"] if typed else []
+    assert token_requests(table, before) == collapse, "the turn went through the interaction"
+    after = await game_here(table)
+    assert after.current_seat.user_id != player.id, "the turn passed"
+    newest = librarians_turn_message(table.channel)
+    assert newest.id != clicked.id and f"<@{after.current_seat.user_id}>" in newest.content
+    assert not next(m for m in channel_messages(table.channel) if m.id == clicked.id).components, "collapsed"
+    hand = ended.followups[-1]
+    assert hand.ephemeral and "Your hand (4 cards)" in hand.content and \
+        [a.filename for a in hand.attachments] == ["hand.png"], hand
+
+
+async def test_a_typed_resignation_is_answered_by_the_channel_s_message_and_costs_the_token_nothing(
+        table: Table) -> None:
+    await start_game(table, table.alice, [table.bob])
+    await play_typed_move(table)  # collapses the start's turn, which the token posted
+    before = len(table.env.http_requests)
+    resigned = await table.bob.slash(table.channel, "shelfie resign")
+
+    assert token_requests(table, before) == [], "the last message and the collapse went through interactions"
+    final = resigned.response
+    assert final is not None and not final.ephemeral and "**bob** resigned and leaves the game." in final.content
+    assert channel_messages(table.channel)[-1].id == final.message.id and not resigned.followups

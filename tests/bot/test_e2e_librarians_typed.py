@@ -64,7 +64,7 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     await _unchanged(table, before)
 
     undone = await player.slash(table.channel, "librarians undo")
-    assert undone.response.content == "Taken back."
+    assert_move_answered(undone, "Taken back.")
     assert len((await game_here(table)).game.hands[seat]) == 4
     hand = await player.slash(table.channel, "librarians hand")
     assert hand.response.ephemeral and hand.response.content.startswith("Your hand (4 cards)")
@@ -101,7 +101,7 @@ async def test_undo_takes_back_one_card_per_use_the_last_one_first_as_the_help_s
         assert_move_answered(await player.slash(table.channel, "librarians play", card=card, spot=spot), "Done")
         laid.append(card)
     undone = await player.slash(table.channel, "librarians undo")
-    assert undone.response.content == "Taken back."
+    assert_move_answered(undone, "Taken back.")
     assert len((await game_here(table)).game.hands[seat]) == 3, "only the last card came back"
     last = channel_messages(table.channel)[-1].content
     assert " took " in last and laid[1] in last and (laid[0] == laid[1] or laid[0] not in last), last

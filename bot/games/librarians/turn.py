@@ -19,7 +19,7 @@ from bot.games.librarians.pictures import hand_file
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import seat_names
-from bot.quick_answers import Deferral, in_time
+from bot.quick_answers import Deferral, acknowledge, in_time
 from bot.replies import defer_privately, reply_private
 from bot.service import TableStatus
 from bot.service.refusals import ServiceError
@@ -101,9 +101,11 @@ async def _power(interaction: discord.Interaction, game_id: int, args: tuple[str
 
 async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, action: EndTurn | Undo, *,
                   typed: bool = False) -> None:
-    """End turn or Undo from the turn message or typed: saved, told privately (with the hand drawn into at the
-    end of the turn), then announced. A typed one sent before the turn it saw changed is refused as out of date,
-    a clicked one from an older step as stale."""
+    """End turn or Undo from the turn message or typed: saved, announced on the step's own interaction as every
+    person's step is (the typed command's answer is the turn message; a click on the turn message is acknowledged
+    and followed up with it: bot.interaction_routes), then told privately (the hand drawn into at the end of the
+    turn; an Undo only when the turn message did not answer it). A typed one sent before the turn it saw changed is
+    refused as out of date, a clicked one from an older step as stale."""
     locale = interaction.locale
     when = {"sent_at": discord.utils.snowflake_time(interaction.id).timestamp(), "seen_turn": table.turn} if typed \
         else {"turn": table.turn}
@@ -116,12 +118,17 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
         return result, content, {"file": picture}
 
     try:
-        result, content, files = await in_time(interaction, played(), Deferral.PRIVATE)
+        result, content, files = await in_time(interaction, played(), Deferral.PRIVATE if typed else Deferral.UPDATE)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
-    await reply_private(interaction, content, **files)
-    await announce(interaction, result)
+    if not typed:
+        await acknowledge(interaction)
+    if isinstance(action, EndTurn):
+        await announce(interaction, result)
+        await reply_private(interaction, content, **files)
+    else:
+        await announce(interaction, result, told=content)
 
 
 @handles("end", Origin.TURN, kind=KIND)
