@@ -208,6 +208,13 @@ class ShelfieBot(commands.Bot):
             log.info("shutdown: waiting for %d interaction(s) in flight", len(pending))
             await asyncio.wait(pending, timeout=remaining)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Every event until the client closes, none after: discord.py dispatches `ready` from a task of its own
+        (guild_ready_timeout, 2 s, after the last GUILD_CREATE) that closing does not cancel, and dispatching into
+        a closed client (its loop gone) logged an ERROR traceback when a SIGTERM came within 2 s of connecting."""
+        if not self.is_closed():
+            super().dispatch(event_name, *args, **kwargs)
+
     async def close(self) -> None:
         """Graceful stop: no new commands, finish in-flight ones, disconnect, then close the database."""
         await self.drain()

@@ -119,3 +119,21 @@ async def test_autocomplete_while_draining_offers_nothing(table: Table) -> None:
     assert await table.alice.autocomplete(table.channel, "pick", "tiles", "e") == [{"name": "E4 E5", "value": "E4 E5"}]
     bot.draining = True
     assert await table.alice.autocomplete(table.channel, "pick", "tiles", "e") == []
+
+
+async def test_discord_pys_delayed_ready_after_a_close_starts_nothing_and_logs_no_error(tmp_path: Path) -> None:
+    """discord.py dispatches `ready` 2 s after the last GUILD_CREATE from a task that closing leaves running: a
+    SIGTERM within those 2 s of connecting closed the bot first, and the late dispatch raised into the closed client
+    (logged as an ERROR traceback)."""
+    bot = ShelfieBot(tmp_path / "games.sqlite3")
+    heard: list[str] = []
+
+    async def on_ready() -> None:
+        heard.append("ready")
+
+    bot.add_listener(on_ready)  # as `shelfie-bot run` listens for its heartbeat (bot.cli.start_heartbeat)
+    async with bot:  # the client's loop is set, as by `shelfie-bot run`; leaving closes it, as a SIGTERM does
+        pass
+    bot.dispatch("ready")
+    await asyncio.sleep(0)
+    assert heard == [], "nothing runs in a closed bot"
