@@ -33,6 +33,7 @@ from test_game_driver import channel_messages, play_typed_move, start_game  # no
 from bot import create_bot  # noqa: E402
 from bot.outbox import repost_round  # noqa: E402
 from bot.store import ShardSet  # noqa: E402
+from render.warm import warm_pictures  # noqa: E402
 from tests.patience import PATIENCE  # noqa: E402
 
 REMINDER = re.compile(r"^⏰")
@@ -44,6 +45,12 @@ def say(*words: object) -> None:
 
 
 async def serve(db: str, shard: int, count: int) -> None:
+    # simcord gives a bot's connection a fixed 5 s of wall clock to settle (settle_timeout bounds every other wait),
+    # and a restarted process's start pass runs within it: it posts the turn message its dead predecessor left, with
+    # pictures drawn here in a thread (no worker processes). Drawn from cold caches (palettes sampled from whole
+    # games) that took over 5 s on a busy machine; warmed first, as the bot's own picture workers start, it is one
+    # picture's drawing.
+    warm_pictures()
     bot = create_bot(db, shards=ShardSet(count, frozenset({shard})))
     try:
         # The server exists before the bot connects, as in Discord: the bot's start pass finds its channel.
