@@ -17,7 +17,8 @@ Same view and seed, same step.
   deck runs low); leaves at 13 battery (data/books.json); in the Village takes what is
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
-  projects like it; keeps and draws the books and cards that serve its projects.
+  projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest in
+  play (engine.books.pace) and rests to draw past those slow to meet.
 - hard: at the start of a turn, in the Village and after coming home, weighs normal's best steps and the best
   of every other kind by playing each forward in games it imagines from its own view (engine.books.planner:
   the hidden decks, hands and bag dealt at random, every seat played on by a quicker normal to the start of its
@@ -66,6 +67,7 @@ from .data import (
     KEPT_PROJECTS,
     MAJORS,
     NEAT,
+    PROJECTS,
     RIVAL_LEVELS,
     RIVALS,
     SHELF_NAMES,
@@ -76,8 +78,9 @@ from .game import BooksGame
 from .gains import in_village
 from .grid import is_most_common
 from .majors import GRID_CHECKS
-from .neat import library_cost
+from .neat import library_cost, rest_draws
 from .outlook import BATTERY_VALUE, NEAT_VALUE, major_promise, project_worth, promise, worth
+from .pace import PACE
 from .planner import Budget, plan
 from .projects import colours as project_colours
 from .projects import met
@@ -119,8 +122,11 @@ QUEUE_GROWTH = 0.5
 admired and her queue cleared) rather than staying in the Village another turn."""
 DANGER_DECK = 3
 """Against Penelope: with this few Rival cards left, one met project is worth an Admire (it clears her queue)."""
-DRAWN_PROJECT = 0.5
-"""What an unseen Little Project drawn by Rest is worth while the hand has room."""
+DRAWN_PROJECT = 2.0
+"""How much of what a drawn project adds over the least held one Rest counts (it also draws the hand's way out of
+projects that are slow to meet)."""
+PACE_OF_FEW = 3.0
+"""A project met in about this many turns held (engine.books.pace) keeps its whole promise when discarding."""
 SHELF_PROJECT = 0.8
 """The part of a shelf's Little Project's promise counted when taking the shelf."""
 LIBRARY_BOOK = 1.3
@@ -269,20 +275,41 @@ def _place(seat: Seat, books: Sequence[str], rng: random.Random | None, space: s
 
 
 def _keep(seat: Seat, rng: random.Random | None) -> Keep:
+    """The three projects worth most for how fast they are met in play (engine.books.pace)."""
     dealt = list(seat.view.dealt)
     if rng is not None:
         return Keep(tuple(rng.sample(dealt, KEPT_PROJECTS)))
-    ranked = sorted(dealt, key=lambda p: (-seat.project_worth(p) * promise(p, seat.stacks)
-                                          - 0.3 * (seat.me.colour in project_colours(p)), p))
+    ranked = sorted(dealt, key=lambda p: (-seat.project_worth(p) / PACE[p], p))
     return Keep(tuple(ranked[:KEPT_PROJECTS]))
+
+
+def _held(seat: Seat, project: str) -> float:
+    """What a project in hand holds for the seat: its worth when met, else its promise on the grid, less for a
+    project slow to meet in play (engine.books.pace)."""
+    held = promise(project, seat.stacks)
+    return seat.worths[project] * (held if held == 1.0 else held * (PACE_OF_FEW / PACE[project]) ** 0.5)
 
 
 def _discard(seat: Seat, rng: random.Random | None) -> Discard:
     extra = len(seat.hand) - HAND_LIMIT
     if rng is not None:
         return Discard(tuple(rng.sample(seat.hand, extra)))
-    ranked = sorted(seat.hand, key=lambda p: (seat.worths[p] * promise(p, seat.stacks), p))
+    ranked = sorted(seat.hand, key=lambda p: (_held(seat, p), p))
     return Discard(tuple(ranked[:extra]))
+
+
+def _rest_worth(seat: Seat) -> float:
+    """What Rest's drawn projects add: each what an unseen project promises on the grid on average, less the
+    least the hand holds that it would take the place of (an open slot holds nothing)."""
+    view = seat.view
+    seen = set(seat.hand) | set(seat.me.scored) | set(view.lp_discard)
+    unseen = [p for p in PROJECTS if p not in seen]
+    if not unseen:
+        return 0.0
+    drawn = sum(seat.project_worth(p) * promise(p, seat.stacks) for p in unseen) / len(unseen)
+    slots = [0.0] * max(0, HAND_LIMIT - len(seat.hand)) + sorted(seat.worths[p] * promise(p, seat.stacks)
+                                                                for p in seat.hand)
+    return DRAWN_PROJECT * sum(max(0.0, drawn - held) for held in slots[:rest_draws(seat.me.neat)])
 
 
 def _shares(card: str, colours: str) -> bool:
@@ -481,8 +508,7 @@ def _apartment_ranked(seat: Seat, rng: random.Random) -> Ranked:
     if "read" in open_:
         for read, after in reads(seat.me):
             ranked.add(seat.judge(after) - now + 2 * beta, read)
-    room = max(0, HAND_LIMIT - len(seat.hand))
-    ranked.add(2 * beta + DRAWN_PROJECT * min(2, room) + 0.1, Rest())
+    ranked.add(2 * beta + _rest_worth(seat) + 0.1, Rest())
     bonus = APARTMENT["admire"]["player_card"] if is_most_common(seat.stacks, seat.me.colour) else 0
     ranked.add(bonus * beta + 0.5 * len(met_now) - (0.0 if bonus else 1.0), Admire())
     return ranked
