@@ -1,13 +1,16 @@
 """The hard computer teammate (see engine.librarians.ai).
 
 Tables of normal teammates lose at the very end: the deck is empty, the library is full, and a seat holds two
-letters that fit nowhere. Hard does two things about it, from its own view only:
+letters that fit nowhere. Mostly the letters between the two books beside a shelf card (L | N leaves M no place
+in that row, for good: nothing goes between them), in every row, with no book of that letter to stack on. Hard
+does two things about it, from its own view only:
 
 - All game long it plans its turn as normal does, but its judge also counts the promise of unfinished lines of one
   colour (engine.librarians.lines): completed genres take 4 books out of the library and give the table powers
   (Romance takes 5 cards out of the deck). Normal tables complete about one genre in two games; hard ones several
-  a game.
-- Late in the game (LATE cards or fewer left to play) it tries its turn's best plans (by that judge, every number
+  a game. The same judge counts a letter that tops a stack as safe (every later card of it may go there), so
+  the last open places go to letters without one.
+- From the middle of the game on (LATE cards or fewer left to play) it tries its turn's best plans (by that judge, every number
   of cards it may lay) on WORLDS games dealt again from what it cannot see (engine.librarians.guess, letters that
   agree with how the card set was dealt: engine.librarians.unseen), each played forward by quick teammates
   (engine.librarians.rollout) for a round, or to the end when few cards are left. It plays the plan after which
@@ -34,8 +37,10 @@ from .unseen import consistent_letters
 from .view import LibrariansView
 
 Placement = tuple[int, Place]
-LATE = 24
-"""Cards left to play (deck and hands) at or below which hard plays its plans forward."""
+LATE = 44
+"""Cards left to play (deck and hands) at or below which hard plays its plans forward: about two thirds of the
+cards, since a seat can be stuck with a full hand long before the deck runs out (5 of hard's 17 losses in 100 games
+when it began at 24)."""
 TO_THE_END = 12
 """Cards left after the plan at or below which a guessed game is played to its end, not for a round only."""
 WORLDS = 8

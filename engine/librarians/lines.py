@@ -21,6 +21,8 @@ from .view import LibrariansView
 PROMISE = (0.0, 0.0, 0.6, 2.0)
 """The worth of a window by how many of its 4 places hold a book of its colour (0-3)."""
 _POOL_LETTERS = tuple(tuple(sorted(set(pool))) for pool in LETTER_POOLS)
+TOP_PLACES = 4
+"""What a stack top counts as, in places for its letter: every later card of that letter may go on it."""
 GENRE_WEIGHT = {"romance": 1.5}
 """How much more a line of this genre is worth than another (Romance takes 5 cards out of the deck); 1 else."""
 
@@ -82,13 +84,24 @@ def line_promise(library: Library, weights: dict[int, float]) -> float:
 
 class LinePlanner(Planner):
     """Normal's turn planner (engine.librarians.planner) whose judge of a position also counts the promise of
-    its unfinished lines of one colour, and weighs the letters the unseen cards may carry by what the seen cards
-    say of them (engine.librarians.unseen), not by their pools alone."""
+    its unfinished lines of one colour, weighs the letters the unseen cards may carry by what the seen cards
+    say of them (engine.librarians.unseen), not by their pools alone, and counts a letter that tops a stack as
+    TOP_PLACES places (it keeps a place however many cards of it come; an empty place takes one card)."""
 
     def __init__(self, view: LibrariansView) -> None:
         super().__init__(view)
         self.weights = expected_unseen(self.letters, UNSEEN_SCALE)
         self.line_weights = {colour: GENRE_WEIGHT.get(genre, 1.0) for colour, genre in enumerate(view.genres)}
+
+    def place_counts(self, library: Library) -> list[int]:
+        counts = super().place_counts(library)
+        if self.rules.stacking and TOP_PLACES:
+            letters = self.letters
+            for row in library.rows:
+                for stack in row.cells.values():
+                    letter = letters[stack[-1]]
+                    counts[letter] = max(counts[letter], TOP_PLACES)
+        return counts
 
     def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
         return super().value(library, hand, played, bonus) + line_promise(library, self.line_weights)

@@ -73,9 +73,13 @@ class Planner:
 
     # ---- what a position is worth --------------------------------------------------------------------------
     def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
-        counts = place_counts(library, stacking=self.rules.stacking, alphabet=self.rules.alphabet)
+        counts = self.place_counts(library)
         kept = [self.letters[card] for card in hand]
         return openness(counts, self.weights, kept, HAND_WEIGHT) + CARD_PLAYED * played + bonus
+
+    def place_counts(self, library: Library) -> list[int]:
+        """Per letter, the places it may go to (engine.librarians.openness.place_counts) by the rules in force."""
+        return place_counts(library, stacking=self.rules.stacking, alphabet=self.rules.alphabet)
 
     def can_end(self, library: Library, played: int) -> bool:
         need = 0 if self.rules.no_minimum else self.view.need

@@ -41,10 +41,8 @@ def _quick_card(game: LibrariansGame, seat: int) -> tuple[int, tuple[int, int]] 
     for card in game.hands[seat]:
         for place in game.legal_places(card):
             top, low, high = table[place]
-            if top < 0 and not library.touches_library(place):
-                continue
             score = -1 if top >= 0 else high - low
-            if best is not None and score >= best[0]:
+            if best is not None and score >= best[0] or top < 0 and not library.touches_library(place):
                 continue
             if horror and colour_of(card) == RED:
                 library.put(place, card)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.librarians import LibrariansGame
+from engine.librarians import GIVE, Choose, LibrariansGame, Play, seat_option
 from engine.librarians.ai import choose
 from engine.librarians.data import BOOKS_PER_COLOUR, LETTER_POOLS
 from engine.librarians.hard import LATE
@@ -84,3 +85,33 @@ def test_hard_builds_a_line_of_one_colour_and_leaves_its_fourth_place_open() -> 
     assert game.current_seat == 1, "the turn ended"
     tops = [game.library.top((0, x)) for x in (1, 2, 3, 4)]
     assert [None if top is None else game.card_text(top) for top in tops] == ["B green", "C green", "D green", None]
+
+
+def play_turn(game: LibrariansGame, level: str) -> None:
+    """Seat 0 plays its whole turn at `level` (its card given, if it completes a genre)."""
+    for step in range(12):
+        if game.is_over or game.to_act != frozenset({0}):
+            return
+        game.apply(choose(game, level, seed=step), 0)
+
+
+@pytest.mark.parametrize("deck", [None, 12])
+def test_hard_keeps_the_place_beside_the_shelf_card_open_for_letters_nobody_has_seen(deck: int | None) -> None:
+    # the top shelf reads J L | _ : its place right of the shelf card is the library's only one for M to Q, letters
+    # the unseen cards carry; an R laid there would shut them out for good (nothing can go between L and the
+    # shelf card's other side). The R has a stack of its own on the bottom shelf, the S a place after it.
+    game = build([(1, {-2: "Jk", -1: "Lk"}), (1, {-1: "Ab", 1: "Zb"}), (1, {-1: "Ay", 1: "Zy"}),
+                  (1, {-1: "Ar", 1: "Rr"})], [["Rg", "Sg"], ["Ab"], ["Ab"]], deck=deck)
+    play_turn(game, "hard")
+    assert game.result is None and game.current_seat == 1, "the turn ended"
+    assert game.library.top((0, 1)) is None, "the place for M to Q is still open"
+
+
+def test_hard_gives_a_completed_genre_to_a_teammate_who_still_has_cards_to_play() -> None:
+    # the deck is empty and the next seat has played its last card: it can never use a power, the seat after can
+    game = build([(1, {1: "Bg", 2: "Cg", 3: "Dg"}), (1, {}), (1, {}), (1, {})],
+                 [["Eg", "Fk", "Xk"], [], ["Ab", "Ak"]], deck=0)
+    green = next(c for c in game.hands[0] if game.card(c).colour == 1)
+    game.apply(Play(green, (0, 4)), 0)
+    assert game.pending is not None and game.pending.kind == GIVE
+    assert choose(game, "hard", seed=1) == Choose(seat_option(2))
