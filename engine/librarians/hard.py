@@ -17,14 +17,15 @@ does two things about it, from its own view only:
   the table loses least often, then keeps most room for the cards still to come.
 
 The work is counted, not timed: at most CANDIDATES + a plan per number of cards, each in WORLDS games. The same
-worlds judge every plan, so plans are compared on the same luck. Held powers, rule switches in force and pending
-steps are left to normal's judgement with the line planner.
+worlds judge every plan, so plans are compared on the same luck. Whether to use a held power (at the turn's start:
+normal's judgement with the line planner), rule switches in force and pending steps are left to normal; a seat
+that keeps its power plans its cards by the search all the same (it held one in about half of the late turns).
 """
 from __future__ import annotations
 
 import random
 
-from .actions import Action, EndTurn, IllegalAction, Play
+from .actions import Action, EndTurn, IllegalAction, Play, UsePower
 from .fallback import taken_back
 from .game import LibrariansGame
 from .guess import guessed_game
@@ -51,6 +52,8 @@ EXTENDED = 3
 """Best plans extended one card at a time, each length a plan of its own."""
 ROOM_WEIGHT = 0.3
 """What the room left for the cards to come counts (0-1 each world) beside a world won (1) or lost (-1)."""
+SHUT_OUT = -0.8
+"""A guessed game where a card still to play has no place left at all: lost but for a completion opening one."""
 
 
 def turn_plans(view: LibrariansView, planner: Planner) -> list[tuple[Placement, ...]]:
@@ -138,7 +141,7 @@ def turn_plans(view: LibrariansView, planner: Planner) -> list[tuple[Placement, 
 def _played_forward(world: LibrariansGame, seat: int, plan: tuple[Placement, ...]) -> float:
     """1 when the guessed game is won after `plan` and the quick teammates' turns, -1 when lost, else the room
     left for the cards to come (times ROOM_WEIGHT) when the seat's turn comes again (the rules then check that it
-    can still end its turn)."""
+    can still end its turn), or SHUT_OUT when one of them has no place left."""
     try:
         for card, place in plan:
             answer_steps(world)
@@ -154,15 +157,19 @@ def _played_forward(world: LibrariansGame, seat: int, plan: tuple[Placement, ...
         turns = None if turns is None else turns - 1
     if world.is_over:
         return 1.0 if world.result == "won" else -1.0
-    return ROOM_WEIGHT * room_left(world)
+    room = room_left(world)
+    return SHUT_OUT if room is None else ROOM_WEIGHT * room
 
 
 def hard(view: LibrariansView, rng: random.Random) -> Action:
     """Hard's action from the seat's view (see the module): normal's with the line planner, or late in the game
     the first placement of the plan that fares best in the guessed games."""
-    if view.pending is not None or view.rules or view.deck_size + sum(view.hand_sizes) > LATE or any(
-            card.id not in view.fresh for card in view.held[view.seat]):
+    if view.pending is not None or view.rules or view.deck_size + sum(view.hand_sizes) > LATE:
         return normal(view, rng, LinePlanner)
+    if not view.played and any(card.id not in view.fresh for card in view.held[view.seat]):
+        action = normal(view, rng, LinePlanner)
+        if isinstance(action, UsePower):
+            return action
     plans = [plan for plan in turn_plans(view, LinePlanner(view)) if not plan or not taken_back(view, *plan[0])]
     if len(plans) <= 1:
         return normal(view, rng, LinePlanner)

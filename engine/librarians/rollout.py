@@ -83,11 +83,15 @@ def quick_turn(game: LibrariansGame) -> None:
         game.finish("lost", "stuck")
 
 
-def room_left(game: LibrariansGame) -> float:
+def room_left(game: LibrariansGame) -> float | None:
     """How much room the library keeps for the cards still to play (in hands and the deck), 0-1: each card's
-    letter by its places, the first counting most (engine.librarians.openness.PLACE_VALUE)."""
+    letter by its places, the first counting most (engine.librarians.openness.PLACE_VALUE). None when one of them
+    has no place at all: no stack of its letter, no empty place its letter fits (the rows around it are closed
+    for good), so only a completion taking books out could still let it be laid."""
     counts = place_counts(game.library, stacking=not game.rule(NO_STACKING), alphabet=not game.rule(ANY_ORDER))
     left = [game.letters[card] for hand in game.hands for card in hand] + [game.letters[card] for card in game.deck]
     if not left:
         return 1.0
+    if any(not counts[letter] for letter in left):
+        return None
     return sum(PLACE_VALUE[min(counts[letter], 4)] for letter in left) / (len(left) * PLACE_VALUE[-1])
