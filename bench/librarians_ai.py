@@ -23,7 +23,7 @@ from bench.table import Row, level_rows, table
 DEFAULT_GAMES = 12
 TABLE_GAMES = 100
 """A row of the table: the issue's claim is over 100 games."""
-SET_GAMES = 20
+SET_GAMES = 30
 """Games of a table on each other genre set (hard against normal there: more wins, not a rate to pin)."""
 PLAYERS = 4
 GENRE_SETS: dict[str, dict[str, str]] = {
