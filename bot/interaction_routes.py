@@ -5,8 +5,9 @@ the followups, and edits of those messages through the interaction's token) are 
 step is an interaction, so its turn message can travel on it:
 
 - a typed command's response is the turn message itself (a "thinking" message everyone sees first, completed by
-  the turn, when posting it — the game's outbox, the pictures — outlasts the grace of `bot.quick_answers`): it says
-  what the move was, under Discord's line naming who typed the command, so no private answer is needed;
+  the turn, when posting it — the game's outbox, the pictures — or a typed start's own work outlasts the grace of
+  `bot.quick_answers`): it says what the move was, under Discord's line naming who typed the command, so no private
+  answer is needed;
 - a click on a message everyone sees (the turn message, the lobby) is answered by a followup carrying the turn,
   shown as a reply to the clicked message;
 - a message whose interaction answered privately (an ephemeral builder, a private "thinking") is not followed up:
@@ -31,6 +32,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.quick_answers import Deferral, in_time
+from bot.replies import deferred_privately
 
 log = logging.getLogger("shelfie.outbox")
 
@@ -68,7 +70,8 @@ class Route:
         self.since = clock()
         self.answered = False  # whether the command's own answer is the turn message
         self._answering = asyncio.Lock()  # the turn as the answer, or the "thinking" defer: one of them
-        self._thinking = False  # the "thinking" message everyone sees is waiting for the turn
+        # the "thinking" message everyone sees is waiting for the turn (one a typed start made before it, too)
+        self._thinking = interaction.response.type is THINKING and not deferred_privately(interaction)
 
     @property
     def fresh(self) -> bool:

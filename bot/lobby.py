@@ -15,7 +15,8 @@ from bot.presenters.refusals import refusal_text
 from bot.presenters.words import game_name, seat_label, turn_order_text
 from bot.service import TableStatus
 from bot.service.refusals import NotHost, ServiceError
-from bot.service.models import StartResult, Table
+from bot.service.models import Seat, StartResult, Table
+from bot.quick_answers import Deferral, in_time
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
@@ -29,17 +30,22 @@ THREAD_NAME_LIMIT = 100
 
 
 async def begin_game(interaction: discord.Interaction, result: StartResult) -> None:
-    """After start: lobby shows the order, each person gets their goal by DM, the first turn is posted."""
+    """After start: lobby shows the order, each person gets their goal by DM, the first turn is posted — as the
+    answer to a typed start where it can be (a "thinking" message everyone sees first when the lobby and the DMs
+    are slow), else the person is told privately that the game is on."""
     client = interaction.client
     table = result.table
-    await refresh_lobby(client, table, interaction)
-    if interaction.type is discord.InteractionType.application_command:
-        await reply_private(interaction, t("reply.started", interaction.locale))
-    closed = await start_secrets(client, table)
+
+    async def prepared() -> list[Seat]:
+        await refresh_lobby(client, table, interaction)
+        return await start_secrets(client, table)
+
+    closed = await in_time(interaction, prepared(), Deferral.PUBLIC)
     locale = channel_locale(client, table)
     intro = [t("turn.game_start", locale, order=turn_order_text(table, locale)),
              *closed_dm_notices(closed, table.kind, locale)]
-    await announce(interaction, result, intro=intro)
+    typed = interaction.type is discord.InteractionType.application_command
+    await announce(interaction, result, intro=intro, told=t("reply.started", interaction.locale) if typed else None)
     if any(seat.user_id == interaction.user.id for seat in closed):
         await interaction.followup.send(
             dms_closed_text(table.kind, interaction.user.mention, interaction.locale), ephemeral=True
@@ -69,12 +75,13 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
             table = await service.add_computer(game_id, user.id, level, name=name)
             reply = t("reply.bot_added", locale, name=seat_label(table.seats[-1], locale))
         elif action == "start":
-            # Computer seats before the first person play inside start(): answer Discord first.
+            # Computer seats before the first person play inside start(): Discord is answered in time (a typed
+            # start's "thinking" everyone sees, which its first turn message completes).
             if interaction.type is discord.InteractionType.component:
                 await interaction.response.defer()
+                result = await service.start(game_id, user.id)
             else:
-                await defer_privately(interaction)
-            result = await service.start(game_id, user.id)
+                result = await in_time(interaction, service.start(game_id, user.id), Deferral.PUBLIC)
             game_event("started", game=game_id, guild=result.table.guild_id, user=user.id,
                        seats=len(result.table.seats))
             await begin_game(interaction, result)

@@ -27,6 +27,11 @@ async def defer_privately(interaction: discord.Interaction) -> None:
     interaction.extras[_DEFERRED_PRIVATELY] = True
 
 
+def deferred_privately(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's "thinking" message is the private one of `defer_privately`."""
+    return bool(interaction.extras.get(_DEFERRED_PRIVATELY))
+
+
 async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
 
@@ -51,7 +56,7 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
 async def _thinking_in_public(interaction: discord.Interaction) -> bool:
     """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
     if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
-            or interaction.extras.get(_DEFERRED_PRIVATELY):
+            or deferred_privately(interaction):
         return False
     try:
         original = await interaction.original_response()

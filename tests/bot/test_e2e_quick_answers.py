@@ -47,8 +47,9 @@ async def test_a_typed_move_is_answered_by_one_response_without_a_defer_or_follo
                                                                  column=move.column + 1)
     assert not played.deferred and played.followups == []
     assert not played.response.ephemeral and "took" in played.response.content, "the answer is the turn message"
-    # The answer with the next turn's pictures, the previous turn message collapsed: nothing else.
-    assert requests_since(table, before) == [("POST", "interaction response"), ("PATCH", "channel message")]
+    # The answer with the next turn's pictures, the previous turn message (the typed start's own answer) collapsed
+    # through the interaction that posted it: nothing else.
+    assert requests_since(table, before) == [("POST", "interaction response"), ("PATCH", "followup")]
 
 
 @pytest.mark.usefixtures("quick_enough")
@@ -56,7 +57,9 @@ async def test_a_clicked_move_is_confirmed_by_editing_the_builder_in_the_respons
     await start_game(table, table.alice, [table.bob])
     before = len(table.env.http_requests)
     await play_clicked_move(table)
-    answers = [request for request in requests_since(table, before) if request[1] != "channel message"]
+    # (the turn before, the typed start's own answer, collapses through that interaction: an edit, not an answer)
+    answers = [request for request in requests_since(table, before)
+               if request[1] != "channel message" and request != ("PATCH", "followup")]
     # Take tiles, each select, the column (and the order), Confirm: one response each, never a defer or followup.
     assert answers and all(answer == ("POST", "interaction response") for answer in answers)
     bodies = [r.json for r in table.env.http_requests[before:] if r.path.startswith("/interactions/")]
@@ -127,8 +130,23 @@ async def test_a_move_that_reaches_the_bot_late_is_deferred_at_once_within_disco
 
 
 async def test_an_answer_after_a_private_defer_asks_discord_nothing_about_the_thinking_message(table: Table) -> None:
-    """`/shelfie start` thinks privately first (computer seats may play inside the start), then answers: the bot
-    knows its thinking message is private, so it completes it without fetching it from Discord first."""
+    """`/shelfie hint` thinks privately first (the computer player chooses), then answers: the bot knows its thinking
+    message is private, so it completes it without fetching it from Discord first."""
+    await start_game(table, table.alice, [table.bob], hints=True)
+    game = await game_here(table)
+    before = len(table.env.http_requests)
+    hint = await member(table, game.current_seat.user_id).slash(table.channel, "shelfie hint")
+    sent = table.env.http_requests[before:]
+    assert [r.json for r in sent if r.path.startswith("/interactions/")] == [DEFERRED_PRIVATELY]
+    assert hint.response.ephemeral and hint.response.content.startswith("Suggestion"), hint.response.content
+    assert [r for r in sent if r.method == "GET"] == []
+
+
+@pytest.mark.usefixtures("quick_enough")
+async def test_a_typed_start_is_answered_by_the_first_turn_message_and_posts_nothing_in_the_channel(
+        table: Table) -> None:
+    """`/shelfie start` (computer seats may play inside the start, the goal DMs go first) is answered by the game's
+    first turn message, not privately with the turn posted by the bot token."""
     from test_game_driver import open_lobby
 
     await open_lobby(table, table.alice, 2)
@@ -136,7 +154,8 @@ async def test_an_answer_after_a_private_defer_asks_discord_nothing_about_the_th
     before = len(table.env.http_requests)
     started = await table.alice.slash(table.channel, "shelfie start")
     sent = table.env.http_requests[before:]
-    assert [r.json for r in sent if r.path.startswith("/interactions/")] == [DEFERRED_PRIVATELY]
-    assert started.response.ephemeral and started.response.content == "The game is on."
+    assert not started.response.ephemeral and "The game begins! Turn order:" in started.response.content
+    assert "Take tiles" in labels(started.response.message), "the live turn"
+    assert not [r for r in sent if r.method == "POST" and r.path == f"/channels/{table.channel.id}/messages"]
     assert [r for r in sent if r.method == "GET"] == []
     assert (await game_here(table)).status == "active"
