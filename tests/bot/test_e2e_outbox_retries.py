@@ -176,7 +176,7 @@ async def test_every_attempt_at_one_announcement_carries_the_same_nonce_for_disc
     posts = [r for r in table.env.http_requests
              if r.method == "POST" and r.path == f"/channels/{table.channel.id}/messages"]
     bodies = [r.json or r.params.get("payload_json") or r.params for r in posts[-2:]]
-    assert len(posts) >= 3 and all("enforce_nonce" in str(b) for b in bodies)
+    assert len(posts) >= 2 and all("enforce_nonce" in str(b) for b in bodies)  # the failed attempt, the retry
     nonces = {str(b).split("'nonce': ")[1].split(",")[0] for b in bodies}
     assert len(nonces) == 1, bodies
 
