@@ -20,12 +20,32 @@ from bench.discord_replica import Replica, Sent
 from bench.load import Samples
 from bench.wire import Channel, Table, start_bot, until
 from bot.store import Store
+from engine.shelfie import Move
 from tests.patience import PATIENCE
 
 
 async def answered(sent: Sent) -> list[str]:
     await asyncio.wait_for(sent.answered.wait(), PATIENCE)
     return [reply["content"] for reply in sent.replies]
+
+
+async def started_game(replica: Replica, channel: int, pictures: asyncio.Queue[int]) -> None:
+    """ann opens a 2-seat My Shelfie lobby in channel, ben joins, ann starts: returns once its opening picture
+    reached channel."""
+    ann, ben = replica.people
+    await answered(await replica.slash(ann, channel, "shelfie new", players=2))
+    await answered(await replica.slash(ben, channel, "shelfie join"))
+    await replica.slash(ann, channel, "shelfie start")
+    assert await asyncio.wait_for(pictures.get(), PATIENCE) == channel, "its opening picture"
+
+
+async def first_legal_take(replica: Replica, table: Table, channel: int) -> tuple[Move, Sent]:
+    """The player to act types the first legal take of channel's game, as stored."""
+    record, game = await table.open_game(channel)
+    chosen = game.legal_moves()[0]
+    mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+    return chosen, await replica.slash(mover, channel, "shelfie take", tiles=chosen.tiles_text,
+                                       column=chosen.column + 1)
 
 
 async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> None:
@@ -129,17 +149,10 @@ async def test_a_burst_of_new_messages_in_one_channel_keeps_to_its_limit_and_sho
     store = await Store.open(tmp_path / "wire.sqlite3")
     table, played = Table(store), []
     try:
-        ann, ben = replica.people
-        await answered(await replica.slash(ann, channel, "shelfie new", players=2))
-        await answered(await replica.slash(ben, channel, "shelfie join"))
-        await replica.slash(ann, channel, "shelfie start")
-        await asyncio.wait_for(pictures.get(), PATIENCE)
+        await started_game(replica, channel, pictures)
         for _ in range(BURST):
-            record, game = await table.open_game(channel)
-            chosen = game.legal_moves()[0]
-            mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
+            chosen, _ = await first_legal_take(replica, table, channel)
             played.append(chosen)
-            await replica.slash(mover, channel, "shelfie take", tiles=chosen.tiles_text, column=chosen.column + 1)
             await asyncio.wait_for(pictures.get(), PATIENCE)
         record, _ = await table.open_game(channel)
     finally:
@@ -183,23 +196,13 @@ async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record
     replica.on_picture = pictured
     table = Table(store)
 
-    async def move() -> Sent:
-        record, game = await table.open_game(channel)
-        chosen = game.legal_moves()[0]
-        mover = next(seat.user_id for seat in record.seats if seat.position == min(game.to_act))
-        return await replica.slash(mover, channel, "shelfie take", tiles=chosen.tiles_text, column=chosen.column + 1)
-
     try:
-        ann, ben = replica.people
-        await answered(await replica.slash(ann, channel, "shelfie new", players=2))
-        await answered(await replica.slash(ben, channel, "shelfie join"))
-        await replica.slash(ann, channel, "shelfie start")
-        await asyncio.wait_for(pictures.get(), PATIENCE)
+        await started_game(replica, channel, pictures)
         for _ in range(3):
-            await move()
+            await first_legal_take(replica, table, channel)
             await asyncio.wait_for(pictures.get(), PATIENCE)
         kill_at.append(1)
-        await move()
+        await first_legal_take(replica, table, channel)
         await asyncio.wait_for(pictures.get(), PATIENCE)
         await asyncio.wait_for(bot.process.wait(), PATIENCE)
         await asyncio.wait_for(until(lambda: asyncio.sleep(0, not replica.connected.is_set())), PATIENCE)
@@ -214,7 +217,7 @@ async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record
 
         await asyncio.wait_for(until(settled), PATIENCE)
         for _ in range(2):
-            await move()
+            await first_legal_take(replica, table, channel)
             await asyncio.wait_for(pictures.get(), PATIENCE)
         record, _ = await table.open_game(channel)
     finally:
@@ -234,7 +237,6 @@ async def test_two_shard_processes_connect_to_the_replica_and_each_serves_its_ow
         tmp_path: Path, postgres_url: str) -> None:
     replica = Replica(channels=1, people=("ann", "ben"), shards=2)
     await replica.start()
-    ann, ben = replica.people
     pictures: asyncio.Queue[int] = asyncio.Queue()
     replica.on_picture = lambda channel_id, at: pictures.put_nowait(channel_id)
     bots = [await start_bot(replica, postgres_url, folder=tmp_path, shard=shard) for shard in (0, 1)]
@@ -242,10 +244,7 @@ async def test_two_shard_processes_connect_to_the_replica_and_each_serves_its_ow
         assert replica.connected.is_set(), "both shards connected"
         for shard, channel in enumerate(replica.channel_ids):
             assert (replica.guild_of[channel] >> 22) % 2 == shard
-            await answered(await replica.slash(ann, channel, "shelfie new", players=2))
-            await answered(await replica.slash(ben, channel, "shelfie join"))
-            await replica.slash(ann, channel, "shelfie start")
-            assert await asyncio.wait_for(pictures.get(), PATIENCE) == channel, "its opening picture"
+            await started_game(replica, channel, pictures)
     finally:
         codes = [await bot.stop() for bot in bots]
         await replica.close()
