@@ -172,10 +172,17 @@ class Replica:
         # Commands whose interactions reach the bot too late to be answered (a gateway lagging 3 s behind): Discord
         # refuses their callbacks (404 Unknown interaction), so the bot posts what they made with its token.
         self.late: set[str] = set()
+        self._held: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}  # route key -> (reached, released)
         self._runner: web.AppRunner | None = None
         self.base = ""
 
     # -- serving -------------------------------------------------------------------------------------------------
+
+    def hold(self, key: str) -> tuple[asyncio.Event, asyncio.Event]:
+        """Requests of `key` ("GET /gateway/bot") wait, unanswered, until the second event is set; the first is set
+        when one arrives: a test can stop the bot at that point of its start."""
+        self._held[key] = held = (asyncio.Event(), asyncio.Event())
+        return held
 
     @property
     def api_base(self) -> str:
@@ -227,6 +234,10 @@ class Replica:
         known = route is not None and "tail" not in request.match_info
         key = f"{request.method} {route.canonical.removeprefix(API) if known else request.path}"  # type: ignore[union-attr]
         self.requests[key] += 1
+        if key in self._held:
+            reached, released = self._held[key]
+            reached.set()
+            await released.wait()
         try:
             with_token = request.path.startswith(API) and not request.path.startswith(_TOKEN_FREE)
             self.token_requests += with_token
