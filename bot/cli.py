@@ -309,9 +309,13 @@ async def run_bot(token: str, config: Config, shards: ShardSet | None = None) ->
     beat = start_heartbeat(bot, heartbeat_path(config, shards))
     try:
         async with bot:
-            await bot.login(token)  # bot.start, with the gateway of SHELFIE_DISCORD_API between its two steps
-            if config.discord_api is not None:
-                await follow_api_gateway(bot)
+            async with bot.starting():  # bot.start, with the gateway of SHELFIE_DISCORD_API between its two steps
+                await bot.login(token)
+                if config.discord_api is not None:
+                    await follow_api_gateway(bot)
+            if stopping:  # stopped while starting: never connect, and close once before leaving `async with`
+                await asyncio.gather(*stopping)
+                return
             event_loop.spare_the_collector()
             await bot.connect()
     except discord.LoginFailure:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,6 +142,7 @@ class ShelfieBot(commands.Bot):
         self.workers = Workers(default_count() if workers is None else workers)
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings
         self.draining = False
+        self._starting: asyncio.Future[None] | None = None  # set while `starting` runs, done when it ends
         self.seeds = seeds  # each new game's seed (None: random); tests fix it so a whole game replays alike
         error_reporting.install(self.tree)
 
@@ -215,8 +217,21 @@ class ShelfieBot(commands.Bot):
         if not self.is_closed():
             super().dispatch(event_name, *args, **kwargs)
 
+    @asynccontextmanager
+    async def starting(self) -> AsyncIterator[None]:
+        """Around logging in and finding the gateway: a stop meanwhile (a SIGTERM just after the process started)
+        waits for them to end, so it closes the database and workers setup opened instead of closing the HTTP
+        session under a request, and the caller skips connecting (see `stop_on_signals`)."""
+        self._starting = asyncio.get_running_loop().create_future()
+        try:
+            yield
+        finally:
+            self._starting.set_result(None)
+
     async def close(self) -> None:
         """Graceful stop: no new commands, finish in-flight ones, disconnect, then close the database."""
+        if self._starting is not None:
+            await self._starting
         await self.drain()
         await super().close()
         if self.service is not None:

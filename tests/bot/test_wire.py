@@ -11,14 +11,16 @@ import os
 import random
 import re
 import signal
+import sys
 from pathlib import Path
 
 import discord
+import pytest
 from PIL import Image
 
 from bench.discord_replica import Replica, Sent
 from bench.load import Samples
-from bench.wire import Channel, Table, start_bot, until
+from bench.wire import BOT, BotProcess, Channel, Table, bot_environment, start_bot, until
 from bot.store import Store
 from engine.shelfie import Move
 from tests.patience import PATIENCE
@@ -254,3 +256,31 @@ async def test_two_shard_processes_connect_to_the_replica_and_each_serves_its_ow
         assert bot.errors == 0, "\n".join(bot.tail)
     assert codes == [0, 0]
     assert not replica.failures, replica.failures
+
+
+@pytest.mark.parametrize("stopped_at", ["GET /users/@me", "GET /gateway/bot"])
+async def test_a_bot_stopped_while_it_starts_closes_cleanly_and_never_connects(tmp_path: Path, stopped_at: str) -> None:
+    """A SIGTERM while the process logs in (GET /users/@me) or, its database and workers open, finds its gateway
+    (GET /gateway/bot), as a `docker stop` right after a start would: the bot exits 0 without an error, closes its
+    database, and never connects after the stop."""
+    replica = Replica(channels=1, people=("ann", "ben"))
+    await replica.start()
+    reached, released = replica.hold(stopped_at)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", BOT, "run", env=bot_environment(replica, tmp_path / "wire.sqlite3"), cwd=tmp_path,
+        stderr=asyncio.subprocess.PIPE)
+    bot = BotProcess(process)
+    bot.reader = asyncio.get_running_loop().create_task(bot.read())
+    try:
+        await asyncio.wait_for(reached.wait(), PATIENCE)
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(until(lambda: asyncio.sleep(0, any("SIGTERM received" in line for line in bot.tail))),
+                               PATIENCE)
+        released.set()
+        code = await bot.stop()
+    finally:
+        await replica.close()
+
+    assert code == 0 and bot.errors == 0, "\n".join(bot.tail)
+    assert any("shutdown: database closed" in line for line in bot.tail), "\n".join(bot.tail)
+    assert not replica.connections, "no gateway connection after the stop"
