@@ -13,6 +13,7 @@ import re
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -50,6 +51,19 @@ async def first_legal_take(replica: Replica, table: Table, channel: int) -> tupl
                                        column=chosen.column + 1)
 
 
+async def stopped(bot: BotProcess, store: Store, replica: Replica) -> int:
+    """SIGTERM to the bot, then the test's store and the replica closed: the bot's exit code."""
+    code = await bot.stop()
+    await store.close()
+    await replica.close()
+    return code
+
+
+def shown_in(replica: Replica, channel: int) -> list[dict[str, Any]]:
+    """The channel's messages everyone sees (not the ephemeral ones), oldest first."""
+    return [m for m in replica.messages.values() if m["channel_id"] == str(channel) and not m["flags"] & 64]
+
+
 async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> None:
     replica = Replica(channels=1, people=("ann", "ben"))
     await replica.start()
@@ -74,9 +88,7 @@ async def test_a_real_bot_process_plays_a_move_over_the_wire(tmp_path: Path) -> 
         answer = await answered(take)
         after, _ = await Table(store).open_game(channel)
     finally:
-        code = await bot.stop()
-        await store.close()
-        await replica.close()
+        code = await stopped(bot, store, replica)
 
     assert "**ann**" in lobby[0] and "seat 2" in joined[0], (lobby, joined)
     assert started.first_callback_at is not None
@@ -119,9 +131,7 @@ async def test_the_bot_keeps_to_the_global_rate_limit_the_replica_enforces(tmp_p
         await asyncio.wait_for(asyncio.gather(*playing), PATIENCE)
     finally:
         stop.set()
-        code = await bot.stop()
-        await store.close()
-        await replica.close()
+        code = await stopped(bot, store, replica)
 
     assert replica.token_requests > 4 * LIMIT, replica.requests
     # the starts' turns and goal DMs (three a game) and a move now and then that outlasted its grace on a busy machine
@@ -158,15 +168,13 @@ async def test_a_burst_of_new_messages_in_one_channel_keeps_to_its_limit_and_sho
             await asyncio.wait_for(pictures.get(), PATIENCE)
         record, _ = await table.open_game(channel)
     finally:
-        code = await bot.stop()
-        await store.close()
-        await replica.close()
+        code = await stopped(bot, store, replica)
 
     assert record.game.turn == BURST
     assert replica.requests["POST /channels/{channel}/messages"] >= BURST + 1, "the start and every move: the token's"
     assert not replica.limited, f"429s by bucket: {replica.limited}"
     assert set(replica.failures) == {"POST /interactions/{interaction}/{token}/callback 404"}, replica.failures
-    shown = [m for m in replica.messages.values() if m["channel_id"] == str(channel) and not m["flags"] & 64]
+    shown = shown_in(replica, channel)
     moves = [m["content"] for m in shown if re.match(r"\*\*\w+\*\* took ", m["content"])]
     assert len(moves) == BURST, moves
     for content, move in zip(moves, played):
@@ -223,11 +231,9 @@ async def test_a_real_bot_process_killed_between_a_turns_response_and_its_record
             await asyncio.wait_for(pictures.get(), PATIENCE)
         record, _ = await table.open_game(channel)
     finally:
-        code = await bot.stop()
-        await store.close()
-        await replica.close()
+        code = await stopped(bot, store, replica)
 
-    shown = [m for m in replica.messages.values() if m["channel_id"] == str(channel) and not m["flags"] & 64]
+    shown = shown_in(replica, channel)
     moves = [m for m in shown if re.match(r"\*\*\w+\*\* took ", m["content"])]
     assert len(moves) == record.game.turn == 6, [m["content"][:60] for m in shown]
     assert len([m for m in shown if m["components"]]) == 1, "one live turn"
