@@ -37,7 +37,7 @@ SOLO_BUDGET = 1000
 
 def _measure(kind: str) -> CoopMeasure:
     measure = rules_of(kind).description.measure
-    assert measure is not None, "only a co-operative game has shared results"
+    assert measure is not None, "only a co-operative or solo game keeps results by a measure"
     return measure
 
 

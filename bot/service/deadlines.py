@@ -27,11 +27,11 @@ CLAIM_LEASE = 60.0
 (by any process serving its shard) once this has passed."""
 
 
-
 def _expired(seat: Seat, stand_in: str) -> Seat:
     """The seat after one more expiry: the computer plays it for good from the third in a row."""
     expired = seat.expired_turns + 1
     return replace(seat, expired_turns=expired, level=stand_in if expired >= EXPIRIES_BEFORE_REPLACEMENT else None)
+
 
 class Deadlines:
     """The deadlines of this process's shards (`shards`, None: every guild), claimed under `claimer`."""
@@ -95,16 +95,15 @@ class Deadlines:
             table = entry.table
             if deadline.kind == DeadlineKind.LOBBY_EXPIRY:
                 return await self._expire_lobby(entry, deadline)
-            seat = next((s for s in table.acting if s.is_human), None)
-            if table.turn != deadline.turn or seat is None:
+            absent = [s for s in table.acting if s.is_human]
+            if table.turn != deadline.turn or not absent:
                 await self._store.take_deadline(deadline)  # left over from a turn already played
                 return None
             if deadline.kind != DeadlineKind.EXPIRY:
                 if not await self._store.fire_reminder(deadline, self._clock()):
                     return None
                 return await self._reminder(table, deadline)
-            stand_in = rules_of(table.kind).stand_in
-            absent = [s for s in table.acting if s.is_human]
+            seat, stand_in = absent[0], rules_of(table.kind).stand_in
             after = {s.index: _expired(s, stand_in) for s in absent}
             replaced = after[seat.index].level is not None
             chain = Chain(table)

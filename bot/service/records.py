@@ -58,7 +58,7 @@ def _solo(table: Table) -> bool:
     carries a result by the game's measure). It is no ranked game against people: not rated, and kept per setup
     instead of in the player's stats against others."""
     outcome = None if table.game is None else table.game.outcome()
-    return outcome is not None and outcome.result is not None and not rules_of(table.kind).description.cooperative
+    return outcome is not None and outcome.result is not None and rules_of(table.kind).description.solo
 
 
 def _kept_result(table: Table) -> CoopResultRow | None:
