@@ -24,7 +24,7 @@ from .data import (
     SUN_STEPS,
     SUPPLY,
 )
-from .draws import draw_books, draw_neat, draw_project, rng, shuffled
+from .draws import draw_books, draw_neat, draw_project, shuffled
 from .state import Apartment, Penelope, Player, Shelf, Supply, Tabletop, Village
 
 LEVELS = tuple(sorted(RIVAL_LEVELS))

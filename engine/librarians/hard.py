@@ -10,9 +10,10 @@ does two things about it, from its own view only:
   (Romance takes 5 cards out of the deck). Normal tables complete about one genre in two games; hard ones several
   a game. The same judge counts a letter that tops a stack as safe (every later card of it may go there), so
   the last open places go to letters without one.
-- From the middle of the game on (LATE cards or fewer left to play) it tries its turn's best plans (by that judge, every number
-  of cards it may lay) on WORLDS games dealt again from what it cannot see (engine.librarians.guess, letters that
-  agree with how the card set was dealt: engine.librarians.unseen), each played forward by quick teammates
+- Once about a third of the cards are played (LATE or fewer left) it tries its turn's best plans (by that
+  judge, every number of cards it may lay) on WORLDS games dealt again from what it cannot see
+  (engine.librarians.guess, letters that agree with how the card set was dealt: engine.librarians.unseen), each
+  played forward by quick teammates
   (engine.librarians.rollout) for a round, or to the end when few cards are left. It plays the plan after which
   the table loses least often, then keeps most room for the cards still to come.
 
@@ -164,7 +165,7 @@ def _played_forward(world: LibrariansGame, seat: int, plan: tuple[Placement, ...
 def hard(view: LibrariansView, rng: random.Random) -> Action:
     """Hard's action from the seat's view (see the module): normal's with the line planner, or late in the game
     the first placement of the plan that fares best in the guessed games."""
-    if view.pending is not None or view.rules or view.deck_size + sum(view.hand_sizes) > LATE:
+    if view.pending is not None or view.rules or view.cards_not_played > LATE:
         return normal(view, rng, LinePlanner)
     if not view.played and any(card.id not in view.fresh for card in view.held[view.seat]):
         action = normal(view, rng, LinePlanner)
