@@ -43,6 +43,15 @@ def test_a_whole_game_plays_through_the_protocol_and_replays_from_its_text_log(k
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
+def test_hints_come_from_the_strongest_level(kind: str) -> None:
+    """README: a hint is the game's strongest computer player (hard answers a decision within 1 s in every game,
+    measured in `python -m bench ai`); levels run from the weakest to the strongest, and an expired turn is one."""
+    rules = rules_of(kind)
+    assert rules.levels[0] == "easy" and rules.hint_level == rules.levels[-1] == "hard"
+    assert rules.stand_in in rules.levels
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
 def test_seat_zero_plays_first_as_the_start_banner_says(kind: str) -> None:
     """The service shuffles the seats and every start line reads them in seat order ("Turn order: alice, bob"), so
     the first turn taken by one seat alone is seat 0's in every game, whatever its seed (a step that several seats
