@@ -8,6 +8,8 @@ their comparison is not drowned in luck. After the candidate every seat plays th
 best rival: points so far plus what each shelf promises. Against the normal level, eight plies ahead won about
 70% of games where one reply won 60%, twelve dealt worlds 76-78% where eight random ones won 71%, and playing
 on to the end did worse than eight plies: the quick judge's endgame misleads more than the promise of a shelf.
+Twice that work (the last two moves in 42 worlds instead of four in 12) and more worlds when the game ends inside
+the playouts scored 4.7 points a game more against normal on the same deals (+-1.9, 26 games).
 The budget is counted in worlds, plies and judged placements, never seconds, so a seed always gives the same
 decision.
 """
@@ -31,12 +33,16 @@ class Budget:
     per round, each round keeping the survivors with the best total over every world so far and playing them in
     more worlds, so the work goes to the moves still in contention; depth: plies played after the candidate
     before judging; judgements: no new world once the playouts have judged this many placements (the opening's
-    full board and empty shelves are the slow case: this keeps its moves within the time of later ones)."""
+    full board and empty shelves are the slow case: this keeps its moves within the time of later ones); stretch:
+    when the game ends inside the playouts, a round goes on to at most `stretch` times its worlds, until it has
+    played as many plies as its worlds would at full depth, so the end game, where a playout is short and exact
+    and a mistake decides the game, gets more worlds for the same work."""
 
     candidates: int = 16
-    rounds: tuple[tuple[int, int], ...] = ((16, 3), (8, 3), (4, 6))
+    rounds: tuple[tuple[int, int], ...] = ((16, 4), (8, 6), (4, 12), (2, 20))
     depth: int = 8
-    judgements: int = 20_000
+    judgements: int = 40_000
+    stretch: int = 3
 
 
 HARD_BUDGET = Budget()
@@ -53,6 +59,8 @@ class Playouts:
     def __init__(self) -> None:
         self._models: dict[tuple[tuple[str, ...], SeatContext], ShelfModel] = {}
         self._picks: dict[tuple[str, ...], list[tuple[str, list[tuple[int, ...]]]]] = {}
+        self.plies = 0
+        """Plies played by `outlook` so far."""
 
     @property
     def judged(self) -> int:
@@ -109,6 +117,7 @@ class Playouts:
             if game.is_over:
                 break
             game.apply(self.move(game))
+            self.plies += 1
         mine = self.standing(game, seat)
         return mine - max((self.standing(game, s) for s in game.active_seats if s != seat), default=0.0)
 
@@ -127,8 +136,11 @@ def hard_move(view: SeatView, rng: random.Random, budget: Budget = HARD_BUDGET) 
     w = 0
     for survivors, worlds in budget.rounds:
         alive = sorted(alive, key=lambda k: (-totals[k], k))[:survivors]
-        for _ in range(worlds):
+        start, worth = playouts.plies, worlds * len(alive) * budget.depth
+        for n in range(worlds * budget.stretch):
             if playouts.judged > budget.judgements:
+                break
+            if n >= worlds and playouts.plies - start >= worth:
                 break
             world = view.sample(rng)
             for j, seat in enumerate(rivals):
