@@ -320,14 +320,15 @@ class Turns:
 
     async def computer_turn(self, chain: Chain, seat: Seat, seed: int, level: str, kind: TurnKind,
                             seat_after: Seat) -> None:
-        """`seat` acts by the computer player at `level` until its turn is over. A computer player that has not
-        ended one turn after COMPUTER_STEPS_PER_TURN actions resigns the seat: a game's computer that never
-        finishes a turn must not spin the table, and the process serving it, forever."""
-        steps, turn = 0, None
-        while chain.table.status == TableStatus.ACTIVE and seat.index in {s.index for s in chain.table.acting}:
-            game = chain.table.game
-            assert game is not None
-            steps, turn = (steps + 1, turn) if game.turn == turn else (1, game.turn)
+        """`seat` acts by the computer player at `level` until its turn is over, never into its next one (a seat
+        that plays again at once, as one alone does, must not have its next turns played for an expired one). A
+        computer player that has not ended one turn after COMPUTER_STEPS_PER_TURN actions resigns the seat: a game's
+        computer that never finishes a turn must not spin the table, and the process serving it, forever."""
+        assert chain.table.game is not None
+        steps, turn = 0, chain.table.game.turn
+        while (chain.table.status == TableStatus.ACTIVE and seat.index in {s.index for s in chain.table.acting}
+               and chain.table.game.turn == turn):
+            steps += 1
             if steps > COMPUTER_STEPS_PER_TURN:
                 log.error("game %s: the computer (%s) of seat %d took %d actions without ending its turn; it resigns",
                           chain.table.game_id, level, seat.index, COMPUTER_STEPS_PER_TURN)

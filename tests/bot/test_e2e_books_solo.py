@@ -71,3 +71,20 @@ async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_e
     assert solos["title"] == "Best solo results" and "Rating" not in str(solos), "nobody is rated by solo games"
     assert [field["name"] for field in solos["fields"]] == ["Penelope level 2", "Penelope level 4"]
     assert solos["fields"][0]["value"].startswith(f"**{points}**" + (" (won)" if wins else "") + " · alice · ")
+
+
+async def test_an_expired_solo_turn_plays_that_turn_only(table: Table) -> None:
+    """The one seat of a solo game acts again at once after its turn (Penelope's turn is the game's own): an
+    expiry played on into every next turn, so one missed turn lost the whole game to the computer."""
+    alice = table.alice
+    await alice.slash(table.channel, "books new", players=1, level=2, turn_timeout="1h")
+    here = await game_here(table)
+    assert here.game is not None and here.game.turn == 0
+    seen = len(channel_messages(table.channel))
+    await table.env.advance_time(3600)
+    after = await table.bot.service.table(here.game_id)
+    assert after.status == "active" and after.game is not None and after.game.turn == 1, "one turn, not the game"
+    assert after.seats[0].expired_turns == 1 and after.current_seat == after.seats[0]
+    told = channel_messages(table.channel)[seen:]
+    assert told[-1].content.startswith("**alice**'s time ran out: the computer plays for them.")
+    assert alice.mention in told[-1].content, "alice is asked for her next turn"
