@@ -342,13 +342,10 @@ async def _sent_before(client: discord.Client, channel: discord.abc.Messageable,
 
 
 def _event_lines(announcement: Announcement, result: PlayResult, locale: object) -> list[str]:
-    """What the step itself was, beyond its moves: the start and its turn order, a seat taken over."""
-    table = result.table
+    """What the step itself was, beyond its moves: the start and its turn order, every seat taken over."""
     if announcement.event == OutboxEvent.START:
-        return [t("turn.game_start", locale, order=turn_order_text(table, locale))]
-    if announcement.event == OutboxEvent.REPLACED and result.turns:
-        return [t("turn.replaced", locale, name=result.turns[0].seat.name)]
-    return []
+        return [t("turn.game_start", locale, order=turn_order_text(result.table, locale))]
+    return [t("turn.replaced", locale, name=seat.name) for seat in result.taken_over]
 
 
 async def _rebuilt_notices(client: discord.Client, announcement: Announcement, table: Table,

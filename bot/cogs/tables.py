@@ -9,11 +9,10 @@ import logging
 
 from discord.ext import commands, tasks
 
-from bot.i18n import t
 from bot.logging_setup import context
 from bot.service.dispatcher import DeadlineDispatcher
 from bot.service.models import DeadlineEvent, LobbyExpired, TurnReminder, TurnTimedOut
-from bot.context import channel_locale, service_of
+from bot.context import service_of
 from bot.clicks.routing import DYNAMIC_ITEMS, install_clicks
 from bot.games.registry import FACES
 from bot.history import HistoryButton
@@ -77,14 +76,12 @@ class TablesCog(commands.Cog):
         for event in events:
             table = event.result.table if isinstance(event, TurnTimedOut) else event.table
             try:
-                locale = channel_locale(self.bot, table)
                 if isinstance(event, LobbyExpired):
                     await close_expired_lobby(self.bot, table)
                 elif isinstance(event, TurnReminder):
                     await post_reminder(self.bot, table.game_id)
-                else:
-                    intro = [t("turn.replaced", locale, name=event.seat.name)] if event.replaced else []
-                    await post_turn(self.bot, event.result, intro=intro)
+                else:  # the seats taken over are named by the announcement's own lines (bot.outbox)
+                    await post_turn(self.bot, event.result)
             except Exception:  # noqa: BLE001 - one event's failure must not lose the rest of the batch
                 # Lobby expiries are not in the outbox: an error here skipping the events after it
                 # would lose them for good, so each event stands alone.

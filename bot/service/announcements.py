@@ -14,10 +14,10 @@ from dataclasses import replace
 from engine.registry import rules_of
 
 from bot.service.cache import Entry, GameCache
-from bot.service.models import Announcement, GameOutbox, PlayedTurn, PlayResult, Table
+from bot.service.models import Announcement, GameOutbox, PlayedTurn, PlayResult, Seat, Table
 from bot.service.replay import apply_entry, new_game
-from bot.service.seats import final_standings
-from bot.store import EndReason, ShardSet, TableStatus, TurnKind
+from bot.service.seats import final_standings, replaced
+from bot.store import EndReason, MoveRow, OutboxEvent, ShardSet, TableStatus, TurnKind
 
 
 OUTBOX_LEASE = 60.0
@@ -96,7 +96,8 @@ class AnnouncementOutbox:
         # an abandoned game scores who left
         scored = table.status == TableStatus.FINISHED or table.end_reason == EndReason.ABANDONED
         ended = scored and announcement.last_seq == table.turn
-        return PlayResult(table, tuple(turns), final_standings(table) if ended else ())
+        return PlayResult(table, tuple(turns), final_standings(table) if ended else (),
+                          _taken_over(announcement, table, moves) if announcement.event == OutboxEvent.REPLACED else ())
 
     async def was_played(self, game_id: int, turn: int, user_id: int, move: object) -> bool:
         """Whether the move-log entry after `turn` is this person's `move` (a repeated Confirm of a move
@@ -130,3 +131,11 @@ class AnnouncementOutbox:
             async with self._cache.lock(game_id):
                 entry = await self._cache.load(game_id)
                 self._cache.remember(Entry(replace(entry.table, turn_message_id=message_id), entry.seed))
+
+
+def _taken_over(announcement: Announcement, table: Table, moves: Iterable[MoveRow]) -> tuple[Seat, ...]:
+    """The seats an expiry's announcement took over: a seat taken over plays only as a computer seat from then on,
+    so its last expired-turn entry in the log is in the step that took it over."""
+    last = {row.seat: row.seq for row in moves if row.kind == TurnKind.TIMEOUT}
+    return tuple(s for s in table.seats
+                 if replaced(s) and announcement.first_seq <= last.get(s.index, -1) <= announcement.last_seq)

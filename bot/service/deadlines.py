@@ -16,6 +16,7 @@ from engine.registry import rules_of
 from bot.service.cache import Entry, GameCache
 from bot.service.models import DeadlineEvent, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
 from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, firing_retry_delay
+from bot.service.seats import replaced
 from bot.service.turns import Chain, Turns
 from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus
 
@@ -103,16 +104,17 @@ class Deadlines:
                 if not await self._store.fire_reminder(deadline, self._clock()):
                     return None
                 return await self._reminder(table, deadline)
-            seat, stand_in = absent[0], rules_of(table.kind).stand_in
+            stand_in = rules_of(table.kind).stand_in
             after = {s.index: _expired(s, stand_in) for s in absent}
-            replaced = after[seat.index].level is not None
             chain = Chain(table)
             # The whole turn expired, not one step of it: in a game whose turn has steps (roll, keep, circle)
             # the stand-in plays on until the seat's turn is over; every person still to make a choice that several
             # seats make at once (Books' projects kept at the start) has it made for them too.
             await self._turns.expired_turn(chain, absent, entry.seed, stand_in, after)
-            result = await self._turns.finish(entry, chain, OutboxEvent.REPLACED if replaced else OutboxEvent.TIMEOUT)
-            return TurnTimedOut(seat, result, replaced)
+            taken_over = tuple(s for s in chain.table.seats if replaced(s) and table.seats[s.index].is_human)
+            result = await self._turns.finish(entry, chain,
+                                              OutboxEvent.REPLACED if taken_over else OutboxEvent.TIMEOUT)
+            return TurnTimedOut(absent[0], replace(result, taken_over=taken_over))
 
     async def pending_reminder(self, game_id: int) -> TurnReminder | None:
         """The game's fired reminder still waiting to be posted, as the stored game stands; one whose turn is over

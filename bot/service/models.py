@@ -213,6 +213,9 @@ class PlayResult:
     table: Table
     turns: tuple[PlayedTurn[Any, Any], ...]
     standings: tuple[Standing, ...] = ()
+    taken_over: tuple[Seat, ...] = ()
+    """The people whose seats the computer took over in this step (an expired turn, their third in a row): one
+    expiry may take over several seats that act at once."""
 
     @property
     def finished(self) -> bool:
@@ -276,16 +279,21 @@ class TurnReminder:
 
 @dataclass(frozen=True, slots=True)
 class TurnTimedOut:
-    """A person's turn expired and the computer played it for them.
+    """A person's turn expired and the computer played it for them (for every person whose time ran out: several
+    seats may act at once).
 
-    `result.turns[0]` is that timeout move; later turns are computer seats that followed. `replaced`
-    says the seat became a computer seat (3 expiries in a row); `result.table.end_reason ==
-    EndReason.ABANDONED` says the game ended because no person is left.
+    `seat` is the first of them and `result.turns[0]` its timeout move; later turns are the others' and computer
+    seats that followed. `result.taken_over` lists the seats that became computer seats (3 expiries in a row);
+    `result.table.end_reason == EndReason.ABANDONED` says the game ended because no person is left.
     """
 
     seat: Seat
     result: PlayResult
-    replaced: bool
+
+    @property
+    def replaced(self) -> bool:
+        """Whether a seat was taken over by the computer."""
+        return bool(self.result.taken_over)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,3 +56,28 @@ async def test_two_seats_that_may_act_at_once_are_both_accepted_by_clicks_and_by
     assert typed.ephemeral and "not yours" in typed.response.content
     assert_move_answered(await first.slash(table.channel, "together ready"), "ready")
     assert (await table.bot.service.table(game.game_id)).status == "finished"
+
+
+async def test_every_seat_taken_over_by_one_expiry_is_named(table: Table) -> None:
+    """Two seats whose time runs out at once: the later seat's third expiry in a row hands it to the computer, the
+    earlier seat's first does not; the channel names the seat taken over, whichever of them the expiry lists
+    first."""
+    opened = await table.alice.slash(table.channel, "together new", players=3, rounds=3, turn_timeout="1h")
+    for person in (table.bob, table.carol):
+        await person.click(opened.response, label="Join")
+    await table.alice.click(opened.response, label="Start")
+    game = await game_here(table)
+    early, late, present = (member(table, seat.user_id) for seat in game.seats)
+    for _ in range(2):  # `late` misses two rounds in a row
+        for person in (early, present):
+            assert_move_answered(await person.slash(table.channel, "together ready"), "ready")
+        await table.env.advance_time(3600)
+    assert_move_answered(await present.slash(table.channel, "together ready"), "ready")
+    seen = len(channel_messages(table.channel))
+    await table.env.advance_time(3600)  # `early` misses its first, `late` its third
+
+    told = "\n".join(m.content for m in channel_messages(table.channel)[seen:])
+    assert f"{late.name} missed 3 turns in a row; a computer player takes over their seat." in told, told
+    assert f"{early.name} missed" not in told, told
+    seats = (await table.bot.service.table(game.game_id)).seats
+    assert [(s.user_id, s.is_computer) for s in seats] == [(early.id, False), (late.id, True), (present.id, False)]

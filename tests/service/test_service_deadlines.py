@@ -18,7 +18,7 @@ from bot.service import (
     TurnTimedOut,
 )
 from tests.patience import PATIENCE
-from tests.service.conftest import ANN, BOB, Clock, play_first_legal, started
+from tests.service.conftest import ANN, BOB, CAT, Clock, play_first_legal, started
 
 HOUR = 3600
 OPTIONS = GameOptions(players=4, turn_timeout=HOUR)
@@ -257,3 +257,28 @@ async def test_a_waiting_reminder_of_a_turn_since_played_is_dropped(svc: TableSe
     assert await svc.pending_reminder(table.game_id) == final, "the newer reminder replaces the older"
     await play_first_legal(svc, await svc.table(table.game_id))
     assert await svc.pending_reminder(table.game_id) is None
+
+
+async def test_one_expiry_takes_over_exactly_the_seats_at_their_third_and_the_outbox_rebuilds_them(
+        svc: TableService, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seats acting at once reach an expiry with different counts: only the seat at its third is taken over, though
+    the expiry lists an earlier seat first, and the announcement rebuilt from the move log names the same seat."""
+    from engine import registry
+    from tests.service.together_game import RULES
+
+    monkeypatch.setitem(registry.GAMES, "together", RULES)
+    table = await started(svc, ANN, BOB, CAT, kind="together",
+                          options=GameOptions(players=3, turn_timeout=HOUR, game={"rounds": 3}))
+    early, late, present = table.seats
+    for _ in range(2):
+        for seat in (early, present):
+            table = (await svc.play(table.game_id, seat.user_id, "ready", turn=table.turn)).table
+        await svc.fire_due(clock.advance(HOUR))
+        table = await svc.table(table.game_id)
+    await svc.play(table.game_id, present.user_id, "ready", turn=table.turn)
+    [timed_out] = [e for e in await svc.fire_due(clock.advance(HOUR)) if isinstance(e, TurnTimedOut)]
+    assert timed_out.seat.index == early.index and timed_out.replaced
+    assert [s.user_id for s in timed_out.result.taken_over] == [late.user_id]
+    pending = (await svc.outbox(table.game_id)).pending
+    rebuilt = {a.event: (await svc.replayed_result(a)).taken_over for a in pending if a.event in ("timeout", "replaced")}
+    assert rebuilt == {"timeout": (), "replaced": timed_out.result.taken_over}

@@ -17,7 +17,7 @@ from engine.protocol import (
 )
 
 DESCRIPTION = GameDescription(key="together", names={"en": "All at once", "it": "Tutti insieme"},
-                              min_players=2, max_players=3, options=(OptionSpec("rounds", "choice", 2, (1, 2)),),
+                              min_players=2, max_players=3, options=(OptionSpec("rounds", "choice", 2, (1, 2, 3)),),
                               cooperative=False, secret="nothing")
 
 
