@@ -5,9 +5,9 @@ the followups, and edits of those messages through the interaction's token) are 
 step is an interaction, so its turn message can travel on it:
 
 - a typed command's response is the turn message itself (a "thinking" message everyone sees first, completed by
-  the turn, when posting it — the game's outbox, the pictures — or a typed start's own work outlasts the grace of
-  `bot.quick_answers`): it says what the move was, under Discord's line naming who typed the command, so no private
-  answer is needed;
+  the turn, when the move's own save, posting it — the game's outbox, the pictures — or a typed start's work
+  outlasts the grace of `bot.quick_answers`): it says what the move was, under Discord's line naming who typed the
+  command, so no private answer is needed;
 - a click on a message everyone sees (the turn message, the lobby) is answered by a followup carrying the turn,
   shown as a reply to the clicked message;
 - a message whose interaction answered privately (an ephemeral builder, a private "thinking") is not followed up:
@@ -45,6 +45,8 @@ TOKEN_MARGIN = 60.0
 """Seconds before the end of a token's life from which it is no longer used: the step was stamped after the
 interaction was created (its 3 s answer), and the bot's clock and Discord's may differ."""
 
+UNAUTHORIZED = 401
+"""The HTTP status of Discord's answer to an interaction token it no longer takes ("Invalid Webhook Token")."""
 UNKNOWN_MESSAGE = 10008
 """Discord's error code for a message that does not exist (deleted)."""
 
@@ -93,7 +95,7 @@ class Route:
 
     async def post(self, content: str, **send: Any) -> discord.Message | None:
         """The message posted through the interaction, or None when it cannot carry it (answered privately, a
-        token too old, an interaction Discord no longer knows): the caller posts it with the bot token."""
+        token too old, an interaction Discord no longer knows or takes): the caller posts it with the bot token."""
         async with self._answering:
             return await self._post(content, **send)
 
@@ -114,7 +116,9 @@ class Route:
                 message, original = await interaction.followup.send(content, wait=True, **send), False
             else:
                 return None
-        except discord.NotFound as error:  # the interaction expired or is unknown: nothing was posted
+        except discord.HTTPException as error:
+            if not token_refused(error):
+                raise
             log.info("an interaction could not carry its turn message; the token posts it: %s", error)
             for file in send.get("files") or ():
                 file.reset()
@@ -166,6 +170,13 @@ async def _edited(edit: Awaitable[Any]) -> bool:
         log.info("a message could not be edited through its interaction; the token edits it: %s", error)
         return False
     return True
+
+
+def token_refused(error: discord.HTTPException) -> bool:
+    """Whether Discord refused the interaction itself, so nothing was posted and the bot token may post it at once:
+    an interaction it does not know (404), or a token it no longer takes (401, after its 15 minutes, which the bot's
+    clock may not yet count as passed)."""
+    return isinstance(error, discord.NotFound) or error.status == UNAUTHORIZED
 
 
 def _clicked_in_public(interaction: discord.Interaction) -> bool:

@@ -41,7 +41,7 @@ import discord
 
 from bot.games.registry import face_of
 from bot.i18n import lookup, t
-from bot.interaction_routes import Route, edit_clicked, edit_posted
+from bot.interaction_routes import Route, edit_clicked, edit_posted, token_refused
 from bot.live_view import turn_view
 from bot.lobby_message import refresh_lobby
 from bot.logging_setup import context, game_event
@@ -124,7 +124,9 @@ async def announce(interaction: discord.Interaction, result: PlayResult, *, intr
             await reply_private(interaction, t("reply.post_delayed", interaction.locale))
         elif delivery is Delivery.FORBIDDEN:
             await reply_private(interaction, t("reply.post_forbidden", interaction.locale))
-    except discord.NotFound as error:  # Discord gave up on the interaction (its 3 s): the token posted the turn
+    except discord.HTTPException as error:  # Discord gave up on the interaction (its 3 s, its token's 15 minutes)
+        if not token_refused(error):
+            raise
         log.info("an interaction expired before its answer; its turn went with the bot token: %s", error)
 
 

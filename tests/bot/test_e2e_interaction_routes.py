@@ -200,3 +200,21 @@ async def test_a_typed_resignation_is_answered_by_the_channel_s_message_and_cost
     final = resigned.response
     assert final is not None and not final.ephemeral and "**bob** resigned and leaves the game." in final.content
     assert channel_messages(table.channel)[-1].id == final.message.id and not resigned.followups
+
+
+async def test_a_click_whose_interaction_token_discord_refuses_posts_its_turn_with_the_bot_token_at_once(
+        table: Table) -> None:
+    """Discord refuses an interaction's followup with 401 once its token expired (15 minutes; the bot's clock may
+    be behind Discord's): the turn message goes with the bot token at once, not a minute later by the outbox."""
+    await start_dice_game(table)
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    clicked = dice_turn_message(table.channel)
+    table.env.inject_error("POST", "/webhooks/*", status=401, code=50027, message="Invalid Webhook Token")
+    before = len(table.env.http_requests)
+    rolled = await player.click(clicked, custom_id=ids_with(clicked, "roll")[0])
+
+    assert f"POST /channels/{table.channel.id}/messages" in token_requests(table, before)
+    newest = dice_turn_message(table.channel)
+    assert newest.id != clicked.id and ids_with(newest, "stop"), "the rolled dice in a new turn message, at once"
+    assert not any("post" in followup.content for followup in rolled.followups), "nothing delayed to apologise for"
