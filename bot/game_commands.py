@@ -194,7 +194,7 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
         return
     try:
         result = await in_time(interaction, service_of(interaction.client).resign(table.game_id, interaction.user.id),
-                               Deferral.PRIVATE)
+                               Deferral.PUBLIC)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
@@ -257,14 +257,16 @@ async def hint_here(interaction: discord.Interaction, kind: str) -> None:
 async def play_typed(interaction: discord.Interaction, table: Table, read: Callable[[], A],
                      done: Callable[[A], str]) -> None:
     """A move typed in a game command: read (the reading may refuse it), played, announced: the command's answer is
-    the turn message itself, else the player is told privately (`done`). A move typed before the turn the player
-    saw changed (a burst, or a board they never saw) is out of date."""
+    the turn message itself (a move slower than the grace of bot.quick_answers thinks in public first, and its turn
+    completes that, as a typed start's does), else the player is told privately (`done`); a refusal is private
+    whatever the defer was (bot.replies.reply_private). A move typed before the turn the player saw changed (a burst,
+    or a board they never saw) is out of date."""
     locale = interaction.locale
     try:
         action = read()
         sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
         result = await in_time(interaction, service_of(interaction.client).play(
-            table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PRIVATE)
+            table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PUBLIC)
     except (ServiceError, ActionRefused) as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return

@@ -35,13 +35,12 @@ def with_buttons(table: Table) -> list:
     return [m for m in channel_messages(table.channel) if m.components]
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_a_move_whose_post_failed_is_announced_after_a_restart_and_its_buttons_work(table: Table,
                                                                                           restart) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=None)
     before = channel_messages(table.channel)
-    played = await play_typed_move(table)
+    played = await play_clicked_move(table)
     assert "post it again" in played.followups[-1].content and played.followups[-1].ephemeral
     assert channel_messages(table.channel) == before, "Discord refused the turn message"
     table.env.backend.faults.clear()
@@ -158,12 +157,11 @@ async def test_the_board_shown_again_becomes_the_live_turn_and_the_one_above_col
     assert turn_message.id != board.id
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_a_turn_discord_failed_to_take_is_posted_again_a_minute_later_without_a_restart(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=None)
     before = channel_messages(table.channel)
-    await play_typed_move(table)
+    await play_clicked_move(table)
     table.env.backend.faults.clear()
     assert channel_messages(table.channel) == before
     await table.env.advance_time(120)

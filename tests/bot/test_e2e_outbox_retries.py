@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 import render.shelfie
-from test_game_driver import channel_messages, game_here, labels, member, open_lobby, play_typed_move, start_game
+from test_game_driver import (channel_messages, game_here, labels, member, open_lobby, play_clicked_move, play_typed_move,
+                              start_game)
 
 from bot import outbox
 
@@ -61,13 +62,12 @@ async def test_closed_dms_are_still_named_when_the_start_is_posted_later(table: 
     assert table.alice.mention in newest.content and table.bob.mention in newest.content
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_bot_for_a_while_gets_the_turn_once_it_allows_it_again(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
                            message="Missing Permissions", times=None)
     before = channel_messages(table.channel)
-    played = await play_typed_move(table)
+    played = await play_clicked_move(table)
     assert "permission" in played.followups[-1].content and played.followups[-1].ephemeral
     await table.env.advance_time(600)
     assert channel_messages(table.channel) == before
@@ -79,13 +79,12 @@ async def test_a_channel_that_refuses_the_bot_for_a_while_gets_the_turn_once_it_
     assert member(table, game.current_seat.user_id).mention in newest.content and "took" in newest.content
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_bot_for_over_an_hour_gives_the_turn_up_with_a_log_line(
         table: Table, caplog: pytest.LogCaptureFixture) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
                            message="Missing Permissions", times=None)
-    await play_typed_move(table)
+    await play_clicked_move(table)
     with caplog.at_level(logging.ERROR, logger="shelfie.outbox"):
         await table.env.advance_time(outbox.FORBIDDEN_PATIENCE + 180)
     assert "gave up an announcement" in caplog.text
@@ -167,11 +166,10 @@ async def test_a_turn_posted_but_not_marked_is_not_posted_again_after_a_restart(
     assert builder.response.ephemeral and "Choose 1 to 3 tiles" in builder.response.content
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_every_attempt_at_one_announcement_carries_the_same_nonce_for_discord_to_enforce(table: Table) -> None:
     await start_game(table, table.alice, [table.bob])
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=1)
-    await play_typed_move(table)
+    await play_clicked_move(table)
     await table.env.advance_time(120)
     posts = [r for r in table.env.http_requests
              if r.method == "POST" and r.path == f"/channels/{table.channel.id}/messages"]

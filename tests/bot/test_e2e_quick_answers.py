@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from conftest import arriving_together
-from test_game_driver import (assert_move_answered, build_clicked_move, game_here, labels, member, play_clicked_move,
-                              start_game)
+from test_game_driver import (assert_move_answered, build_clicked_move, channel_messages, game_here, labels, member,
+                              play_clicked_move, start_game)
+
+from bot import quick_answers
 from tests.patience import eventually
 
 if TYPE_CHECKING:
@@ -21,6 +23,8 @@ if TYPE_CHECKING:
 
 DEFERRED_PRIVATELY = {"type": 5, "data": {"flags": 64}}
 """The interaction callback of a private "thinking" defer (Discord's DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE)."""
+DEFERRED_PUBLICLY = {"type": 5}
+"""A "thinking" defer everyone sees, which the turn message completes."""
 DEFERRED_UPDATE = {"type": 6}
 """The silent acknowledgement of a click (Discord's DEFERRED_UPDATE_MESSAGE)."""
 
@@ -89,17 +93,41 @@ async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitabl
     return result, first
 
 
-async def test_a_typed_move_whose_save_waits_is_deferred_in_time_then_answered(table: Table, db_path: Path) -> None:
+async def test_a_typed_move_whose_save_waits_thinks_in_public_in_time_and_its_turn_message_completes_that(
+        table: Table, db_path: Path) -> None:
+    """A private "thinking" left the turn message to the bot token (a followup would reply to a message nobody else
+    can load) and told the player privately: the move thinks in public, as a typed start does, and its turn message
+    is the command's answer, costing the token nothing."""
     await start_game(table, table.alice, [table.bob])
     game = await game_here(table)
     move = game.game.legal_moves()[0]
     player = member(table, game.current_seat.user_id)
     played, first = await _while_the_database_is_held(table, db_path, player.slash(
         table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1))
-    # Discord accepted the private "thinking" defer, so it came within its 3 seconds; the answer completed it.
+    # Discord accepted the "thinking" defer, so it came within its 3 seconds; the turn message completed it.
     assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
-        == [("POST", True, DEFERRED_PRIVATELY)]
-    assert played.followups == [] and played.response.ephemeral and played.response.content.startswith("Done:")
+        == [("POST", True, DEFERRED_PUBLICLY)]
+    assert not played.response.ephemeral and "took" in played.response.content
+    assert_move_answered(played, "Done:")
+    assert channel_messages(table.channel)[-1].id == played.response.message.id, "the turn is the command's answer"
+
+
+async def test_a_typed_move_refused_after_thinking_in_public_is_answered_privately_and_leaves_nothing_shown(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    player = member(table, game.current_seat.user_id)
+    before = channel_messages(table.channel)
+
+    async def outlasted(task: object, seconds: float) -> bool:
+        return False
+
+    monkeypatch.setattr(quick_answers, "_done_within", outlasted)
+    refused = await player.slash(table.channel, "shelfie take", tiles="E5", column=1)  # the centre has no free side
+    assert refused.response is None and refused.followups[-1].ephemeral, "the thinking message was deleted"
+    assert "E5" in refused.followups[-1].content, refused.followups[-1].content
+    assert channel_messages(table.channel) == before, "the public thinking message is gone"
+    assert (await game_here(table)).turn == game.turn
 
 
 async def test_a_confirmed_move_whose_save_waits_is_deferred_in_time_then_shown_in_the_builder(

@@ -19,6 +19,7 @@ from test_game_driver import (
     latest_turn_message,
     member,
     open_lobby,
+    play_clicked_move,
     play_typed_move,
     start_game,
 )
@@ -161,13 +162,12 @@ async def test_missing_permissions_are_explained_when_opening_a_game(table: Tabl
     assert await table.bot.service.table_in_channel(quiet.id) is None
 
 
-@pytest.mark.usefixtures("deferred_moves")
 async def test_a_channel_that_refuses_the_turn_message_keeps_the_move_and_tells_the_player(table: Table) -> None:
     game, mover, waiter = await two_player_game(table)
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
                            message="Missing Permissions", times=1)
     before = channel_messages(table.channel)
-    result = await play_typed_move(table)
+    result = await play_clicked_move(table)
     said = result.followups[-1]
     assert "does not let me post" in said.content and "keep trying" in said.content and said.ephemeral
     assert channel_messages(table.channel) == before

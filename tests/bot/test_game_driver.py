@@ -116,12 +116,14 @@ def assert_move_answered(result: simcord.InteractionResult, done: str) -> None:
     assert not answer.ephemeral or answer.content.startswith(done), answer.content
 
 
-async def play_clicked_move(table: Table, builder: Any = None) -> None:
+async def play_clicked_move(table: Table, builder: Any = None) -> simcord.InteractionResult:
     """The player to move builds the biggest legal pick with clicks only: Take tiles (unless a builder is
-    already open), selects, column, order, Confirm."""
+    already open), selects, column, order, Confirm. Its turn message goes with the bot token (a followup would reply
+    to the private builder, bot.interaction_routes); returns the Confirm."""
     player, builder = await build_clicked_move(table, builder)
     done = await player.click(builder, label="Confirm")
     assert done.response is not None and done.response.content.startswith("Played:"), done.response
+    return done
 
 
 async def build_clicked_move(table: Table, builder: Any = None) -> tuple[simcord.MemberActor, Any]:

@@ -118,7 +118,7 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
         return result, content, {"file": picture}
 
     try:
-        result, content, files = await in_time(interaction, played(), Deferral.PRIVATE if typed else Deferral.UPDATE)
+        result, content, files = await in_time(interaction, played(), Deferral.PUBLIC if typed else Deferral.UPDATE)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
