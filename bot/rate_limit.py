@@ -81,6 +81,12 @@ class RequestWindow:
         self._ended.append(self._clock())
         self._one_ended.set()
 
+    def give_back_unsent(self) -> None:
+        """The place of a request that was never sent (cancelled while it waited for another window): free at once,
+        not counted for the period as a sent one is."""
+        self._running -= 1
+        self._one_ended.set()
+
     def idle(self) -> bool:
         """Whether the window holds nothing: no request running or waiting, none answered within the period."""
         self._forget_ended()
@@ -148,9 +154,9 @@ def token_request_trace(window: RequestWindow, channels: ChannelWindows) -> aioh
             await in_channel.take()
         try:
             await window.take()
-        except BaseException:
+        except BaseException:  # cancelled while waiting: nothing was sent
             if in_channel is not None:
-                in_channel.give_back()
+                in_channel.give_back_unsent()
             raise
         context.placed, context.in_channel = True, in_channel
 

@@ -299,3 +299,32 @@ async def test_a_new_message_waits_for_its_channel_without_holding_back_the_toke
             assert seen[-1] == "POST /api/v10/channels/1/messages" and len(seen) == CHANNEL_MESSAGES + 4
     finally:
         await server.close()
+
+
+async def test_a_new_message_cancelled_while_it_waits_for_the_token_s_window_leaves_its_channel_s_place_unused() -> None:
+    """A new message holds its channel's place while it waits for the token's window; cancelled there (its task
+    cancelled: the bot stopping, a timeout), it was never sent, so its channel may still take five messages at once:
+    it was counted as posted, and its channel lost a message's place for five seconds."""
+    now, never = [-CHANNEL_PERIOD], asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await never.wait()
+
+    channels = ChannelWindows(clock=lambda: now[0], sleep=sleep)
+    now[0] = 0.0
+    window = RequestWindow(1, PERIOD, clock=lambda: now[0], sleep=sleep, full_at=now[0])  # full for a second
+    in_channel = channels.of("1")
+    async with aiohttp.ClientSession(trace_configs=[token_request_trace(window, channels)]) as session:
+        async def post() -> None:
+            async with session.post("http://127.0.0.1:1/api/v10/channels/1/messages",
+                                    headers={"Authorization": "Bot secret"}):
+                pass
+
+        posting = asyncio.ensure_future(post())
+        for _ in range(SETTLE_TURNS):
+            await asyncio.sleep(0)
+        assert in_channel is channels.of("1") and not in_channel.idle(), "it holds its channel's place"
+        posting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await posting
+    assert in_channel.idle(), "its place is free at once, not counted as a message posted"
