@@ -150,7 +150,7 @@ async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None)
         parts = [choice for choice in offered if not choice["name"].startswith("✔")]
         if whole and not any(STOP in choice["name"] for choice in parts):
             result = await person.slash(channel, "books play", step=whole[0]["value"])
-            assert_move_answered(result, "Done:")
+            assert_move_answered(result, "Done:", channel)
             return result
         named = [(choice["name"].split(" — ", 1)[-1], choice["value"]) for choice in parts]
         typed = _pick(named) + " "

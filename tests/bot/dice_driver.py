@@ -85,5 +85,5 @@ async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None)
             result = await player.slash(channel, "dice circle", items=sets[0]["value"])
         else:
             result = await player.slash(channel, "dice cross", row=rows[0]["value"])
-    assert_move_answered(result, "Done:")
+    assert_move_answered(result, "Done:", channel)
     return result

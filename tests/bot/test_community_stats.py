@@ -41,7 +41,7 @@ async def finish_by_resignation(table: Table, quitter: simcord.MemberActor) -> N
     for _ in range(2):
         await play_typed_move(table)
     resigned = await quitter.slash(table.channel, "shelfie resign")
-    assert_move_answered(resigned, "You resigned")
+    assert_move_answered(resigned, "You resigned", table.channel)
     assert await table.bot.service.table_in_channel(table.channel.id) is None
 
 

@@ -53,7 +53,7 @@ async def test_a_solo_game_against_penelope_starts_at_once_and_is_typed_to_its_e
     second = await alice.slash(table.channel, "books new", players=1, level=4)
     assert "Solo against Penelope Eveready, level 4" in second.response.content
     resigned = await alice.slash(table.channel, "books resign")
-    assert_move_answered(resigned, "You resigned")
+    assert_move_answered(resigned, "You resigned", table.channel)
     assert await table.bot.service.table_in_channel(table.channel.id) is None
     stats = await alice.slash(table.channel, "games stats", game="books")
     shown = stats.response.embeds[0].to_dict()

@@ -39,7 +39,7 @@ async def test_typed_steps_offer_only_your_own_legal_parts_and_refusals_change_n
     for person in (alice, bob):
         cards = game.players[seat_of[person.id]].dealt[:3]
         kept = await person.slash(table.channel, "books play", step="tieni " + " ".join(cards).lower())
-        assert_move_answered(kept, "Done:")
+        assert_move_answered(kept, "Done:", table.channel)
     assert not any(player.dealt for player in (await stored(table)).players)
 
     game = await stored(table)
@@ -61,7 +61,7 @@ async def test_typed_steps_offer_only_your_own_legal_parts_and_refusals_change_n
     stacks = (await stored(table)).players[seat_of[mover.id]].apartment.stacks
     assert {choice["value"] for choice in sources} == {f"gather {space}" for space, stack in stacks.items() if stack}
     rested = await mover.slash(table.channel, "books play", step="riposa")
-    assert_move_answered(rested, "Done:")
+    assert_move_answered(rested, "Done:", table.channel)
     assert "rested" in rested.response.content
     assert any("rested and drew Little Projects" in m.content for m in channel_messages(table.channel))
 

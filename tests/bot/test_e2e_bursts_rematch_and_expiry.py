@@ -35,7 +35,7 @@ def bot_settings() -> dict[str, Any]:
 async def finish_by_resigning(table: Table, place: simcord.ChannelHandle) -> Any:
     """Bob resigns the two-player game in `place`: Alice wins, the score sheet with Rematch is posted."""
     resigned = await table.bob.slash(place, "shelfie resign")
-    assert_move_answered(resigned, "You resigned")
+    assert_move_answered(resigned, "You resigned", place)
     final = place.history()[-1]
     assert labels(final) == ["Rematch", "Replay"]
     return final
@@ -51,7 +51,7 @@ async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(
         takes = [await table.alice.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
     first, *later = takes
-    assert_move_answered(first, "Done:")
+    assert_move_answered(first, "Done:", table.channel)
     for refused in (take.response for take in later):
         assert refused is not None and refused.ephemeral and refused.content.startswith(BOARD_CHANGED), refused
     after = await game_here(table)
@@ -68,7 +68,7 @@ async def test_a_take_typed_after_the_computer_answered_plays(table: Table) -> N
         assert game.game is not None
         move = game.game.legal_moves()[0]
         take = await table.alice.slash(table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
-        assert_move_answered(take, "Done:")
+        assert_move_answered(take, "Done:", table.channel)
         assert (await game_here(table)).turn == game.turn + 2
 
 
@@ -201,7 +201,7 @@ async def test_a_take_typed_twice_before_the_other_player_moves_says_whose_turn_
         takes = [await typist.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
     played, refused = takes[0], takes[1].response
-    assert_move_answered(played, "Fatto:")
+    assert_move_answered(played, "Fatto:", table.channel)
     assert refused.ephemeral and refused.content == (
         f"Il tabellone è cambiato da quando l'hai scritto (ora è il turno di **{other.name}**): guarda l'ultimo "
         "messaggio del turno e scrivilo di nuovo. Non è cambiato nulla.")

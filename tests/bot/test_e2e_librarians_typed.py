@@ -46,7 +46,7 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     spots = await player.autocomplete(table.channel, "librarians play", "spot", "", card=cards[0]["value"])
     assert spots and all(" · row " in choice["name"] for choice in spots)
     played = await player.slash(table.channel, "librarians play", card=cards[0]["value"], spot=spots[0]["value"])
-    assert_move_answered(played, "Done: ")
+    assert_move_answered(played, "Done: ", table.channel)
     assert "put " in channel_messages(table.channel)[-1].content
 
     stored = await game_here(table)
@@ -64,7 +64,7 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     await _unchanged(table, before)
 
     undone = await player.slash(table.channel, "librarians undo")
-    assert_move_answered(undone, "Taken back.")
+    assert_move_answered(undone, "Taken back.", table.channel)
     assert len((await game_here(table)).game.hands[seat]) == 4
     hand = await player.slash(table.channel, "librarians hand")
     assert hand.response.ephemeral and hand.response.content.startswith("Your hand (4 cards)")
@@ -98,10 +98,11 @@ async def test_undo_takes_back_one_card_per_use_the_last_one_first_as_the_help_s
     for _ in range(2):
         card = (await player.autocomplete(table.channel, "librarians play", "card", ""))[0]["value"]
         spot = (await player.autocomplete(table.channel, "librarians play", "spot", "", card=card))[0]["value"]
-        assert_move_answered(await player.slash(table.channel, "librarians play", card=card, spot=spot), "Done")
+        played = await player.slash(table.channel, "librarians play", card=card, spot=spot)
+        assert_move_answered(played, "Done", table.channel)
         laid.append(card)
     undone = await player.slash(table.channel, "librarians undo")
-    assert_move_answered(undone, "Taken back.")
+    assert_move_answered(undone, "Taken back.", table.channel)
     assert len((await game_here(table)).game.hands[seat]) == 3, "only the last card came back"
     last = channel_messages(table.channel)[-1].content
     assert " took " in last and laid[1] in last and (laid[0] == laid[1] or laid[0] not in last), last

@@ -208,7 +208,7 @@ async def test_a_deleted_turn_message_is_passed_over_quietly_when_the_next_step_
     mover = member(table, (await game_here(table)).current_seat.user_id)
     with caplog.at_level(logging.INFO, logger="shelfie.outbox"):
         rolled = await mover.slash(table.channel, "dice roll")
-    assert_move_answered(rolled, "Done")
+    assert_move_answered(rolled, "Done", table.channel)
     assert dice_turn_message(table.channel).id != live.id
     assert not [r for r in caplog.records if r.name == "shelfie.outbox" and r.levelno >= logging.WARNING]
     assert "nothing to collapse" in caplog.text

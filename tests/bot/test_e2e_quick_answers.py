@@ -108,7 +108,7 @@ async def test_a_typed_move_whose_save_waits_thinks_in_public_in_time_and_its_tu
     assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
         == [("POST", True, DEFERRED_PUBLICLY)]
     assert not played.response.ephemeral and "took" in played.response.content
-    assert_move_answered(played, "Done:")
+    assert_move_answered(played, "Done:", table.channel)
     assert channel_messages(table.channel)[-1].id == played.response.message.id, "the turn is the command's answer"
 
 
@@ -151,9 +151,9 @@ async def test_a_move_that_reaches_the_bot_late_is_deferred_at_once_within_disco
         played = await member(table, game.current_seat.user_id).slash(
             table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
     first = table.env.http_requests[before]
-    # deferred privately while the move is saved, or publicly while its turn message is posted (which completes it)
+    # deferred (in public) while the move is saved or its turn message posted, which completes it
     assert first.path.startswith("/interactions/") and first.json["type"] == 5, "accepted, so in time"
-    assert_move_answered(played, "Done:")
+    assert_move_answered(played, "Done:", table.channel)
     assert (await game_here(table)).turn == game.turn + 1
 
 

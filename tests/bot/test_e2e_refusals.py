@@ -181,7 +181,7 @@ async def test_resigning_is_announced_and_a_lone_player_left_wins(table: Table) 
     outsider = await table.carol.slash(table.channel, "shelfie resign")
     assert "not playing in this game" in outsider.response.content
     done = await waiter.slash(table.channel, "shelfie resign")
-    assert_move_answered(done, "You resigned")
+    assert_move_answered(done, "You resigned", table.channel)
     final = channel_messages(table.channel)[-1]
     assert f"**{waiter.name}** resigned and leaves the game." in final.content
     assert f"Game over! {mover.mention} wins" in final.content and "— resigned" in final.content

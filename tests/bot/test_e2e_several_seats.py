@@ -50,11 +50,11 @@ async def test_two_seats_that_may_act_at_once_are_both_accepted_by_clicks_and_by
     assert clicked.response.content == "ready"
 
     assert await waiting_for(table) == {first.id, second.id}, "the next round waits for both again"
-    assert_move_answered(await second.slash(table.channel, "together ready"), "ready")
+    assert_move_answered(await second.slash(table.channel, "together ready"), "ready", table.channel)
     assert await waiting_for(table) == {first.id}
     typed = await second.slash(table.channel, "together ready")
     assert typed.ephemeral and "not yours" in typed.response.content
-    assert_move_answered(await first.slash(table.channel, "together ready"), "ready")
+    assert_move_answered(await first.slash(table.channel, "together ready"), "ready", table.channel)
     assert (await table.bot.service.table(game.game_id)).status == "finished"
 
 
@@ -70,9 +70,9 @@ async def test_every_seat_taken_over_by_one_expiry_is_named(table: Table) -> Non
     early, late, present = (member(table, seat.user_id) for seat in game.seats)
     for _ in range(2):  # `late` misses two rounds in a row
         for person in (early, present):
-            assert_move_answered(await person.slash(table.channel, "together ready"), "ready")
+            assert_move_answered(await person.slash(table.channel, "together ready"), "ready", table.channel)
         await table.env.advance_time(3600)
-    assert_move_answered(await present.slash(table.channel, "together ready"), "ready")
+    assert_move_answered(await present.slash(table.channel, "together ready"), "ready", table.channel)
     seen = len(channel_messages(table.channel))
     await table.env.advance_time(3600)  # `early` misses its first, `late` its third
 

@@ -37,7 +37,7 @@ async def assert_refused_and_shown(table: Table, retried: Any, step: str, turn: 
 async def test_a_dice_keep_retyped_after_a_crash_is_refused_and_the_channel_shows_it(table: Table) -> None:
     await start_dice_game(table)
     player = member(table, (await game_here(table)).current_seat.user_id)
-    assert_move_answered(await player.slash(table.channel, "dice roll"), "Done")
+    assert_move_answered(await player.slash(table.channel, "dice roll"), "Done", table.channel)
     game = await game_here(table)
     await table.bot.service.play(game.game_id, player.user.id, "keep 1")
     retried = await player.slash(table.channel, "dice keep", dice="1")

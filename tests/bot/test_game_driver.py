@@ -104,16 +104,19 @@ async def play_typed_move(table: Table,
     columns = await player.autocomplete(channel, "shelfie take", "column", "", tiles=tiles)
     assert columns, f"no column offered for {tiles}"
     result = await player.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"])
-    assert_move_answered(result, "Done:")
+    assert_move_answered(result, "Done:", channel)
     return result
 
 
-def assert_move_answered(result: simcord.InteractionResult, done: str) -> None:
-    """A typed move is answered by the channel's turn message itself (the command's response, or the "thinking"
-    message it completes), or, when the turn went another way, privately with `done`."""
+def assert_move_answered(result: simcord.InteractionResult, done: str, channel: simcord.ChannelHandle) -> None:
+    """A typed move is answered by the turn message of that move itself, the channel's last message (the command's
+    response, or the "thinking" message it completes), or, when the turn went another way, privately with `done`."""
     answer = result.response
     assert answer is not None, result
-    assert not answer.ephemeral or answer.content.startswith(done), answer.content
+    if answer.ephemeral:
+        assert answer.content.startswith(done), answer.content
+    else:
+        assert channel_messages(channel)[-1].id == answer.id, f"not the channel's last message: {answer.content}"
 
 
 async def play_clicked_move(table: Table, builder: Any = None) -> simcord.InteractionResult:
