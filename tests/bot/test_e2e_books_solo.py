@@ -1,15 +1,18 @@
 """A solo game of A Place for All My Books against Penelope Eveready through the bot: `/books new players:1` starts
 at once, every step typed from `/books play` autocomplete, Penelope's turns told in the channel, and the end says
-who won; `/games stats` keeps it under Penelope's level (a second, resigned, under its own), unrated, and the
-leaderboard shows the best solo result of each level."""
+who won; `/games stats` keeps it under Penelope's level (a second, resigned, under its own), unrated, beside the games
+against others, and the leaderboard shows the best solo result of each level. The turn message says where Penelope
+stands; an expired turn plays that turn only."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from books_driver import MAX_STEPS, turn_message, typed_step
-from test_game_driver import assert_move_answered, channel_messages, game_here, labels
+from books_driver import MAX_STEPS, stored, turn_message, typed_step
+from test_game_driver import assert_move_answered, channel_messages, game_here, labels, start_game
+
+from bot.i18n import t
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -88,3 +91,37 @@ async def test_an_expired_solo_turn_plays_that_turn_only(table: Table) -> None:
     told = channel_messages(table.channel)[seen:]
     assert told[-1].content.startswith("**alice**'s time ran out: the computer plays for them.")
     assert alice.mention in told[-1].content, "alice is asked for her next turn"
+
+
+async def test_games_stats_without_a_game_shows_the_solo_games_beside_the_games_against_others(table: Table) -> None:
+    alice = table.alice
+    await start_game(table, alice, [], computers=1)
+    assert_move_answered(await alice.slash(table.channel, "shelfie resign"), "You resigned", table.channel)
+    await alice.slash(table.channel, "books new", players=1, level=3)
+    assert_move_answered(await alice.slash(table.channel, "books resign"), "You resigned", table.channel)
+
+    stats = await alice.slash(table.channel, "games stats")
+    assert stats.response.ephemeral
+    shown = {embed.author.name: embed.to_dict() for embed in stats.response.embeds}
+    assert list(shown) == ["My Shelfie", "A Place for All My Books"]
+    solo = {field["name"]: field["value"] for field in shown["A Place for All My Books"]["fields"]}
+    assert "Games" not in solo and solo["Solo games"].startswith("Penelope level 3: won 0 of 1 · best ")
+    assert shown["A Place for All My Books"]["footer"]["text"].startswith("Solo games are not rated")
+    shelfie = {field["name"]: field["value"] for field in shown["My Shelfie"]["fields"]}
+    assert shelfie["Games"] == "1" and shelfie["Wins"].startswith("0"), shelfie
+
+
+async def test_the_turn_message_says_where_penelope_stands_once_she_is_in_the_village(table: Table) -> None:
+    await table.alice.slash(table.channel, "books new", players=1, level=2)
+    assert "**Penelope** (level 2) · not in the Village yet ·" in turn_message(table.channel).content
+    for _ in range(MAX_STEPS):
+        penelope = (await stored(table)).penelope
+        assert penelope is not None
+        if penelope.location is not None:
+            break
+        await typed_step(table)
+    assert penelope.location is not None, "Penelope reached the Village"
+    shown = turn_message(table.channel).content.splitlines()
+    line = next(line for line in shown if line.startswith("**Penelope** (level"))
+    place = t(f"books.space.{penelope.location}", "en")
+    assert not place.startswith("books.") and line.startswith(f"**Penelope** (level 2) · at {place} · queue "), line
