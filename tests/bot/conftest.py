@@ -154,6 +154,15 @@ def quick_enough(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def slow_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step outlasts its grace (a busy bot): each interaction is deferred before it is answered."""
+    async def outlasted(task: object, seconds: float) -> bool:
+        return False
+
+    monkeypatch.setattr(quick_answers, "_done_within", outlasted)
+
+
+@pytest.fixture
 def stopped_wall_clock(monkeypatch: pytest.MonkeyPatch) -> float:
     """time.time() stopped where the test started: what the bot and the test compute from the wall clock (a
     heartbeat's age) is what the test set, however long a busy machine takes between the two."""

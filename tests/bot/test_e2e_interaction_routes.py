@@ -161,16 +161,19 @@ async def lay_the_turn_s_cards(table: Table) -> Any:
         builder = await click_step(table, builder)
 
 
-@pytest.mark.parametrize("typed", [False, True])
+@pytest.mark.parametrize(("typed", "slow"), [(False, False), (True, False), (True, True)],
+                         ids=["clicked", "typed", "typed-slower-than-the-grace"])
 async def test_librarians_end_turn_clicked_on_the_turn_message_or_typed_travels_on_its_interaction(
-        table: Table, typed: bool) -> None:
-    """The next turn's message follows up the click on the turn message (or answers `/librarians end`) and the hand
-    drawn into comes privately: the token posts nothing. The clicked turn message collapses through the click's
-    own answer; the one a typed end replaces was posted by the token (a card laid in the private builder), which
-    collapses it."""
+        table: Table, request: pytest.FixtureRequest, typed: bool, slow: bool) -> None:
+    """The next turn's message follows up the click on the turn message (or answers `/librarians end`, completing
+    the "thinking" everyone sees when the end outlasts its grace) and the hand drawn into comes privately: the token
+    posts nothing. The clicked turn message collapses through the click's own answer; the one a typed end replaces
+    was posted by the token (a card laid in the private builder), which collapses it."""
     await start_librarians(table, people=2, computers=0)
     player = await lay_the_turn_s_cards(table)
     clicked = librarians_turn_message(table.channel)
+    if slow:
+        request.getfixturevalue("slow_steps")
     before = len(table.env.http_requests)
     if typed:
         ended = await player.slash(table.channel, "librarians end")

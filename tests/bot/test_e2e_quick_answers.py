@@ -14,8 +14,6 @@ import pytest
 from conftest import arriving_together
 from test_game_driver import (assert_move_answered, build_clicked_move, channel_messages, game_here, labels, member,
                               play_clicked_move, start_game)
-
-from bot import quick_answers
 from tests.patience import eventually
 
 if TYPE_CHECKING:
@@ -113,16 +111,12 @@ async def test_a_typed_move_whose_save_waits_thinks_in_public_in_time_and_its_tu
 
 
 async def test_a_typed_move_refused_after_thinking_in_public_is_answered_privately_and_leaves_nothing_shown(
-        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+        table: Table, request: pytest.FixtureRequest) -> None:
     await start_game(table, table.alice, [table.bob])
     game = await game_here(table)
     player = member(table, game.current_seat.user_id)
     before = channel_messages(table.channel)
-
-    async def outlasted(task: object, seconds: float) -> bool:
-        return False
-
-    monkeypatch.setattr(quick_answers, "_done_within", outlasted)
+    request.getfixturevalue("slow_steps")  # from here on
     refused = await player.slash(table.channel, "shelfie take", tiles="E5", column=1)  # the centre has no free side
     assert refused.response is None and refused.followups[-1].ephemeral, "the thinking message was deleted"
     assert "E5" in refused.followups[-1].content, refused.followups[-1].content
