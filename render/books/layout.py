@@ -75,12 +75,15 @@ SUN_ROW_H = 52
 SUN = 28
 BAND_H = 32             # a Village space's name band with its cost and meeples
 SHELF_W = (PICTURE_W - 2 * MARGIN - 2 * 8) // 3
-SHELF_H = 188
+SHELF_H = 216
+CARD_TEXT = 18          # a card's words (a Little Project's pattern, a Major Accomplishment, a Neat Stuff's name):
+CARD_HEAD = 17          # and its id, reward, kind: readable where Discord shows the picture ~380 px wide (a phone)
+PROJECT_CARD_H = 112    # a Little Project on a shelf: its head and up to four lines
 CHIP = 24               # a loose book on a shelf
 CHIPS_PER_ROW = 8
 SPACES_ROW_H = 58
 SHOPPES_H = 96
-MAJOR_H = 106
+MAJOR_H = 128
 PENELOPE_H = 132
 
 

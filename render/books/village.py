@@ -23,8 +23,8 @@ from . import parts
 from .captions import caption
 from .table import PublicPenelope, Table
 from .layout import (
-    BAND_H, CHIP, CHIPS_PER_ROW, MAJOR_H, MARGIN, PENELOPE_H, PICTURE_W, SHELF_H, SHELF_W, SHOPPES_H, SPACES_ROW_H,
-    SUN, SUN_ROW_H, Box, chip_box, shelf_box,
+    BAND_H, CARD_HEAD, CARD_TEXT, CHIP, CHIPS_PER_ROW, MAJOR_H, MARGIN, PENELOPE_H, PICTURE_W, PROJECT_CARD_H, SHELF_H,
+    SHELF_W, SHOPPES_H, SPACES_ROW_H, SUN, SUN_ROW_H, Box, chip_box, shelf_box,
 )
 
 BANNER = (200, 50, 40)
@@ -154,23 +154,24 @@ def _shelf(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, shelf: Shelf, nam
         fonts.draw_text(d, ((cx0 + cx1) / 2, (cy0 + cy1) / 2), f"+{len(shelf.books) - len(shown)}", 14, INK,
                         bold=True, align="center")
     if shelf.project is not None:
-        project_card(img, d, (x0 + 6, y1 - 90, x1 - 6, y1 - 6), shelf.project, locale)
+        project_card(img, d, (x0 + 6, y1 - PROJECT_CARD_H - 6, x1 - 6, y1 - 6), shelf.project, locale)
 
 
-def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str, size: int = 15) -> None:
-    """A Little Project, small: its id, its colours (or none), its reward, its pattern in up to three lines."""
+def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str,
+                 size: int = CARD_TEXT) -> None:
+    """A Little Project, small: its id, its colours (or none), its reward, its pattern in up to four lines."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=8, fill=CARD, outline=CARD_EDGE, width=2)
     project = PROJECTS[card]
-    x = x0 + 8 + fonts.draw_text(d, (x0 + 8, y0 + 13), card, 15, INK, bold=True) + 6
+    x = x0 + 8 + fonts.draw_text(d, (x0 + 8, y0 + 14), card, CARD_HEAD, INK, bold=True) + 6
     for colour in project.colours:
-        face = parts.chip(colour, 16)
+        face = parts.chip(colour, 18)
         img.paste(face, (x, y0 + 5), face)
-        x += 18
+        x += 20
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
-    fonts.draw_text(d, (x1 - 8, y0 + 13), reward, 15, INK, bold=True, align="right")
-    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=3)):
-        fonts.draw_text(d, (x0 + 8, y0 + 33 + k * (size + 3)), line, size, INK)
+    fonts.draw_text(d, (x1 - 8, y0 + 14), reward, CARD_HEAD, INK, bold=True, align="right")
+    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=4)):
+        fonts.draw_text(d, (x0 + 8, y0 + 36 + k * (size + 3)), line, size, INK)
 
 
 def _spaces(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
@@ -212,9 +213,9 @@ def neat_card(d: ImageDraw.ImageDraw, box: Box, card: str, locale: str) -> None:
     vp = "?" if neat.vp is None else str(neat.vp)
     d.ellipse((x1 - 40, mid - 15, x1 - 10, mid + 15), fill=INK)
     fonts.draw_text(d, (x1 - 25, mid), vp, 17, WHITE, bold=True, align="center")
-    fonts.draw_text(d, (x0 + 10, mid - 10), f"{card} {neat.names[language(locale)]}", 16, INK, bold=True,
+    fonts.draw_text(d, (x0 + 10, mid - 11), f"{card} {neat.names[language(locale)]}", CARD_TEXT, INK, bold=True,
                     max_width=x1 - x0 - 60)
-    fonts.draw_text(d, (x0 + 10, mid + 11), caption(f"books_kind_{neat.kind}", locale), 15, MUTED, bold=True,
+    fonts.draw_text(d, (x0 + 10, mid + 12), caption(f"books_kind_{neat.kind}", locale), CARD_HEAD, MUTED, bold=True,
                     max_width=x1 - x0 - 60)
 
 
@@ -238,14 +239,14 @@ def _majors(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
         y0, y1 = top + 26, top + MAJOR_H - 4
         d.rounded_rectangle((x0, y0, x0 + w, y1), radius=8, fill=CARD, outline=CARD_EDGE, width=2)
         major = MAJORS[card]
-        x = x0 + 14 + fonts.draw_text(d, (x0 + 8, y0 + 14), card, 15, INK, bold=True)
+        x = x0 + 14 + fonts.draw_text(d, (x0 + 8, y0 + 14), card, CARD_HEAD, INK, bold=True)
         for seat in table.village.claims.get(card, []):
             pieces.seat_marker(d, (x + 11, y0 + 14), 11, seat)
             x += 25
-        fonts.draw_text(d, (x0 + w - 8, y0 + 14), f"{reward_text(major.first)} / {reward_text(major.later)}", 15,
-                        INK, bold=True, align="right")
-        for i, line in enumerate(fonts.wrap(caption(f"books_ma_{card}", locale), 16, w - 16, lines=2)):
-            fonts.draw_text(d, (x0 + 8, y0 + 40 + i * 21), line, 16, INK)
+        fonts.draw_text(d, (x0 + w - 8, y0 + 14), f"{reward_text(major.first)} / {reward_text(major.later)}",
+                        CARD_HEAD, INK, bold=True, align="right")
+        for i, line in enumerate(fonts.wrap(caption(f"books_ma_{card}", locale), CARD_TEXT, w - 16, lines=3)):
+            fonts.draw_text(d, (x0 + 8, y0 + 40 + i * (CARD_TEXT + 4)), line, CARD_TEXT, INK)
     return top + MAJOR_H
 
 
