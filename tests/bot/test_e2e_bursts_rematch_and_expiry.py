@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 import pytest
 from conftest import arriving_together
-from test_game_driver import assert_move_answered, channel_messages, game_here, labels, member, start_game
+from test_game_driver import (assert_move_answered, channel_messages, game_here, labels, member, private_answer,
+                              start_game)
 
 import bot.lobby_message as lobby_message
 from simcord.backend.models.channel import Overwrite
@@ -52,8 +53,8 @@ async def test_a_burst_of_typed_takes_against_the_computer_plays_only_the_first(
                  for m in moves]
     first, *later = takes
     assert_move_answered(first, "Done:", table.channel)
-    for refused in (take.response for take in later):
-        assert refused is not None and refused.ephemeral and refused.content.startswith(BOARD_CHANGED), refused
+    for refused in (private_answer(take) for take in later):
+        assert refused.content.startswith(BOARD_CHANGED), refused
     after = await game_here(table)
     assert after.turn == game.turn + 2, "Alice's first take and the computer's answer, nothing more"
     assert len(channel_messages(table.channel)) == before + 1, "one turn message for the one move played"
@@ -200,9 +201,9 @@ async def test_a_take_typed_twice_before_the_other_player_moves_says_whose_turn_
     async with arriving_together(table.env):
         takes = [await typist.slash(table.channel, "shelfie take", tiles=m.tiles_text, column=m.column + 1)
                  for m in moves]
-    played, refused = takes[0], takes[1].response
+    played, refused = takes[0], private_answer(takes[1])
     assert_move_answered(played, "Fatto:", table.channel)
-    assert refused.ephemeral and refused.content == (
+    assert refused.content == (
         f"Il tabellone è cambiato da quando l'hai scritto (ora è il turno di **{other.name}**): guarda l'ultimo "
         "messaggio del turno e scrivilo di nuovo. Non è cambiato nulla.")
     assert (await game_here(table)).turn == game.turn + 1

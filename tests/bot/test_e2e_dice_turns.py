@@ -14,7 +14,7 @@ from render.dice.faces import KEPT
 from render.dice.layout import die_box, header_height
 from render.dice.table import has_locks, has_news
 from forged import forged_click
-from test_game_driver import channel_messages, game_here, labels, member
+from test_game_driver import channel_messages, game_here, labels, member, private_answer
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -86,20 +86,20 @@ async def test_refused_typed_steps_say_why_and_change_nothing(table: Table) -> N
     await start_dice_game(table)
     game, mover, waiter = await _players(table)
     first = await mover.slash(table.channel, "dice circle", items="plants:1")
-    assert first.response.ephemeral and "Roll the dice first" in first.response.content
+    assert "Roll the dice first" in private_answer(first).content
     other = await waiter.slash(table.channel, "dice roll")
-    assert other.response.ephemeral and "not yours" in other.response.content
+    assert "not yours" in private_answer(other).content
     await mover.slash(table.channel, "dice roll")
     garbage = await mover.slash(table.channel, "dice keep", dice="banana")
     assert "banana is not a die number" in garbage.response.content.replace("“", "").replace("”", "").replace('"', "")
     crossing = await mover.slash(table.channel, "dice cross", row="books")
     rolled = await game_here(table)
     if rolled.game.legal_item_sets():
-        assert "so you must" in crossing.response.content
+        assert "so you must" in private_answer(crossing).content
         assert await mover.autocomplete(table.channel, "dice cross", "row", "") == []
     assert rolled.turn == 1
     italian = await mover.slash(table.channel, "dice keep", dice="tutti")
-    assert italian.response.ephemeral and rolled.turn == (await game_here(table)).turn
+    assert private_answer(italian) and rolled.turn == (await game_here(table)).turn
 
 
 async def test_closed_dms_change_nothing_because_the_dice_game_has_no_secrets(table: Table) -> None:

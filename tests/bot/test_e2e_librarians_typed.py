@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.librarians.cards import letter_text
 from librarians_driver import acting, start_librarians, turn_message
-from test_game_driver import assert_move_answered, channel_messages, game_here
+from test_game_driver import assert_move_answered, channel_messages, game_here, private_answer
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -30,16 +30,16 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
 
     missing = next(letter_text(n) for n in range(26) if all(game.letters[c] != n for c in game.hands[seat]))
     refused = await player.slash(table.channel, "librarians play", card=missing, spot=1)
-    assert refused.response.ephemeral and f"You have no card {missing} in your hand" in refused.response.content
+    assert f"You have no card {missing} in your hand" in private_answer(refused).content
     far = await player.slash(table.channel, "librarians play", card=game.card(game.hands[seat][0]).letter_text
                              + " " + game.card(game.hands[seat][0]).colour_name, spot=99)
-    assert "There is no spot 99: the spots are numbered 1 to" in far.response.content
+    assert "There is no spot 99: the spots are numbered 1 to" in private_answer(far).content
     early = await player.slash(table.channel, "librarians end")
-    assert "Lay 2 more cards before ending the turn." in early.response.content
+    assert "Lay 2 more cards before ending the turn." in private_answer(early).content
     nothing = await player.slash(table.channel, "librarians undo")
-    assert "There is no card of this turn to take back" in nothing.response.content
+    assert "There is no card of this turn to take back" in private_answer(nothing).content
     not_yours = await other.slash(table.channel, "librarians play", card="A", spot=1)
-    assert "not yours" in not_yours.response.content
+    assert "not yours" in private_answer(not_yours).content
     await _unchanged(table, before)
 
     cards = await player.autocomplete(table.channel, "librarians play", "card", "")
@@ -58,8 +58,9 @@ async def test_typed_cards_and_spots_that_do_not_fit_are_refused_and_change_noth
     card, number = misfit
     wrong = await player.slash(table.channel, "librarians play",
                                card=f"{game.card(card).letter_text} {game.card(card).colour_name}", spot=number)
-    assert wrong.response.ephemeral and not wrong.response.content.startswith("Done"), wrong.response.content
-    assert any(words in wrong.response.content for words in ("does not fit there", "cannot go on top of",
+    said = private_answer(wrong).content
+    assert not said.startswith("Done"), said
+    assert any(words in said for words in ("does not fit there", "cannot go on top of",
                                                              "too far from the library"))
     await _unchanged(table, before)
 

@@ -21,6 +21,7 @@ from test_game_driver import (
     open_lobby,
     play_clicked_move,
     play_typed_move,
+    private_answer,
     start_game,
 )
 
@@ -74,14 +75,13 @@ async def test_illegal_typed_moves_are_refused_with_the_reason_and_change_nothin
     game, mover, waiter = await two_player_game(table)
     before = channel_messages(table.channel)
     centre = await mover.slash(table.channel, "shelfie take", tiles="E5", column=1)
-    assert centre.response.ephemeral
-    assert "E5 has no free side" in centre.response.content
+    assert "E5 has no free side" in private_answer(centre).content
     garbage = await mover.slash(table.channel, "shelfie take", tiles="banana", column=1)
     assert "can't read" in garbage.response.content
     off = await mover.slash(table.channel, "shelfie take", tiles="A1", column=1)
-    assert "A1 is not used in a 2-player game" in off.response.content
+    assert "A1 is not used in a 2-player game" in private_answer(off).content
     wrong_turn = await waiter.slash(table.channel, "shelfie take", tiles="E5", column=1)
-    assert f"It's {mover.name}'s turn" in wrong_turn.response.content
+    assert f"It's {mover.name}'s turn" in private_answer(wrong_turn).content
     assert channel_messages(table.channel) == before
     assert (await game_here(table)).turn == 0
 

@@ -11,7 +11,7 @@ from typing import Any
 from conftest import Table
 from dice_driver import start_dice_game
 from librarians_driver import start_librarians
-from test_game_driver import assert_move_answered, channel_messages, game_here, member, start_game
+from test_game_driver import assert_move_answered, channel_messages, game_here, member, private_answer, start_game
 
 from bot.service import TableService
 
@@ -26,8 +26,8 @@ async def commit_unposted(service: TableService, table: Table) -> Any:
 
 async def assert_refused_and_shown(table: Table, retried: Any, step: str, turn: int) -> None:
     game = await game_here(table)
-    assert retried.ephemeral and f"Your **{step}** already went through" in retried.response.content, \
-        retried.response.content
+    said = private_answer(retried).content
+    assert f"Your **{step}** already went through" in said, said
     assert game.turn == turn, "applied once"
     pending = await table.bot.service.outbox(game.game_id)
     assert not pending.pending and channel_messages(table.channel)[-1].id == game.turn_message_id, \

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from test_game_driver import channel_messages, game_here, member, play_typed_move, start_game
+from test_game_driver import channel_messages, game_here, member, play_typed_move, private_answer, start_game
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -24,7 +24,7 @@ async def test_a_move_the_database_cannot_write_is_answered_as_not_saved_and_not
     tiles = (await mover.autocomplete(table.channel, "shelfie take", "tiles", ""))[0]["value"]
     column = (await mover.autocomplete(table.channel, "shelfie take", "column", "", tiles=tiles))[0]["value"]
     refused = await mover.slash(table.channel, "shelfie take", tiles=tiles, column=column)
-    assert refused.response.ephemeral and refused.response.content == (
+    assert private_answer(refused).content == (
         "Nothing was saved: the bot could not write that to its database, so nothing changed. "
         "Please try again in a moment.")
     assert len(channel_messages(table.channel)) == seen, "a move that was not saved is not announced"

@@ -119,6 +119,15 @@ def assert_move_answered(result: simcord.InteractionResult, done: str, channel: 
         assert channel_messages(channel)[-1].id == answer.id, f"not the channel's last message: {answer.content}"
 
 
+def private_answer(result: simcord.InteractionResult) -> Any:
+    """What only the person sees of a step refused or told privately: the response, or, when the step outlasted its
+    grace and thought in public first (deleted once the private answer came: bot.replies.reply_private), the
+    followup."""
+    answer = result.followups[-1] if result.response is None and result.followups else result.response
+    assert answer is not None and answer.ephemeral, result
+    return answer
+
+
 async def play_clicked_move(table: Table, builder: Any = None) -> simcord.InteractionResult:
     """The player to move builds the biggest legal pick with clicks only: Take tiles (unless a builder is
     already open), selects, column, order, Confirm. Its turn message goes with the bot token (a followup would reply
