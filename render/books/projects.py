@@ -35,6 +35,8 @@ MINI = 14
 TITLE_H = 66
 ROW_H = 84
 STATUS_W = 150
+CARD_WORDS = 20
+"""A card's pattern in words: still about 10 px where Discord shows the picture ~380 px wide (a phone)."""
 MET_FILL = mix(PAPER, GOOD, 0.18)
 
 
@@ -82,8 +84,8 @@ def _row(img: Image.Image, d: ImageDraw.ImageDraw, top: int, card: str, met: boo
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - STATUS_W - 14, y0 + 20), reward, 18, INK, bold=True, align="right")
     room = x1 - STATUS_W - 20 - text_x
-    for i, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), 17, room - 50, lines=3)):
-        fonts.draw_text(d, (text_x, y0 + 17 + i * 22), line, 17, INK)
+    for i, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), CARD_WORDS, room - 50, lines=3)):
+        fonts.draw_text(d, (text_x, y0 + 17 + i * (CARD_WORDS + 3)), line, CARD_WORDS, INK)
     sx0, sx1 = x1 - STATUS_W - 6, x1 - 10
     mid = (y0 + y1) // 2
     if met:
