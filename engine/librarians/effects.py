@@ -19,7 +19,7 @@ ends) or `game.lasting_rules` (for good).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from .library import Library, Place
 from .view import Result
@@ -37,6 +37,20 @@ NO_MINIMUM = "no_minimum"
 ONE_WRONG = "one_wrong"
 """A line of 4 with one card of another colour still completes (Mystery)."""
 RULES = frozenset({NO_STACKING, ANY_STACK, ANY_ORDER, LOOSE, NO_MINIMUM, ONE_WRONG})
+
+
+class Placing(TypedDict):
+    """Where a card may go under the rule switches in force: the arguments of Library.legal_places and of the
+    finishing search (engine.librarians.search.search_turn) that say so."""
+
+    stacking: bool
+    any_stack: bool
+    alphabet: bool
+
+
+def placing_of(rules: Collection[str]) -> Placing:
+    """The placing rules under the rule switches `rules` (the one reading of them every caller shares)."""
+    return {"stacking": NO_STACKING not in rules, "any_stack": ANY_STACK in rules, "alphabet": ANY_ORDER not in rules}
 
 
 class PowerTable(Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from .actions import Action, Concede, EndTurn, Play, Undo, UsePower
-from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING
+from .effects import LOOSE, NO_MINIMUM, placing_of
 from .game import LibrariansGame
 from .guess import guessed_game
 from .library import Library, Place
@@ -41,8 +41,7 @@ def turn_search(view: LibrariansView, hand: list[int] | None = None) -> TurnSear
 def _search_from(view: LibrariansView, library: Library, hand: list[int], need: int,
                  budget: int | None = None) -> TurnSearch:
     rules = view.rules
-    return search_turn(library, hand, 0 if NO_MINIMUM in rules else need, stacking=NO_STACKING not in rules,
-                       any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules, loose=LOOSE in rules,
+    return search_turn(library, hand, 0 if NO_MINIMUM in rules else need, **placing_of(rules), loose=LOOSE in rules,
                        max_groups=view.start_groups, budget=budget)
 
 
@@ -81,8 +80,7 @@ def _placements(view: LibrariansView) -> list[Play]:
     """Every legal placement of the hand, those touching the library (or on a stack) first."""
     rules, library = view.rules, view.library
     plays = [Play(card.id, place) for card in view.hand
-             for place in library.legal_places(card.letter, stacking=NO_STACKING not in rules,
-                                               any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules)]
+             for place in library.legal_places(card.letter, **placing_of(rules))]
     return sorted(plays, key=lambda play: library.top(play.place) is None and not library.touches_library(play.place))
 
 

@@ -25,7 +25,7 @@ from .data import (
     SHELF_CARDS,
     STARTING_SHELVES,
 )
-from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG
+from .effects import ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG, Placing, placing_of
 from .library import Library, Place, Row, place_text
 from .pending import GIVE, Pending, read_option, seat_option
 from .powers import POWERS
@@ -214,6 +214,10 @@ class LibrariansGame:
         """Whether a power switched rule `name` on (this turn or for good)."""
         return name in self.turn_rules or name in self.lasting_rules
 
+    def placing(self) -> Placing:
+        """Where a card may go under the rule switches in force (engine.librarians.effects.placing_of)."""
+        return placing_of(self.turn_rules | self.lasting_rules)
+
     def cards_not_played(self) -> int:
         """The co-op result: cards still in the deck or in a hand (fewer is better; 0 is a win)."""
         return len(self.deck) + sum(len(hand) for hand in self.hands)
@@ -227,13 +231,11 @@ class LibrariansGame:
 
     def legal_places(self, card: int) -> list[Place]:
         """The places where `card` may go now by the rules (and the rule switches in force), in spot order."""
-        return self.library.legal_places(self.letters[card], stacking=not self.rule(NO_STACKING),
-                                         any_stack=self.rule(ANY_STACK), alphabet=not self.rule(ANY_ORDER))
+        return self.library.legal_places(self.letters[card], **self.placing())
 
     def legal_spots(self, card: int) -> list[int]:
         """The spot numbers (from 1) where `card` may go now."""
-        return self.library.legal_spots(self.letters[card], stacking=not self.rule(NO_STACKING),
-                                        any_stack=self.rule(ANY_STACK), alphabet=not self.rule(ANY_ORDER))
+        return self.library.legal_spots(self.letters[card], **self.placing())
 
     def turn_need(self) -> int:
         """Cards the acting seat must still play this turn before it may end it."""
@@ -283,8 +285,7 @@ class LibrariansGame:
         """The search behind `finishing_plan`, which also says whether "no plan" is proved (the loss rule needs
         a proof; a search out of budget lets the turn go on)."""
         return search_turn(self.library, self.hands[self.current_seat], self.turn_need(),
-                         stacking=not self.rule(NO_STACKING), any_stack=self.rule(ANY_STACK),
-                         alphabet=not self.rule(ANY_ORDER), loose=self.rule(LOOSE), max_groups=self.start_groups)
+                           **self.placing(), loose=self.rule(LOOSE), max_groups=self.start_groups)
 
     # ---- actions --------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -25,6 +25,7 @@ that keeps its power plans its cards by the search all the same (it held one in 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .actions import Action, EndTurn, IllegalAction, Play, UsePower
 from .fallback import taken_back
@@ -67,12 +68,14 @@ def turn_plans(view: LibrariansView, planner: Planner) -> list[tuple[Placement, 
     letters = planner.letters
     found: dict[frozenset[tuple[int, Place]], tuple[float, tuple[Placement, ...]]] = {}
 
+    def keep(path: Sequence[Placement], value: float) -> None:
+        key = frozenset((letters[card], place) for card, place in path)
+        if key not in found or found[key][0] < value:
+            found[key] = (value, tuple(path))
+
     def record(path: list[Placement], rest: list[int], bonus: float) -> None:
         if len(path) >= need and planner.can_end(library, len(path)):
-            value = planner.value(library, rest, len(path), bonus)
-            key = frozenset((letters[card], place) for card, place in path)
-            if key not in found or found[key][0] < value:
-                found[key] = (value, tuple(path))
+            keep(path, planner.value(library, rest, len(path), bonus))
 
     def each_placement(rest: list[int]) -> list[tuple[int, Place, list[int]]]:
         out: list[tuple[int, Place, list[int]]] = []
@@ -99,37 +102,9 @@ def turn_plans(view: LibrariansView, planner: Planner) -> list[tuple[Placement, 
             worth, taken = planner.lay(library, card, place)
             record([(card, place)], others, worth)
             planner.unlay(library, place, taken)
-    def extend(plan: tuple[Placement, ...]) -> None:
-        """More cards after `plan`, one at a time, the best by the judge each time; each length recorded."""
-        laid: list[tuple[Place, list[tuple[Place, int]]]] = []
-        path, rest, bonus = list(plan), list(hand), 0.0
-        for card, place in plan:
-            worth, taken = planner.lay(library, card, place)
-            laid.append((place, taken))
-            rest.remove(card)
-            bonus += worth
-        while rest:
-            choice: tuple[float, int, Place, float] | None = None
-            for card, place, others in each_placement(rest):
-                worth, taken = planner.lay(library, card, place)
-                if planner.can_end(library, len(path) + 1):
-                    value = planner.value(library, others, len(path) + 1, bonus + worth)
-                    if choice is None or value > choice[0]:
-                        choice = (value, card, place, worth)
-                planner.unlay(library, place, taken)
-            if choice is None:
-                break
-            _, card, place, worth = choice
-            laid.append((place, planner.lay(library, card, place)[1]))
-            path.append((card, place))
-            rest.remove(card)
-            bonus += worth
-            record(path, rest, bonus)
-        for place, taken in reversed(laid):
-            planner.unlay(library, place, taken)
-
     for _, plan in sorted(found.values(), key=lambda item: -item[0])[:EXTENDED]:
-        extend(plan)
+        for longer in planner.extensions(plan):
+            keep(longer.placements, longer.value)
     ranked = [plan for _, plan in sorted(found.values(), key=lambda item: -item[0])]
     plans = ranked[:CANDIDATES]
     for length in sorted({len(plan) for plan in ranked}):

@@ -95,7 +95,7 @@ class LinePlanner(Planner):
 
     def place_counts(self, library: Library) -> list[int]:
         counts = super().place_counts(library)
-        if self.rules.stacking:
+        if self.rules.placing["stacking"]:
             letters = self.letters
             for row in library.rows:
                 for stack in row.cells.values():

@@ -11,7 +11,7 @@ from .fallback import fallback, taken_back, turn_search, usable_powers
 from .game import LibrariansGame
 from .guess import guessed_game
 from .openness import openness, place_counts, unseen_letters
-from .effects import ANY_ORDER, NO_STACKING
+from .effects import placing_of
 from .pending import GIVE, read_option
 from .planner import CARD_PLAYED, HAND_WEIGHT, Planner
 from .view import LibrariansView
@@ -34,8 +34,7 @@ def _table_value(view: LibrariansView) -> float:
 
 def _quick_value(view: LibrariansView) -> float:
     """The library's openness and the table's state, without planning the turn (to rank a power's options)."""
-    rules = view.rules
-    counts = place_counts(view.library, stacking=NO_STACKING not in rules, alphabet=ANY_ORDER not in rules)
+    counts = place_counts(view.library, placing_of(view.rules))
     kept = [card.letter for card in view.hand]
     return openness(counts, unseen_letters(view.library.letters), kept, HAND_WEIGHT) + _table_value(view)
 

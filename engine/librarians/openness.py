@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import colour_of
 from .data import BOOKS, LETTER_POOLS
+from .effects import Placing
 from .library import Library
 
 LETTERS = 26
@@ -37,9 +38,11 @@ def unseen_letters(letters: Sequence[int]) -> list[float]:
     return weights
 
 
-def place_counts(library: Library, *, stacking: bool = True, alphabet: bool = True) -> list[int]:
-    """Per letter, the places of the library it may go to that touch a book or a shelf card (a place that touches
-    nothing needs a second card to bridge it, so it hardly helps a teammate)."""
+def place_counts(library: Library, placing: Placing) -> list[int]:
+    """Per letter, the places of the library it may go to by `placing` that touch a book or a shelf card (a place
+    that touches nothing needs a second card to bridge it, so it hardly helps a teammate). A stack on any card
+    (Self-Help, one turn) is not counted: only the places left for the turns after it."""
+    stacking, alphabet = placing["stacking"], placing["alphabet"]
     rows = library.rows
     letters = library.letters
     lo, hi = library.extent()

@@ -8,12 +8,12 @@ one is a harm for the table (Horror ends the game), another gives the table a po
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import colour_of
 from .data import LINE_LENGTH, RED
-from .effects import ANY_ORDER, ANY_STACK, LOOSE, NO_MINIMUM, NO_STACKING, ONE_WRONG
+from .effects import LOOSE, NO_MINIMUM, ONE_WRONG, Placing, placing_of
 from .library import Library, Place
 from .openness import openness, place_counts, unseen_letters
 from .view import LibrariansView
@@ -39,9 +39,7 @@ OPENINGS = 6
 class Rules:
     """The placing rules in force for the seat (from its view's rule switches)."""
 
-    stacking: bool
-    any_stack: bool
-    alphabet: bool
+    placing: Placing
     loose: bool
     tolerance: int
     no_minimum: bool
@@ -49,8 +47,8 @@ class Rules:
     @classmethod
     def of(cls, view: LibrariansView) -> Rules:
         rules = view.rules
-        return cls(stacking=NO_STACKING not in rules, any_stack=ANY_STACK in rules, alphabet=ANY_ORDER not in rules,
-                   loose=LOOSE in rules, tolerance=1 if ONE_WRONG in rules else 0, no_minimum=NO_MINIMUM in rules)
+        return cls(placing=placing_of(rules), loose=LOOSE in rules, tolerance=1 if ONE_WRONG in rules else 0,
+                   no_minimum=NO_MINIMUM in rules)
 
 
 @dataclass(frozen=True)
@@ -79,7 +77,7 @@ class Planner:
 
     def place_counts(self, library: Library) -> list[int]:
         """Per letter, the places it may go to (engine.librarians.openness.place_counts) by the rules in force."""
-        return place_counts(library, stacking=self.rules.stacking, alphabet=self.rules.alphabet)
+        return place_counts(library, self.rules.placing)
 
     def can_end(self, library: Library, played: int) -> bool:
         need = 0 if self.rules.no_minimum else self.view.need
@@ -87,9 +85,7 @@ class Planner:
 
     def places(self, library: Library, card: int) -> list[Place]:
         """The legal places for `card` that touch the library."""
-        r = self.rules
-        return [place for place in library.legal_places(self.letters[card], stacking=r.stacking,
-                                                        any_stack=r.any_stack, alphabet=r.alphabet)
+        return [place for place in library.legal_places(self.letters[card], **self.rules.placing)
                 if library.touches_library(place)]
 
     def lay(self, library: Library, card: int, place: Place) -> tuple[float, list[tuple[Place, int]]]:
@@ -186,12 +182,21 @@ class Planner:
 
     def extended(self, plan: Plan) -> Plan:
         """More cards, one at a time, while one is worth more than the room it takes (the turn stays endable)."""
+        for longer in self.extensions(plan.placements):
+            if longer.value <= plan.value:
+                break
+            plan = longer
+        return plan
+
+    def extensions(self, placements: Sequence[Placement]) -> Iterator[Plan]:
+        """`placements` made longer one card at a time, each time by the card and place that leave the position
+        worth most with the turn still endable: each longer plan in turn, until no card fits."""
         library = self.view.library.copy()
         hand = [card.id for card in self.view.hand]
+        path = list(placements)
         bonus = 0.0
-        for card, place in plan.placements:
-            worth, _ = self.lay(library, card, place)
-            bonus += worth
+        for card, place in path:
+            bonus += self.lay(library, card, place)[0]
             hand.remove(card)
         while hand:
             choice: tuple[float, int, Place, float] | None = None
@@ -199,18 +204,16 @@ class Planner:
                 rest = [c for c in hand if c != card]
                 for place in self.places(library, card):
                     worth, taken = self.lay(library, card, place)
-                    played = len(plan.placements) + 1
-                    if self.can_end(library, played):
-                        value = self.value(library, rest, played, bonus + worth)
+                    if self.can_end(library, len(path) + 1):
+                        value = self.value(library, rest, len(path) + 1, bonus + worth)
                         if choice is None or value > choice[0]:
                             choice = (value, card, place, worth)
                     self.unlay(library, place, taken)
-            if choice is None or choice[0] <= plan.value:
-                return plan
+            if choice is None:
+                return
             value, card, place, worth = choice
             self.lay(library, card, place)
             hand.remove(card)
             bonus += worth
-            plan = Plan(plan.placements + ((card, place),), value)
-        return plan
-
+            path.append((card, place))
+            yield Plan(tuple(path), value)

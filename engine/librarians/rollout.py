@@ -13,7 +13,6 @@ from __future__ import annotations
 from .actions import Choose, EndTurn, Play, Undo
 from .cards import colour_of
 from .data import LINE_LENGTH, RED
-from .effects import ANY_ORDER, NO_STACKING
 from .game import LibrariansGame
 from .openness import PLACE_VALUE, place_counts
 from .pending import GIVE, seat_option
@@ -88,7 +87,7 @@ def room_left(game: LibrariansGame) -> float | None:
     letter by its places, the first counting most (engine.librarians.openness.PLACE_VALUE). None when one of them
     has no place at all: no stack of its letter, no empty place its letter fits (the rows around it are closed
     for good), so only a completion taking books out could still let it be laid."""
-    counts = place_counts(game.library, stacking=not game.rule(NO_STACKING), alphabet=not game.rule(ANY_ORDER))
+    counts = place_counts(game.library, game.placing())
     left = [game.letters[card] for hand in game.hands for card in hand] + [game.letters[card] for card in game.deck]
     if not left:
         return 1.0

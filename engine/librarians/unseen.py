@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
@@ -22,8 +22,12 @@ _EXTRAS = BOOKS_PER_COLOUR - len(LETTER_POOLS[0])
 """The letters of a colour drawn at random from its pool, beyond the pool's own entries."""
 
 
+Outcomes = tuple[tuple[float, ...], tuple[tuple[int, ...], ...]]
+"""The weights of the ways a colour's unseen letters can fall, and each way's letters (sorted)."""
+
+
 @lru_cache(maxsize=4096)
-def _outcomes(colour: int, seen: tuple[tuple[int, int], ...]) -> tuple[tuple[float, ...], tuple[tuple[int, ...], ...]]:
+def _outcomes(colour: int, seen: tuple[tuple[int, int], ...]) -> Outcomes:
     """The weights and the letter multisets of a colour's unseen cards, given its seen letters (letter, count):
     each way the extra draws can fall, weighted by its chance times the chance that the seen cards are these
     (any subset of the colour as likely as another). Empty when no way agrees (a position built by hand)."""
@@ -45,17 +49,23 @@ def _outcomes(colour: int, seen: tuple[tuple[int, int], ...]) -> tuple[tuple[flo
     return tuple(weights), tuple(rests)
 
 
+def _hidden_by_colour(letters: Sequence[int]) -> Iterator[tuple[int, list[int], Outcomes]]:
+    """Per colour with unseen cards (letter -1): the colour, its unseen cards, and the ways their letters can fall
+    given its seen ones (`_outcomes`)."""
+    for colour in range(len(LETTER_POOLS)):
+        cards = range(colour * BOOKS_PER_COLOUR, (colour + 1) * BOOKS_PER_COLOUR)
+        hidden = [card for card in cards if letters[card] < 0]
+        if hidden:
+            seen = tuple(sorted(Counter(letters[card] for card in cards if letters[card] >= 0).items()))
+            yield colour, hidden, _outcomes(colour, seen)
+
+
 def consistent_letters(letters: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     """A whole letter table: the seen letters as they are, the unseen ones (-1) drawn per colour from the ways the
     card set can have been dealt given the seen ones (each card of a colour from its pool when none agrees)."""
     out = list(letters)
-    for colour, pool in enumerate(LETTER_POOLS):
-        cards = range(colour * BOOKS_PER_COLOUR, (colour + 1) * BOOKS_PER_COLOUR)
-        hidden = [card for card in cards if letters[card] < 0]
-        if not hidden:
-            continue
-        seen = tuple(sorted(Counter(letters[card] for card in cards if letters[card] >= 0).items()))
-        weights, rests = _outcomes(colour, seen)
+    for colour, hidden, (weights, rests) in _hidden_by_colour(letters):
+        pool = LETTER_POOLS[colour]
         if rests:
             rest = list(rng.choices(rests, weights)[0])
             rng.shuffle(rest)
@@ -72,20 +82,16 @@ def expected_unseen(letters: Sequence[int], scale: float) -> list[float]:
     engine.librarians.openness.unseen_letters counts them, which reads only each card's pool)."""
     expected = [0.0] * 26
     unseen = 0
-    for colour, pool in enumerate(LETTER_POOLS):
-        cards = range(colour * BOOKS_PER_COLOUR, (colour + 1) * BOOKS_PER_COLOUR)
-        hidden = sum(1 for card in cards if letters[card] < 0)
-        if not hidden:
-            continue
-        unseen += hidden
-        seen = tuple(sorted(Counter(letters[card] for card in cards if letters[card] >= 0).items()))
-        weights, rests = _outcomes(colour, seen)
+    for colour, hidden, (weights, rests) in _hidden_by_colour(letters):
+        unseen += len(hidden)
         total = sum(weights)
         if not rests:
+            pool = LETTER_POOLS[colour]
             for letter in pool:
-                expected[letter] += hidden / len(pool)
+                expected[letter] += len(hidden) / len(pool)
             continue
         for weight, rest in zip(weights, rests):
             for letter in rest:
                 expected[letter] += weight / total
     return [count * scale / unseen for count in expected] if unseen else expected
+
