@@ -18,8 +18,9 @@ dealt by its own generator. Same view and seed, same action.
   genre's card to the next teammate to play (who can use it soonest), the one holding fewest powers on a tie.
   (engine.librarians.normal; the last resorts every level shares: engine.librarians.fallback.)
 - hard (engine.librarians.hard): normal's planning with a judge that also builds toward completed genres and reads
-  the unseen letters from what the seen ones say (engine.librarians.lines, engine.librarians.unseen) and counts a
-  letter that tops a stack as safe; once about a third of the cards are played it plays its turn's best plans
+  the unseen letters from what the seen ones say (engine.librarians.lines, engine.librarians.unseen), counts a
+  letter that tops a stack as safe, keeps rows open for every letter and never leaves a letter still to come
+  without a place when it can help it; once about a third of the cards are played it plays its turn's best plans
   forward in games dealt again from its own view and keeps the one after which the table loses least often.
 """
 from __future__ import annotations

@@ -9,7 +9,10 @@ does two things about it, from its own view only:
   colour (engine.librarians.lines): completed genres take 4 books out of the library and give the table powers
   (Romance takes 5 cards out of the deck). Normal tables complete about one genre in two games; hard ones several
   a game. The same judge counts a letter that tops a stack as safe (every later card of it may go there), so
-  the last open places go to letters without one.
+  the last open places go to letters without one; it counts each row still open for each letter (a row closed
+  to a letter stays closed: normal's count of places saturates at four, so the first turns closed whole rows to
+  the middle of the alphabet for nothing), and a letter left no place at all that a card still to play may
+  carry almost as a lost game.
 - Once about a third of the cards are played (LATE or fewer left) it tries its turn's best plans (by that
   judge, every number of cards it may lay) on WORLDS games dealt again from what it cannot see
   (engine.librarians.guess, letters that agree with how the card set was dealt: engine.librarians.unseen), each

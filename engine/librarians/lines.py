@@ -8,14 +8,12 @@ never built (their powers harm the table). Reads only the library, as every seat
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .cards import colour_of
 from .data import LETTER_POOLS, LINE_LENGTH, RED
 from .library import DIRECTIONS, Library, Place
-from .openness import UNSEEN_SCALE
+from .openness import UNSEEN_SCALE, open_rows
 from .planner import Planner
-from .unseen import expected_unseen
+from .unseen import chance_unseen, expected_unseen
 from .view import LibrariansView
 
 PROMISE = (0.0, 0.0, 0.6, 2.0)
@@ -23,6 +21,14 @@ PROMISE = (0.0, 0.0, 0.6, 2.0)
 _POOL_LETTERS = tuple(tuple(sorted(set(pool))) for pool in LETTER_POOLS)
 TOP_PLACES = 4
 """What a stack top counts as, in places for its letter: every later card of that letter may go on it."""
+SHUT_OUT_COST = 12.0
+"""What a letter with no place left costs (no stack of it, no empty place it fits), times the chance that a card
+still to play carries it (1 for a card this seat keeps): every card must be laid for the table to win, and only a
+completion taking books out could still open a place for it."""
+ROW_OPEN = 0.25
+"""What a row still open for a letter is worth, times the letter's weight among the unseen cards (a letter that
+tops a stack counts every row): the places a letter has saturate at four (engine.librarians.openness.PLACE_VALUE),
+but a row shut for it early stays shut, so closing a row counts even while a letter has places elsewhere."""
 GENRE_WEIGHT = {"romance": 1.5}
 """How much more a line of this genre is worth than another (Romance takes 5 cards out of the deck); 1 else."""
 
@@ -85,13 +91,18 @@ def line_promise(library: Library, weights: dict[int, float]) -> float:
 class LinePlanner(Planner):
     """Normal's turn planner (engine.librarians.planner) whose judge of a position also counts the promise of
     its unfinished lines of one colour, weighs the letters the unseen cards may carry by what the seen cards
-    say of them (engine.librarians.unseen), not by their pools alone, and counts a letter that tops a stack as
-    TOP_PLACES places (it keeps a place however many cards of it come; an empty place takes one card)."""
+    say of them (engine.librarians.unseen), not by their pools alone, counts a letter that tops a stack as
+    TOP_PLACES places (it keeps a place however many cards of it come; an empty place takes one card), counts
+    every row still open for each letter (ROW_OPEN), and charges SHUT_OUT_COST for each letter left no place at
+    all that a card still to play may carry. (Openness alone weighs such a letter by its share of the unseen
+    cards: early in a game, with fifty of them, shutting a letter out cost less than laying a card is worth, and
+    the lost tables were shut out that way.)"""
 
     def __init__(self, view: LibrariansView) -> None:
         super().__init__(view)
         self.weights = expected_unseen(self.letters, UNSEEN_SCALE)
         self.line_weights = {colour: GENRE_WEIGHT.get(genre, 1.0) for colour, genre in enumerate(view.genres)}
+        self.at_risk = chance_unseen(self.letters)
 
     def place_counts(self, library: Library) -> list[int]:
         counts = super().place_counts(library)
@@ -103,5 +114,14 @@ class LinePlanner(Planner):
                     counts[letter] = max(counts[letter], TOP_PLACES)
         return counts
 
-    def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
-        return super().value(library, hand, played, bonus) + line_promise(library, self.line_weights)
+    def library_value(self, library: Library, counts: list[int], kept: list[int]) -> float:
+        shut = sum(1.0 if letter in kept else self.at_risk[letter]
+                   for letter, count in enumerate(counts) if not count)
+        rows = open_rows(library, self.rules.placing)
+        if self.rules.placing["stacking"]:
+            for row in library.rows:
+                for stack in row.cells.values():
+                    rows[self.letters[stack[-1]]] = len(library.rows)
+        room = sum(weight * open_ for weight, open_ in zip(self.weights, rows))
+        return (super().library_value(library, counts, kept) + line_promise(library, self.line_weights)
+                + ROW_OPEN * room - SHUT_OUT_COST * shut)

@@ -9,7 +9,7 @@ carry that letter. Everything here reads only what a seat may know (its view's l
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import colour_of
 from .data import BOOKS, LETTER_POOLS
@@ -42,19 +42,44 @@ def place_counts(library: Library, placing: Placing) -> list[int]:
     """Per letter, the places of the library it may go to by `placing` that touch a book or a shelf card (a place
     that touches nothing needs a second card to bridge it, so it hardly helps a teammate). A stack on any card
     (Self-Help, one turn) is not counted: only the places left for the turns after it."""
-    stacking, alphabet = placing["stacking"], placing["alphabet"]
+    letters = library.letters
+    diff = [0] * (LETTERS + 1)
+    counts = [0] * LETTERS
+    if placing["stacking"]:
+        for row in library.rows:
+            for stack in row.cells.values():
+                counts[letters[stack[-1]]] += 1
+    for _, low, high in _windows(library, placing["alphabet"]):
+        diff[low] += 1
+        diff[high + 1] -= 1
+    running = 0
+    for letter in range(LETTERS):
+        running += diff[letter]
+        counts[letter] += running
+    return counts
+
+
+def open_rows(library: Library, placing: Placing) -> list[int]:
+    """Per letter, the rows with a place for it that touches the library (as `place_counts` counts them; stacks
+    left out). A row closes for a letter for good once two books either side of it lie side by side (or either
+    side of the shelf card): only a completion or a power taking books out opens it again."""
+    marks = [[False] * LETTERS for _ in library.rows]
+    for r, low, high in _windows(library, placing["alphabet"]):
+        row = marks[r]
+        for letter in range(low, high + 1):
+            row[letter] = True
+    return [sum(row[letter] for row in marks) for letter in range(LETTERS)]
+
+
+def _windows(library: Library, alphabet: bool) -> Iterator[tuple[int, int, int]]:
+    """Each empty place that touches a book or a shelf card: its row and the letters that fit it (low, high)."""
     rows = library.rows
     letters = library.letters
     lo, hi = library.extent()
-    diff = [0] * (LETTERS + 1)
-    counts = [0] * LETTERS
     for r, row in enumerate(rows):
         cells = row.cells
         occupied = sorted(cells)
         tops = [letters[cells[x][-1]] for x in occupied]
-        if stacking:
-            for top in tops:
-                counts[top] += 1
         near = {-1, 1}
         for x in occupied:
             near.add(x - 1)
@@ -76,13 +101,7 @@ def place_counts(library: Library, placing: Placing) -> list[int]:
                     left, right = (-1 if right == LETTERS else right), (LETTERS if left < 0 else left)
                 low, high = max(left, 0), min(right, LETTERS - 1)
             if low <= high:
-                diff[low] += 1
-                diff[high + 1] -= 1
-    running = 0
-    for letter in range(LETTERS):
-        running += diff[letter]
-        counts[letter] += running
-    return counts
+                yield r, low, high
 
 
 def openness(counts: Sequence[int], weights: Sequence[float], hand: Iterable[int], hand_weight: float) -> float:

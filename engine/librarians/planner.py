@@ -73,7 +73,12 @@ class Planner:
     def value(self, library: Library, hand: Sequence[int], played: int, bonus: float) -> float:
         counts = self.place_counts(library)
         kept = [self.letters[card] for card in hand]
-        return openness(counts, self.weights, kept, HAND_WEIGHT) + CARD_PLAYED * played + bonus
+        return self.library_value(library, counts, kept) + CARD_PLAYED * played + bonus
+
+    def library_value(self, library: Library, counts: list[int], kept: list[int]) -> float:
+        """What the library is worth for the table, given each letter's places (`counts`) and the letters this
+        seat keeps in hand (`kept`): its openness."""
+        return openness(counts, self.weights, kept, HAND_WEIGHT)
 
     def place_counts(self, library: Library) -> list[int]:
         """Per letter, the places it may go to (engine.librarians.openness.place_counts) by the rules in force."""

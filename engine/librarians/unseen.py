@@ -95,3 +95,18 @@ def expected_unseen(letters: Sequence[int], scale: float) -> list[float]:
                 expected[letter] += weight / total
     return [count * scale / unseen for count in expected] if unseen else expected
 
+
+def chance_unseen(letters: Sequence[int]) -> list[float]:
+    """Per letter (0-25), the chance that at least one of the unseen cards carries it, given the seen ones (as
+    `consistent_letters` deals them)."""
+    missing = [1.0] * 26
+    for colour, hidden, (weights, rests) in _hidden_by_colour(letters):
+        pool = LETTER_POOLS[colour]
+        if not rests:
+            for letter in set(pool):
+                missing[letter] *= (1 - pool.count(letter) / len(pool)) ** len(hidden)
+            continue
+        total = sum(weights)
+        for letter in set(pool):
+            missing[letter] *= sum(weight for weight, rest in zip(weights, rests) if letter not in rest) / total
+    return [1.0 - chance for chance in missing]

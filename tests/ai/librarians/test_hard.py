@@ -107,6 +107,31 @@ def test_hard_keeps_the_place_beside_the_shelf_card_open_for_letters_nobody_has_
     assert game.library.top((0, 1)) is None, "the place for M to Q is still open"
 
 
+def test_hard_leaves_a_letter_still_to_come_a_place_early_in_the_game() -> None:
+    # the deck is full (hard plans by its judge alone); the library's last place for an R is the bottom shelf's
+    # right of Q once the Q is laid (nothing goes between Y and G, X and C, S and K...): an S laid there too would
+    # shut R out for good, and R is on cards nobody has seen. The S can go on the S of the third shelf instead.
+    game = build([(-1, {-2: "Yy", -1: "Gb", 1: "Ar"}), (-1, {-4: "Zk", -3: "Yy", -2: ["Xk", "Xr"], -1: "Cb", 1: "Bg"}),
+                  (-1, {-5: "Ur", -4: "Sy", -3: "Ky", -2: ["Dp", "Dg"]}), (1, {-4: "Eg"})],
+                 [["Qr", "Mg", "Op", "Sb"], ["Ab"], ["Ab"], ["Ab"]])
+    play_turn(game, "hard")
+    assert game.result is None and game.current_seat == 1, "the turn ended"
+    assert game.library.legal_places(ord("R") - ord("A")), "an R still has a place"
+
+
+def test_hard_keeps_every_shelf_open_for_every_letter_at_the_start() -> None:
+    # the first turn of a game: a G and a Y side by side on one shelf would close that shelf to H-X for good (no
+    # empty place between them ever); laid on two shelves, each shelf still takes every letter on one side or the
+    # other
+    game = build([(-1, {}), (-1, {}), (-1, {}), (1, {})], [["Gb", "Yy", "Xp", "Qr"], ["Ab"], ["Ab"], ["Ab"]])
+    play_turn(game, "hard")
+    assert game.result is None and game.current_seat == 1, "the turn ended"
+    library = game.library
+    closed = [(r, chr(ord("A") + letter)) for r in range(len(library.rows)) for letter in range(26)
+              if not any(place[0] == r and library.touches_library(place) for place in library.legal_places(letter))]
+    assert not closed, f"shelves closed to letters: {closed}"
+
+
 def test_hard_gives_a_completed_genre_to_a_teammate_who_still_has_cards_to_play() -> None:
     # the deck is empty and the next seat has played its last card: it can never use a power, the seat after can
     game = build([(1, {1: "Bg", 2: "Cg", 3: "Dg"}), (1, {}), (1, {}), (1, {})],
