@@ -1,0 +1,54 @@
+"""Normal against Penelope: it admires when its met projects clear enough of her queue, holds them while they clear
+little, and leaves for the Village with less battery than against other players."""
+from __future__ import annotations
+
+import pytest
+
+from engine.books.actions import Admire, Leave
+from engine.books.ai import choose
+from engine.books.data import RIVAL_LEVELS
+from engine.books.game import BooksGame
+from tests.ai.books.test_ai import position
+
+BLUE_CORNERS = {"A1": "B", "D1": "B", "A4": "B", "D4": "Y"}
+"""A grid meeting LP04 (all 4 corners have stacks, colourless) and LP19 (3 corners with blue tops, blue)."""
+
+
+def at_home(queue: list[str], battery: int, stacks: dict[str, str], hand: list[str]) -> BooksGame:
+    """A solo game at level 1 at the start of the player's apartment step, with this grid, hand, battery and
+    Penelope's queue (her deck: the rest of her level's cards)."""
+    game = position(1, 11, 9)
+    while game.view(0).expected != "apartment":
+        game.apply(choose(game, "normal", seed=2, seat=0), 0)
+    player, penelope = game.players[0], game.penelope
+    assert penelope is not None
+    player.apartment.stacks = {space: "" for space in player.apartment.stacks} | stacks
+    player.apartment.backpack = ["" for _ in player.apartment.backpack]
+    player.colour, player.battery, player.hand, player.location = "G", battery, hand, "rest"
+    penelope.queue = queue
+    penelope.deck = [card for card in RIVAL_LEVELS[penelope.level] if card not in queue]
+    return game
+
+
+def test_normal_admires_when_its_met_projects_clear_three_of_her_cards() -> None:
+    game = at_home(["A", "C", "G"], 3, BLUE_CORNERS, ["LP04", "LP19"])
+    assert choose(game, "normal", seed=1, seat=0) == Admire()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_normal_holds_met_projects_that_would_clear_one_card(seed: int) -> None:
+    game = at_home(["A", "B", "D"], 3, BLUE_CORNERS, ["LP04", "LP19"])
+    assert choose(game, "normal", seed=seed, seat=0) != Admire()
+
+
+def test_normal_admires_one_card_away_from_her_empty_deck() -> None:
+    queue = list(RIVAL_LEVELS[1][:8])
+    game = at_home(queue, 3, {"A1": "R", "D1": "G", "A4": "B", "D4": "Y"}, ["LP04"])
+    assert game.penelope is not None and len(game.penelope.deck) == 2
+    assert choose(game, "normal", seed=1, seat=0) == Admire()
+
+
+@pytest.mark.parametrize("battery, leaves", [(11, True), (10, False)])
+def test_normal_leaves_at_eleven_battery_against_penelope(battery: int, leaves: bool) -> None:
+    game = at_home(["B"], battery, {"B3": "RGBY", "C2": "GB"}, ["LP16", "LP22"])
+    assert (choose(game, "normal", seed=1, seat=0) == Leave()) is leaves
