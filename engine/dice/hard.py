@@ -5,7 +5,8 @@ circled in the turns left with a chance that falls with its dice count and with 
 locks its column first (a seat that can still complete a column threatens it); a line scores only with
 MIN_CIRCLED circled items, so its worth is the expectation over which of its open items get circled. An
 action is judged by the seat's sheet after it against every other seat's: a column completed crosses theirs
-out, and an action that closes the seat's second row ends the game after the round, leaving everyone only
+out (only a lock made now counts: a bonus for the chance of locking a column first later, worth what the others
+would lose, made hard circle toward columns instead of for its lines and lost games, README), and an action that closes the seat's second row ends the game after the round, leaving everyone only
 the turns of that round. The dice to keep are chosen by the exact expectation over every roll that can come
 (engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
 """
@@ -80,7 +81,6 @@ class _Judge:
     rounds: float
     threat: dict[int, list[float]] = field(default_factory=dict)
     _lines: dict[tuple[int, float, int, str], float] = field(default_factory=dict)
-    _stakes: dict[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for seat in self.seats():
@@ -120,27 +120,8 @@ class _Judge:
                 r, c = divmod(i, COLUMNS)
                 free = (1 - self.threat[seat][ROWS + c]) * (1 - self.threat[seat][r])
                 chances.append(self._ease(c, turns) * free)
-            worth = line_worth(marks, chances)
-            if seat == self.view.seat and self._lockable(line) and CROSSED not in marks and OPEN in marks:
-                completed = 1.0
-                for k, mark in enumerate(marks):
-                    if mark == OPEN:
-                        completed *= chances[k]
-                worth += completed * self._stake(line)
-            self._lines[key] = worth
+            self._lines[key] = line_worth(marks, chances)
         return self._lines[key]
-
-    def _stake(self, line: int) -> float:
-        """What the other seats would lose, on average, if the seat to act completed this line first."""
-        if line not in self._stakes:
-            others = [s for s in self.seats() if s != self.view.seat]
-            lost = 0.0
-            for seat in others:
-                sheet = self.view.sheets[seat]
-                locked = "".join(CROSSED if i in _LINES[line] and m == OPEN else m for i, m in enumerate(sheet))
-                lost += self.sheet(seat, self.rounds, sheet) - self.sheet(seat, self.rounds, locked)
-            self._stakes[line] = lost / len(others) if others else 0.0
-        return self._stakes[line]
 
     def sheet(self, seat: int, turns: float, sheet: str) -> float:
         return sum(self.line(seat, turns, line, sheet) for line in range(len(_LINES)))

@@ -80,3 +80,12 @@ def test_hard_completes_a_column_the_other_seat_is_about_to_lock() -> None:
     g = position([mine, theirs], "cbtgp", rolls=3)
     action = choose(g, "hard", seed=1)
     assert isinstance(action, Circle) and (4, 0) in action.items
+
+
+def test_hard_spends_five_of_a_kind_on_the_rare_item_and_leaves_the_easy_one_for_later() -> None:
+    """Five games dice: games:5 scores more now and is rarely rolled again, while games:3 stays within reach;
+    a column hard has not completed is no reason to take the small item (its own column 3 is far from done)."""
+    mine = sheet("oo...", "oo...", "oo...", "ooo..", "oo...")
+    theirs = sheet("ox...", "oo...", "oooxx", "xo...", "oo...")
+    g = position([mine, theirs], "ggggg", rolls=3)
+    assert choose(g, "hard", seed=1) == Circle(((1, 4),))
