@@ -32,17 +32,24 @@ def deferred_privately(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(_DEFERRED_PRIVATELY))
 
 
-async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+async def reply_private(interaction: discord.Interaction, content: str, *, secret: bool = False,
+                        **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
 
     After a public "thinking" defer, Discord makes the first followup complete that public message whatever
     flags it carries, so the answer would show to everyone: the thinking message first becomes a neutral note,
-    the answer follows as its own ephemeral message, and the note is deleted."""
+    the answer follows as its own ephemeral message, and the note is deleted. When Discord cannot say what the
+    thinking message is now, a `secret` answer (a hand, which its game's own button shows again) is not sent at all:
+    as a followup it could complete a public thinking, and the note could overwrite the turn message that completed
+    it; any other answer goes as a followup, at worst shown to everyone."""
     content = fit_content(content)
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
         return
     public = await _thinking_in_public(interaction)
+    if public is None and secret:
+        log.info("a secret answer was not sent: its interaction's thinking message could not be read")
+        return
     if public:
         await interaction.edit_original_response(content=t("reply.answered_privately", interaction.locale))
     await interaction.followup.send(content, ephemeral=True, **kwargs)
@@ -53,15 +60,16 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
             log.info("could not delete a public thinking message after a private answer")
 
 
-async def _thinking_in_public(interaction: discord.Interaction) -> bool:
-    """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet."""
+async def _thinking_in_public(interaction: discord.Interaction) -> bool | None:
+    """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet; None
+    when that message could not be read (it may be either)."""
     if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
             or deferred_privately(interaction):
         return False
     try:
         original = await interaction.original_response()
     except discord.HTTPException:
-        return False
+        return None
     return original.flags.loading and not original.flags.ephemeral
 
 

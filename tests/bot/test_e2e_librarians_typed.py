@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from engine.librarians.cards import letter_text
 from librarians_driver import acting, start_librarians, turn_message
 from test_game_driver import assert_move_answered, channel_messages, game_here, private_answer
@@ -150,3 +152,28 @@ async def test_games_help_says_how_a_librarians_turn_goes(table: Table) -> None:
     shown = await table.alice.slash(table.channel, "games help")
     (field,) = [f for f in shown.response.embeds[0].fields if f.name == "Librarians"]
     assert "**Play**" in field.value and "**End turn**" in field.value and "`/librarians play`" in field.value
+
+
+async def test_a_hand_is_never_shown_in_public_when_the_public_thinking_cannot_be_read(
+        table: Table, request: pytest.FixtureRequest) -> None:
+    """A slow typed End turn thinks in public; its turn went with the bot token (the interaction refused it) and the
+    thinking message could not be read: the drawn hand is not sent (a followup would complete that public thinking,
+    showing the hand to everyone); **My hand** still shows it."""
+    await start_librarians(table, people=2, computers=0)
+    player, _ = await acting(table)
+    for _ in range(2):
+        card = (await player.autocomplete(table.channel, "librarians play", "card", ""))[0]["value"]
+        spot = (await player.autocomplete(table.channel, "librarians play", "spot", "", card=card))[0]["value"]
+        await player.slash(table.channel, "librarians play", card=card, spot=spot)
+    before = (await game_here(table)).game.current_seat
+    request.getfixturevalue("slow_steps")  # from here on
+    table.env.inject_error("POST", "/webhooks/*", status=404, code=10062, message="Unknown interaction", times=1)
+    table.env.inject_error("GET", "/webhooks/*/messages/@original", times=1)
+    ended = await player.slash(table.channel, "librarians end")
+    assert (await game_here(table)).game.current_seat != before, "the turn ended"
+    shown = [*channel_messages(table.channel), *(m for m in ended.followups if not m.ephemeral)]
+    if ended.response is not None and not ended.response.ephemeral:
+        shown.append(ended.response)
+    assert shown and not any("Your hand" in (m.content or "") for m in shown), [m.content for m in shown]
+    hand = await player.slash(table.channel, "librarians hand")
+    assert hand.response.ephemeral and hand.response.content.startswith("Your hand")

@@ -126,7 +126,7 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
         await acknowledge(interaction)
     if isinstance(action, EndTurn):
         await announce(interaction, result)
-        await reply_private(interaction, content, **files)
+        await reply_private(interaction, content, secret=True, **files)
     else:
         await announce(interaction, result, told=content)
 
