@@ -67,10 +67,10 @@ class RequestWindow:
                     now = self._forget_ended()
                     if self._running + len(self._ended) < self.limit:
                         break
-                    if self._ended:  # a place frees itself `period` after the oldest answer
-                        await self._sleep(self._ended[0] + self.period - now)
+                    self._one_ended.clear()
+                    if self._ended:  # a place frees itself `period` after the oldest answer, or when one is unsent
+                        await _first_of(self._sleep(self._ended[0] + self.period - now), self._one_ended.wait())
                     else:  # every place is a request still running: its answer starts the countdown
-                        self._one_ended.clear()
                         await self._one_ended.wait()
                 self._running += 1
         finally:
@@ -98,6 +98,16 @@ class RequestWindow:
         while self._ended and self._ended[0] + self.period <= now:
             self._ended.popleft()
         return now
+
+
+async def _first_of(*waits: Awaitable[Any]) -> None:
+    """Wait until one of the waits is over; the others are cancelled."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
 
 
 class ChannelWindows:

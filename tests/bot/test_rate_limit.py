@@ -46,6 +46,8 @@ class Clock:
         while not all(task.done() for task in tasks):
             for _ in range(SETTLE_TURNS):
                 await asyncio.sleep(0)
+            while self._parked and self._parked[0][2].done():
+                heapq.heappop(self._parked)  # a sleep cut short (its task went on another way)
             assert self._parked or all(task.done() for task in tasks), "every task waits, none on the clock"
             if self._parked:
                 self.now, _, woken = heapq.heappop(self._parked)
@@ -128,6 +130,23 @@ async def test_a_burst_beyond_the_limit_is_spread_over_seconds() -> None:
     requests, _ = await play(5, [(0.0, 0.0, 0)] * 12)
 
     assert [request.started for request in requests] == [0.0] * 5 + [1.0] * 5 + [2.0] * 2
+
+
+async def test_a_request_waiting_behind_one_never_sent_takes_its_place_at_once() -> None:
+    """A place given back unsent (its request cancelled before it was sent) is free at once, also for a request
+    already waiting for the oldest answer's place to free: it waited that whole period."""
+    clock = Clock()
+    window = RequestWindow(2, PERIOD, clock=clock, sleep=clock.sleep)
+    await window.take()
+    window.give_back()  # answered at 0: its place is held for the period
+    await window.take()  # a request that will be cancelled before it is sent
+    waiting = asyncio.ensure_future(window.take())
+    for _ in range(SETTLE_TURNS):
+        await asyncio.sleep(0)
+    assert not waiting.done(), "the window is full"
+    window.give_back_unsent()
+    await clock.run([waiting])
+    assert clock.now == 0.0
 
 
 async def post_in_channels(windows: ChannelWindows, clock: Clock, plan: list[tuple[float, int]],
