@@ -124,6 +124,23 @@ async def test_a_typed_move_refused_after_thinking_in_public_is_answered_private
     assert (await game_here(table)).turn == game.turn
 
 
+async def test_a_typed_move_that_thought_in_public_and_whose_turn_went_with_the_token_is_told_privately(
+        table: Table, request: pytest.FixtureRequest) -> None:
+    """The interaction refused the turn message (Discord no longer knew it): the token posted the turn, and the
+    public thinking message became the private answer's note, then was deleted."""
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    move = game.game.legal_moves()[0]
+    player = member(table, game.current_seat.user_id)
+    request.getfixturevalue("slow_steps")  # from here on
+    table.env.inject_error("POST", "/webhooks/*", status=404, code=10062, message="Unknown interaction", times=1)
+    played = await player.slash(table.channel, "shelfie take", tiles=move.tiles_text, column=move.column + 1)
+    assert played.response is None, "the public thinking message is gone"
+    assert_move_answered(played, "Done:", table.channel)
+    assert "took" in channel_messages(table.channel)[-1].content
+    assert (await game_here(table)).turn == game.turn + 1
+
+
 async def test_a_confirmed_move_whose_save_waits_is_deferred_in_time_then_shown_in_the_builder(
         table: Table, db_path: Path) -> None:
     await start_game(table, table.alice, [table.bob])

@@ -112,9 +112,9 @@ def assert_move_answered(result: simcord.InteractionResult, done: str, channel: 
     """A typed move is answered by the turn message of that move itself, the channel's last message (the command's
     response, or the "thinking" message it completes), or, when the turn went another way, privately with `done`."""
     answer = result.response
-    assert answer is not None, result
-    if answer.ephemeral:
-        assert answer.content.startswith(done), answer.content
+    if answer is None or answer.ephemeral:  # None: a public thinking, deleted once the private answer came
+        told = private_answer(result)
+        assert told.content.startswith(done), told.content
     else:
         assert channel_messages(channel)[-1].id == answer.id, f"not the channel's last message: {answer.content}"
 
