@@ -114,7 +114,7 @@ class Deadlines:
             taken_over = tuple(s for s in chain.table.seats if replaced(s) and table.seats[s.index].is_human)
             result = await self._turns.finish(entry, chain,
                                               OutboxEvent.REPLACED if taken_over else OutboxEvent.TIMEOUT)
-            return TurnTimedOut(absent[0], replace(result, taken_over=taken_over))
+            return TurnTimedOut(replace(result, taken_over=taken_over))
 
     async def pending_reminder(self, game_id: int) -> TurnReminder | None:
         """The game's fired reminder still waiting to be posted, as the stored game stands; one whose turn is over

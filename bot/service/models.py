@@ -282,18 +282,12 @@ class TurnTimedOut:
     """A person's turn expired and the computer played it for them (for every person whose time ran out: several
     seats may act at once).
 
-    `seat` is the first of them and `result.turns[0]` its timeout move; later turns are the others' and computer
-    seats that followed. `result.taken_over` lists the seats that became computer seats (3 expiries in a row);
+    `result.turns[0]` is the first of them's timeout move; later turns are the others' and computer seats that
+    followed. `result.taken_over` lists the seats that became computer seats (3 expiries in a row);
     `result.table.end_reason == EndReason.ABANDONED` says the game ended because no person is left.
     """
 
-    seat: Seat
     result: PlayResult
-
-    @property
-    def replaced(self) -> bool:
-        """Whether a seat was taken over by the computer."""
-        return bool(self.result.taken_over)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,8 +45,8 @@ async def test_expiry_lets_the_computer_play_for_the_absent_player(svc: TableSer
     assert absent is not None
     events = await svc.fire_due(clock.advance(HOUR))
     timed_out = events[-1]
-    assert isinstance(timed_out, TurnTimedOut) and not timed_out.replaced
-    assert timed_out.seat == absent
+    assert isinstance(timed_out, TurnTimedOut) and timed_out.result.taken_over == ()
+    assert timed_out.result.turns[0].seat == absent
     [turn] = timed_out.result.turns
     assert turn.kind == "timeout" and turn.seat == absent and turn.move is not None
     after = timed_out.result.table
@@ -76,7 +76,8 @@ async def test_three_expiries_in_a_row_replace_the_player(svc: TableService, clo
     for expect_replaced in (False, False, True):
         events = await svc.fire_due(clock.advance(HOUR))
         [timed_out] = [e for e in events if isinstance(e, TurnTimedOut)]
-        assert timed_out.replaced is expect_replaced and timed_out.seat.user_id == absent.user_id
+        assert timed_out.result.turns[0].seat.user_id == absent.user_id
+        assert [s.user_id for s in timed_out.result.taken_over] == ([absent.user_id] if expect_replaced else [])
         table = timed_out.result.table
         if not expect_replaced:
             table = (await play_first_legal(svc, table)).table  # the other player answers in time
@@ -96,7 +97,7 @@ async def test_with_no_person_left_the_game_is_abandoned_and_the_absentee_scored
         timeouts += [e for e in await svc.fire_due(clock.advance(HOUR)) if isinstance(e, TurnTimedOut)]
     assert len(timeouts) == 3
     final = timeouts[-1].result.table
-    assert timeouts[-1].replaced and (final.status, final.end_reason) == ("cancelled", "abandoned")
+    assert timeouts[-1].result.taken_over and (final.status, final.end_reason) == ("cancelled", "abandoned")
     assert await svc.next_deadline() is None
     computer, ann = timeouts[-1].result.standings
     assert (computer.seat.user_id, computer.rank, computer.won) == (None, 1, True)
@@ -206,7 +207,7 @@ async def test_a_dice_turn_times_out_a_whole_turn_after_it_began_however_late_it
     assert await svc.next_deadline() == began + HOUR, "the roll does not start the turn's time again"
     events = await svc.fire_due(clock.advance(HOUR * 0.1))
     [timed_out] = [e for e in events if isinstance(e, TurnTimedOut)]
-    assert timed_out.seat.index == slow.index
+    assert timed_out.result.turns[0].seat.index == slow.index
     after = timed_out.result.table
     assert after.current_seat is not None and after.current_seat.index != slow.index
     assert await svc.next_deadline() == clock.now + HOUR / 2, "the next seat's turn has a whole turn's time"
@@ -277,7 +278,7 @@ async def test_one_expiry_takes_over_exactly_the_seats_at_their_third_and_the_ou
         table = await svc.table(table.game_id)
     await svc.play(table.game_id, present.user_id, "ready", turn=table.turn)
     [timed_out] = [e for e in await svc.fire_due(clock.advance(HOUR)) if isinstance(e, TurnTimedOut)]
-    assert timed_out.seat.index == early.index and timed_out.replaced
+    assert timed_out.result.turns[0].seat.index == early.index
     assert [s.user_id for s in timed_out.result.taken_over] == [late.user_id]
     pending = (await svc.outbox(table.game_id)).pending
     rebuilt = {a.event: (await svc.replayed_result(a)).taken_over for a in pending if a.event in ("timeout", "replaced")}
