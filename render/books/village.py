@@ -157,8 +157,7 @@ def _shelf(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, shelf: Shelf, nam
         project_card(img, d, (x0 + 6, y1 - PROJECT_CARD_H - 6, x1 - 6, y1 - 6), shelf.project, locale)
 
 
-def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str,
-                 size: int = CARD_TEXT) -> None:
+def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, locale: str) -> None:
     """A Little Project, small: its id, its colours (or none), its reward, its pattern in up to four lines."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=8, fill=CARD, outline=CARD_EDGE, width=2)
@@ -170,8 +169,8 @@ def project_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, card: str, 
         x += 20
     reward = REWARD_NEAT if project.reward == "neat" else f"+{REWARD_BATTERY}⚡"
     fonts.draw_text(d, (x1 - 8, y0 + 14), reward, CARD_HEAD, INK, bold=True, align="right")
-    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), size, x1 - x0 - 14, lines=4)):
-        fonts.draw_text(d, (x0 + 8, y0 + 36 + k * (size + 3)), line, size, INK)
+    for k, line in enumerate(fonts.wrap(caption(f"books_lp_{card}", locale), CARD_TEXT, x1 - x0 - 14, lines=4)):
+        fonts.draw_text(d, (x0 + 8, y0 + 36 + k * (CARD_TEXT + 3)), line, CARD_TEXT, INK)
 
 
 def _spaces(d: ImageDraw.ImageDraw, top: int, table: Table, locale: str) -> int:
