@@ -11,7 +11,7 @@ from __future__ import annotations
 from .cards import colour_of
 from .data import LETTER_POOLS, LINE_LENGTH, RED
 from .library import DIRECTIONS, Library, Place
-from .openness import UNSEEN_SCALE, open_rows
+from .openness import UNSEEN_SCALE, open_rows, top_letters
 from .planner import Planner
 from .unseen import chance_unseen, expected_unseen
 from .view import LibrariansView
@@ -22,7 +22,7 @@ _POOL_LETTERS = tuple(tuple(sorted(set(pool))) for pool in LETTER_POOLS)
 TOP_PLACES = 4
 """What a stack top counts as, in places for its letter: every later card of that letter may go on it."""
 SHUT_OUT_COST = 12.0
-"""What a letter with no place left costs (no stack of it, no empty place it fits), times the chance that a card
+"""What a letter with no place left costs (no stack of it, no empty place touching the library that it fits), times the chance that a card
 still to play carries it (1 for a card this seat keeps): every card must be laid for the table to win, and only a
 completion taking books out could still open a place for it."""
 ROW_OPEN = 0.25
@@ -107,11 +107,8 @@ class LinePlanner(Planner):
     def place_counts(self, library: Library) -> list[int]:
         counts = super().place_counts(library)
         if self.rules.placing["stacking"]:
-            letters = self.letters
-            for row in library.rows:
-                for stack in row.cells.values():
-                    letter = letters[stack[-1]]
-                    counts[letter] = max(counts[letter], TOP_PLACES)
+            for letter in top_letters(library):
+                counts[letter] = max(counts[letter], TOP_PLACES)
         return counts
 
     def library_value(self, library: Library, counts: list[int], kept: list[int]) -> float:
@@ -119,9 +116,8 @@ class LinePlanner(Planner):
                    for letter, count in enumerate(counts) if not count)
         rows = open_rows(library, self.rules.placing)
         if self.rules.placing["stacking"]:
-            for row in library.rows:
-                for stack in row.cells.values():
-                    rows[self.letters[stack[-1]]] = len(library.rows)
+            for letter in top_letters(library):
+                rows[letter] = len(library.rows)
         room = sum(weight * open_ for weight, open_ in zip(self.weights, rows))
         return (super().library_value(library, counts, kept) + line_promise(library, self.line_weights)
                 + ROW_OPEN * room - SHUT_OUT_COST * shut)

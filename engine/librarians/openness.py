@@ -38,17 +38,23 @@ def unseen_letters(letters: Sequence[int]) -> list[float]:
     return weights
 
 
+def top_letters(library: Library) -> Iterator[int]:
+    """The letter on top of each placed card or stack: with stacking on, every later card of it may go there."""
+    letters = library.letters
+    for row in library.rows:
+        for stack in row.cells.values():
+            yield letters[stack[-1]]
+
+
 def place_counts(library: Library, placing: Placing) -> list[int]:
     """Per letter, the places of the library it may go to by `placing` that touch a book or a shelf card (a place
     that touches nothing needs a second card to bridge it, so it hardly helps a teammate). A stack on any card
     (Self-Help, one turn) is not counted: only the places left for the turns after it."""
-    letters = library.letters
     diff = [0] * (LETTERS + 1)
     counts = [0] * LETTERS
     if placing["stacking"]:
-        for row in library.rows:
-            for stack in row.cells.values():
-                counts[letters[stack[-1]]] += 1
+        for letter in top_letters(library):
+            counts[letter] += 1
     for _, low, high in _windows(library, placing["alphabet"]):
         diff[low] += 1
         diff[high + 1] -= 1
