@@ -14,7 +14,7 @@ Same view and seed, same step.
 - normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
   toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus, or on its last turn
   (against Penelope: once its met projects clear 3 of her queued cards, at 3 met projects, or when her deck runs
-  low); leaves at 13 battery (data/books.json; 11 against Penelope); in the Village takes what is
+  low); leaves at 13 battery (data/books.json; SOLO_LEAVE_AT, 11, against Penelope); in the Village takes what is
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
   projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest in
@@ -471,7 +471,7 @@ def _admire_now(seat: Seat, met_now: list[str]) -> bool:
 
 
 def _leave_now(seat: Seat) -> bool:
-    """Leave at 13 battery (SOLO_LEAVE_AT against Penelope); on the last turn only for a shelf worth more points
+    """Leave at 13 battery (11, SOLO_LEAVE_AT, against Penelope); on the last turn only for a shelf worth more points
     than the battery it costs."""
     if not seat.last_turn():
         return seat.me.battery >= (COMPUTER_LEAVE_AT if seat.view.penelope is None else SOLO_LEAVE_AT)
