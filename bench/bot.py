@@ -19,9 +19,11 @@ from typing import Any
 import simcord
 
 from bot import create_bot
+from bot.context import service_of
 from bot.service import TableService
 from bot.games.shelfie.builder import SELECT_LIMIT
 from bot.games.shelfie.picks import encode_cells, free_tiles
+from engine.shelfie import RULES as SHELFIE
 
 GAMES = 3
 DICE_GAMES = 2
@@ -74,14 +76,16 @@ def _ids(message: Any) -> list[str]:
 
 async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, players: list[Any], typed: bool,
                      figures: dict[str, list[float]]) -> None:
-    service = env.bot.service  # type: ignore[attr-defined]
+    service = service_of(env.bot)
     lobby = await players[0].slash(channel, "shelfie new", players=len(players))
     for person in players[1:]:
         await person.click(lobby.response, label="Join")
     await _timed(figures["start (lobby edit, DMs, first picture)"],
                  lambda: players[0].click(lobby.response, label="Start"))
     while (table := await service.table_in_channel(channel.id)) is not None:
-        mover = next(p for p in players if p.id == table.current_seat.user_id)
+        seat = table.current_seat
+        assert seat is not None, "an open game in the channel has a seat to move"
+        mover = next(p for p in players if p.id == seat.user_id)
         if typed:
             picks = await _timed(figures["autocomplete tiles"],
                                  lambda: mover.autocomplete(channel, "shelfie take", "tiles", ""))
@@ -90,11 +94,12 @@ async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, player
             await _move(figures, requests, "/shelfie take",
                         lambda: mover.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"]))
             continue
-        move = max(table.game.legal_moves(), key=lambda m: len(m.tiles))
+        game = SHELFIE.state_of(table.game)
+        move = max(game.legal_moves(), key=lambda m: len(m.tiles))
         turn_message = next(m for m in reversed(channel.history()) if any(":take:" in c for c in _ids(m)))
         builder = (await _timed(figures["click Take tiles -> builder"],
                                 lambda: mover.click(turn_message, label="Take tiles"))).response
-        free = free_tiles(table.game)
+        free = free_tiles(game)
         for index in range(0, len(free), SELECT_LIMIT):
             wanted = [encode_cells([cell]) for cell in move.tiles if cell in free[index:index + SELECT_LIMIT]]
             if wanted:
@@ -167,14 +172,16 @@ async def _dice_clicked_step(figures: dict[str, list[float]], requests: _Request
 async def _play_dice_game(env: simcord.Env, requests: _Requests, channel: Any, players: list[Any], typed: bool,
                           figures: dict[str, list[float]]) -> None:
     """A whole 6-dice game of people, every step typed or every step clicked."""
-    service = env.bot.service  # type: ignore[attr-defined]
+    service = service_of(env.bot)
     lobby = await players[0].slash(channel, "dice new", players=len(players), dice=6)
     for person in players[1:]:
         await person.click(lobby.response, label="Join")
     await players[0].click(lobby.response, label="Start")
     step = _dice_typed_step if typed else _dice_clicked_step
     while (table := await service.table_in_channel(channel.id)) is not None:
-        mover = next(p for p in players if p.id == table.current_seat.user_id)
+        seat = table.current_seat
+        assert seat is not None, "an open game in the channel has a seat to move"
+        mover = next(p for p in players if p.id == seat.user_id)
         await step(figures, requests, channel, mover, table.game)
 
 

@@ -503,6 +503,8 @@ class Replica:
             return _error(400, 40060, "Interaction has already been acknowledged.")
         body, uploads = await self._body(request)
         kind, data = body.get("type"), body.get("data") or {}
+        if not isinstance(kind, int):  # Discord refuses a callback without a type and acknowledges nothing
+            return _error(400, 50035, "Invalid Form Body: a callback needs a type")
         sent.first_callback_at = now
         self.callback_types[kind] += 1
         self.on_callback(sent)
@@ -538,9 +540,10 @@ class Replica:
         if sent.first_callback_at is None:
             return _error(404, 10015, "Unknown Webhook")  # no followup before the interaction is acknowledged
         body, uploads = await self._body(request)
-        if sent.loading and sent.original_id in self.messages:  # the first followup completes the thinking original
+        original = sent.original_id if sent.loading else None
+        if original is not None and original in self.messages:  # the first followup completes the thinking original
             sent.loading = False
-            message = self._edit(self.messages[sent.original_id], body, uploads)
+            message = self._edit(self.messages[original], body, uploads)
         else:
             message = self._message(sent.channel_id, body, uploads, sent=sent)
             sent.followup_ids.add(int(message["id"]))
@@ -642,9 +645,10 @@ class Replica:
         """Without the presences intent (the bot's case) Discord lists only the bot among the members."""
         owner = next(iter(self.people))
         listed = self.users.values() if intents & PRESENCES_INTENT else [self.bot_user]
-        members = [{"user": user, "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None,
-                    "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
-                    "communication_disabled_until": None} for user in listed]
+        members: list[dict[str, Any]] = [
+            {"user": user, "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None, "deaf": False,
+             "mute": False, "pending": False, "flags": 0, "avatar": None, "communication_disabled_until": None}
+            for user in listed]
         channels = [channel_id for channel_id, guild in self.guild_of.items() if guild == guild_id]
         return {"id": str(guild_id), "name": "Replica", "owner_id": str(owner), "icon": None, "splash": None,
                 "discovery_splash": None, "banner": None, "description": None, "afk_channel_id": None,
@@ -705,9 +709,10 @@ class Replica:
         self.interactions[sent.token] = sent
         while len(self.interactions) > KEPT_INTERACTIONS:
             self.interactions.popitem(last=False)
-        member = {"user": self.users[user_id], "roles": [], "nick": None, "joined_at": now_iso(),
-                  "premium_since": None, "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
-                  "communication_disabled_until": None, "permissions": str(PERMISSIONS)}
+        member: dict[str, Any] = {
+            "user": self.users[user_id], "roles": [], "nick": None, "joined_at": now_iso(), "premium_since": None,
+            "deaf": False, "mute": False, "pending": False, "flags": 0, "avatar": None,
+            "communication_disabled_until": None, "permissions": str(PERMISSIONS)}
         guild_id = self.guild_of[channel_id]
         connection = self._connection_of(channel_id)
         if connection is None:

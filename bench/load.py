@@ -44,9 +44,11 @@ from discord.webhook.async_ import async_context
 
 from bot import create_bot
 from bot.client import ShelfieBot
+from bot.context import service_of
 from bot.service import TableService, TableStatus
 
 from bench.figures import percentile
+from engine.shelfie import RULES as SHELFIE
 
 STEPS = tuple(int(n) for n in os.environ.get("LOAD_STEPS", "5,10,20,40,80").split(","))
 WARMUP_SECONDS = 2.0
@@ -108,11 +110,19 @@ class Wire:
                 self.pictures.setdefault(channel_id, asyncio.Event()).set()
             return result
 
-        bot.http.request = request
-        adapter.request = respond
+        # The wrappers replace the two methods on these instances only; setattr says so (mypy refuses a plain
+        # assignment to a method, usually a mistake).
+        setattr(bot.http, "request", request)
+        setattr(adapter, "request", respond)
 
     def picture_event(self, channel_id: int) -> asyncio.Event:
         return self.pictures.setdefault(channel_id, asyncio.Event())
+
+
+def keep_callbacks_by_identity(env: simcord.Env) -> None:
+    """Swap simcord's pending callback list for a PendingCallbacks holding the same records. simcord declares the
+    field a list; the stand-in has the list operations simcord uses on it (append, remove, clear, iterate)."""
+    setattr(env._work, "callbacks", PendingCallbacks(env._work.callbacks))
 
 
 class PendingCallbacks:
@@ -190,9 +200,11 @@ async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel
         table = await service.table_in_channel(channel.id)
         if table is None or table.status != TableStatus.ACTIVE or table.game is None:
             return
-        move = rng.choice(table.game.legal_moves())
+        seat = table.current_seat
+        assert seat is not None, "an active shelfie game always has a seat to move"
+        move = rng.choice(SHELFIE.state_of(table.game).legal_moves())
         pictures.clear()
-        sent = slash(env, wire, by_id[table.current_seat.user_id], channel, "shelfie take",
+        sent = slash(env, wire, by_id[seat.user_id], channel, "shelfie take",
                      tiles=move.tiles_text, column=move.column + 1)
         try:
             await asyncio.wait_for(pictures.wait(), ANSWER_SECONDS)
@@ -261,7 +273,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
         async with simcord.run(bot, settle_timeout=60, check_errors=False) as env:
             await bot.tree.sync()
             wire = Wire(bot, samples)
-            env._work.callbacks = PendingCallbacks(env._work.callbacks)
+            keep_callbacks_by_identity(env)
             guild = env.create_guild("Load")
             people = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")]
             loops: list[asyncio.Task[None]] = []
@@ -271,7 +283,7 @@ async def _run(errors: ErrorCount) -> list[dict[str, float]]:
                     number = len(loops)
                     channel = guild.create_text_channel(f"load-{number}")
                     loops.append(asyncio.get_running_loop().create_task(play_in(
-                        env, wire, bot.service, channel, people[: 2 + number % 3], random.Random(number),
+                        env, wire, service_of(bot), channel, people[: 2 + number % 3], random.Random(number),
                         samples, stop)))
                 await asyncio.sleep(WARMUP_SECONDS)
                 for failed in (task for task in loops if task.done()):

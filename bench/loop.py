@@ -20,8 +20,9 @@ from pathlib import Path
 
 import simcord
 
-from bench.load import ErrorCount, PendingCallbacks, Samples, Wire, percentile, play_game, play_in
+from bench.load import ErrorCount, Samples, Wire, keep_callbacks_by_identity, percentile, play_game, play_in
 from bot import create_bot
+from bot.context import service_of
 from bot.service import TableService
 
 HARD_GAMES = 20
@@ -41,7 +42,8 @@ async def _probe(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def _measure(workers: int | None) -> dict[str, float]:
-    samples, people_samples, lags, stop = Samples(), Samples(), [], asyncio.Event()
+    samples, people_samples, stop = Samples(), Samples(), asyncio.Event()
+    lags: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         db_path = Path(folder) / "loop.sqlite3"
         service = await TableService.open(db_path)
@@ -56,19 +58,21 @@ async def _measure(workers: int | None) -> dict[str, float]:
                 channel = guild.create_text_channel(f"hard-{number}")
                 person = people[number % len(people)]
                 lobby = await person.slash(channel, "shelfie new", players=2)
+                assert lobby.response is not None, "the bot answers /shelfie new with the lobby"
                 chooser = await person.click(lobby.response, label="Add bot")
+                assert chooser.response is not None, "the bot answers Add bot with the level chooser"
                 await person.click(chooser.response, label="hard")
                 await person.slash(channel, "shelfie start")
                 hard_channels.append((channel, [person]))
             wire = Wire(bot, samples)
-            env._work.callbacks = PendingCallbacks(env._work.callbacks)
+            keep_callbacks_by_identity(env)
             loops = [asyncio.get_running_loop().create_task(
-                play_game(env, wire, bot.service, channel, players, random.Random(n), samples, stop))
+                play_game(env, wire, service_of(bot), channel, players, random.Random(n), samples, stop))
                 for n, (channel, players) in enumerate(hard_channels)]
             for number in range(PEOPLE_GAMES):
                 channel = guild.create_text_channel(f"people-{number}")
                 loops.append(asyncio.get_running_loop().create_task(play_in(
-                    env, wire, bot.service, channel, people[: 2 + number % 3], random.Random(100 + number),
+                    env, wire, service_of(bot), channel, people[: 2 + number % 3], random.Random(100 + number),
                     people_samples, stop)))
             probe = asyncio.get_running_loop().create_task(_probe(lags, stop))
             start = time.perf_counter()

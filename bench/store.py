@@ -71,7 +71,7 @@ async def _move(svc: TableService, game_id: int) -> float:
     table: Table = await svc.table(game_id)
     seat = table.current_seat
     assert seat is not None and seat.user_id is not None and table.game is not None
-    moves = table.game.legal_moves()
+    moves = table.game.legal_actions()
     move = moves[(table.turn * 7) % len(moves)]
     started = time.perf_counter()
     await svc.play(game_id, seat.user_id, move, turn=table.turn)

@@ -44,6 +44,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -219,7 +220,7 @@ class Channel:
         while not stop.is_set():
             await self.command(self.people[0], "shelfie new", lambda: self.seated(1), players=len(self.people))
             for number, person in enumerate(self.people[1:], start=2):
-                await self.command(person, "shelfie join", lambda n=number: self.seated(n))
+                await self.command(person, "shelfie join", partial(self.seated, number))
             self.picture.clear()
             await self.replica.slash(self.people[0], self.channel_id, "shelfie start")
             await self.picture.wait()
