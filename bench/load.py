@@ -87,27 +87,30 @@ class Wire:
         self.pictures: dict[int, asyncio.Event] = {}
         self.picture_sent: dict[int, float] = {}
         self.emitted: dict[str, float] = {}
+        self.channel_of_token: dict[str, int] = {}
         original = bot.http.request
         adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
         answer = adapter.request
 
         async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
+            now = time.perf_counter()
             if route.method == "POST" and route.url.endswith("/callback"):
-                now = time.perf_counter()
                 emitted = self.emitted.pop(route.url.rsplit("/", 3)[-3], None)
                 if emitted is not None:
                     samples.defers.append((now, now - emitted))
                     payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
                     samples.deferred.append((now, float(isinstance(payload, dict) and payload.get("type") in (5, 6))))
-            return await answer(route, *args, **kwargs)
+            result = await answer(route, *args, **kwargs)
+            channel_id = self.channel_of_token.get(_interaction_token(route.url))
+            if kwargs.get("files") and channel_id is not None:  # a turn picture on the move's own interaction
+                self.shown(channel_id, now)
+            return result
 
         async def request(route: Any, **kwargs: Any) -> Any:
             now = time.perf_counter()
             result = await original(route, **kwargs)
             if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and kwargs.get("files"):
-                channel_id = int(route.channel_id)
-                self.picture_sent[channel_id] = now
-                self.pictures.setdefault(channel_id, asyncio.Event()).set()
+                self.shown(int(route.channel_id), now)
             return result
 
         # The wrappers replace the two methods on these instances only; setattr says so (mypy refuses a plain
@@ -115,8 +118,23 @@ class Wire:
         setattr(bot.http, "request", request)
         setattr(adapter, "request", respond)
 
+    def shown(self, channel_id: int, sent: float) -> None:
+        """A picture reached the channel, by the bot token or on an interaction (a turn completes its move's)."""
+        self.picture_sent[channel_id] = sent
+        self.pictures.setdefault(channel_id, asyncio.Event()).set()
+
     def picture_event(self, channel_id: int) -> asyncio.Event:
         return self.pictures.setdefault(channel_id, asyncio.Event())
+
+
+def _interaction_token(url: str) -> str:
+    """The token in an interaction's callback (/interactions/{id}/{token}/callback) or webhook URL
+    (/webhooks/{application}/{token}[/messages/...])."""
+    for marker in ("/interactions/", "/webhooks/"):
+        if marker in url:
+            parts = url.split(marker, 1)[1].split("/")
+            return parts[1] if len(parts) > 1 else ""
+    return ""
 
 
 def keep_callbacks_by_identity(env: simcord.Env) -> None:
@@ -164,6 +182,7 @@ def slash(env: simcord.Env, wire: Wire, actor: Any, channel: Any, name: str, **o
         guild_id=actor.guild.id, user_id=actor.id, data=data)
     sent = time.perf_counter()
     wire.emitted[str(record.id)] = sent
+    wire.channel_of_token[record.token] = channel.id
     env.backend.emit("INTERACTION_CREATE", payload)
     return sent
 
