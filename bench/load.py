@@ -95,13 +95,13 @@ class Wire:
         async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
             now = time.perf_counter()
             if route.method == "POST" and route.url.endswith("/callback"):
-                emitted = self.emitted.pop(route.url.rsplit("/", 3)[-3], None)
+                emitted = self.emitted.pop(str(route.webhook_id), None)
                 if emitted is not None:
                     samples.defers.append((now, now - emitted))
                     payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
                     samples.deferred.append((now, float(isinstance(payload, dict) and payload.get("type") in (5, 6))))
             result = await answer(route, *args, **kwargs)
-            channel_id = self.channel_of_token.get(_interaction_token(route.url))
+            channel_id = self.channel_of_token.get(route.webhook_token or "")
             if kwargs.get("files") and channel_id is not None:  # a turn picture on the move's own interaction
                 self.shown(channel_id, now)
             return result
@@ -125,16 +125,6 @@ class Wire:
 
     def picture_event(self, channel_id: int) -> asyncio.Event:
         return self.pictures.setdefault(channel_id, asyncio.Event())
-
-
-def _interaction_token(url: str) -> str:
-    """The token in an interaction's callback (/interactions/{id}/{token}/callback) or webhook URL
-    (/webhooks/{application}/{token}[/messages/...])."""
-    for marker in ("/interactions/", "/webhooks/"):
-        if marker in url:
-            parts = url.split(marker, 1)[1].split("/")
-            return parts[1] if len(parts) > 1 else ""
-    return ""
 
 
 def keep_callbacks_by_identity(env: simcord.Env) -> None:

@@ -96,11 +96,16 @@ def main() -> None:
     print("|---|---|---|---|")
     errors = ErrorCount()
     logging.getLogger("shelfie.errors").addHandler(errors)
+    stalled = []
     for label, workers in (("threads (SHELFIE_WORKERS=0)", 0), ("worker processes (one per core)", None)):
         row = asyncio.run(_measure(workers))
         print(f"| {label} | {row['lag p50']:.1f} / {row['lag p99']:.0f} / {row['lag max']:.0f} ms | "
               f"{row['hard/s']:.1f} | {row['people p50']:.0f} / {row['people p99']:.0f} ms |", flush=True)
+        if not row["hard/s"]:
+            stalled.append(label)
     print(f"unexpected errors logged by the bot: {errors.count}")
+    if stalled:  # a loop lag measured while no move went through describes an idle bot, not a busy one
+        print(f"!!! NO MOVE WENT THROUGH with {' or '.join(stalled)}: these figures do not describe a playing bot !!!")
 
 
 if __name__ == "__main__":
