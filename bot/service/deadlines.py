@@ -16,7 +16,6 @@ from engine.registry import rules_of
 from bot.service.cache import Entry, GameCache
 from bot.service.models import DeadlineEvent, LobbyExpired, Seat, Table, TurnReminder, TurnTimedOut
 from bot.service.schedule import EXPIRIES_BEFORE_REPLACEMENT, firing_retry_delay
-from bot.service.seats import replaced
 from bot.service.turns import Chain, Turns
 from bot.store import DeadlineKind, DeadlineRow, EndReason, OutboxEvent, ShardSet, TableStatus
 
@@ -111,7 +110,7 @@ class Deadlines:
             # the stand-in plays on until the seat's turn is over; every person still to make a choice that several
             # seats make at once (Books' projects kept at the start) has it made for them too.
             await self._turns.expired_turn(chain, absent, entry.seed, stand_in, after)
-            taken_over = tuple(s for s in chain.table.seats if replaced(s) and table.seats[s.index].is_human)
+            taken_over = tuple(sorted((s for s in after.values() if s.level is not None), key=lambda s: s.index))
             result = await self._turns.finish(entry, chain,
                                               OutboxEvent.REPLACED if taken_over else OutboxEvent.TIMEOUT)
             return TurnTimedOut(replace(result, taken_over=taken_over))
