@@ -100,10 +100,10 @@ def _mentions(table: Table, told: Iterable[int] = ()) -> discord.AllowedMentions
     return pings(*(seat.user_id for seat in seats if seat is not None), *told)
 
 
-async def post_turn(client: discord.Client, result: PlayResult, *, intro: list[str] | None = None) -> Delivery:
-    """Announce a step the service just committed (with its reports and `intro` lines), after any older
-    announcement of the game still pending. The move is saved whatever this returns."""
-    return await flush_game(client, result.table.game_id, live=result, intro=intro)
+async def post_turn(client: discord.Client, result: PlayResult) -> Delivery:
+    """Announce a step the service just committed (with its reports), after any older announcement of the game
+    still pending. The move is saved whatever this returns."""
+    return await flush_game(client, result.table.game_id, live=result)
 
 
 async def announce(interaction: discord.Interaction, result: PlayResult, *, intro: list[str] | None = None,

@@ -191,6 +191,6 @@ async def test_a_start_handler_slower_than_the_grace_does_not_send_the_goals_the
     assert [len(goal_dms(p)) for p in (table.alice, table.bob)] == [1, 1]
 
     assert await outbox.start_secrets(table.bot, started.table) == []
-    await outbox.post_turn(table.bot, started, intro=["The game begins!"])
+    await outbox.flush_game(table.bot, started.table.game_id, live=started, intro=["The game begins!"])
     assert [len(goal_dms(p)) for p in (table.alice, table.bob)] == [1, 1], "the handler sent no goal again"
     assert sum("The game begins!" in m.content for m in channel_messages(table.channel)) == 1
