@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.quick_answers import Deferral, in_time
-from bot.replies import deferred_privately
+from bot.replies import deferred_publicly
 
 log = logging.getLogger("shelfie.outbox")
 
@@ -73,7 +73,7 @@ class Route:
         self.answered = False  # whether the command's own answer is the turn message
         self._answering = asyncio.Lock()  # the turn as the answer, or the "thinking" defer: one of them
         # the "thinking" message everyone sees is waiting for the turn (one a typed start made before it, too)
-        self._thinking = interaction.response.type is THINKING and not deferred_privately(interaction)
+        self._thinking = deferred_publicly(interaction)
 
     @property
     def fresh(self) -> bool:

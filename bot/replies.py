@@ -32,6 +32,12 @@ def deferred_privately(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(_DEFERRED_PRIVATELY))
 
 
+def deferred_publicly(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was deferred with a "thinking" message everyone sees."""
+    return interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
+        and not deferred_privately(interaction)
+
+
 async def reply_private(interaction: discord.Interaction, content: str, *, secret: bool = False,
                         **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred, within Discord's limit.
@@ -63,8 +69,7 @@ async def reply_private(interaction: discord.Interaction, content: str, *, secre
 async def _thinking_in_public(interaction: discord.Interaction) -> bool | None:
     """Whether the interaction was deferred with a public "thinking" message that no answer has completed yet; None
     when that message could not be read (it may be either)."""
-    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
-            or deferred_privately(interaction):
+    if not deferred_publicly(interaction):
         return False
     try:
         original = await interaction.original_response()
