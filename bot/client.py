@@ -142,7 +142,8 @@ class ShelfieBot(commands.Bot):
         self.workers = Workers(default_count() if workers is None else workers)
         self.server_locales: dict[int, str] = {}  # guild id -> language chosen in /games settings
         self.draining = False
-        self._starting: asyncio.Future[None] | None = None  # set while `starting` runs, done when it ends
+        self._started = asyncio.Event()  # clear while `starting` runs
+        self._started.set()
         self.seeds = seeds  # each new game's seed (None: random); tests fix it so a whole game replays alike
         error_reporting.install(self.tree)
 
@@ -222,16 +223,15 @@ class ShelfieBot(commands.Bot):
         """Around logging in and finding the gateway: a stop meanwhile (a SIGTERM just after the process started)
         waits for them to end, so it closes the database and workers setup opened instead of closing the HTTP
         session under a request, and the caller skips connecting (see `stop_on_signals`)."""
-        self._starting = asyncio.get_running_loop().create_future()
+        self._started.clear()
         try:
             yield
         finally:
-            self._starting.set_result(None)
+            self._started.set()
 
     async def close(self) -> None:
         """Graceful stop: no new commands, finish in-flight ones, disconnect, then close the database."""
-        if self._starting is not None:
-            await self._starting
+        await self._started.wait()  # an Event, not a future: a cancelled close cancels only its own wait
         await self.drain()
         await super().close()
         if self.service is not None:
