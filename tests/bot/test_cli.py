@@ -304,3 +304,14 @@ async def test_the_heartbeat_says_connected_as_soon_as_a_restarted_bot_connects(
         if isinstance(restarted, ShelfieBot) and restarted.service is not None:
             await restarted.service.close()
     assert capsys.readouterr().out.splitlines()[-1].startswith("healthy: connected: all")
+
+
+async def test_a_stop_cancelled_while_the_bot_is_starting_leaves_the_start_to_end_cleanly(tmp_path: Path) -> None:
+    shelfie = create_bot(tmp_path / "games.sqlite3", workers=0)
+    async with shelfie.starting():
+        stop = asyncio.create_task(shelfie.close())
+        await asyncio.sleep(0)  # the stop now waits for the start
+        stop.cancel()
+        await asyncio.gather(stop, return_exceptions=True)
+    await shelfie.close()  # the start ended without an error, and a later stop closes everything
+    assert stop.cancelled()
