@@ -41,7 +41,9 @@ def _quick_card(game: LibrariansGame, seat: int) -> tuple[int, tuple[int, int]] 
         for place in game.legal_places(card):
             top, low, high = table[place]
             score = -1 if top >= 0 else high - low
-            if best is not None and score >= best[0] or top < 0 and not library.touches_library(place):
+            if best is not None and score >= best[0]:
+                continue
+            if top < 0 and not library.touches_library(place):  # a place that touches nothing helps nobody
                 continue
             if horror and colour_of(card) == RED:
                 library.put(place, card)
