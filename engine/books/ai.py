@@ -14,7 +14,7 @@ Same view and seed, same step.
 - normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
   toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus, or on its last turn
   (against Penelope: once its met projects clear 3 of her queued cards, at 3 met projects, or when her deck runs
-  low); leaves at 13 battery (data/books.json; SOLO_LEAVE_AT, 11, against Penelope); in the Village takes what is
+  low); leaves at 13 battery (data/books.json; SOLO_LEAVE_AT against Penelope); in the Village takes what is
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
   projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest in
@@ -133,7 +133,8 @@ DRAWN_PROJECT = 2.0
 """How much of what a drawn project adds over the least held one Rest counts (it also draws the hand's way out of
 projects that are slow to meet)."""
 PACE_OF_FEW = 3.0
-"""A project met in about this many turns held (engine.books.pace) keeps its whole promise when discarding."""
+"""A project met in about this many turns held (engine.books.pace) keeps its whole promise when discarding; one
+met faster counts for more, one slower for less (by the square root of the ratio)."""
 SHELF_PROJECT = 0.8
 """The part of a shelf's Little Project's promise counted when taking the shelf."""
 LIBRARY_BOOK = 1.3
@@ -471,8 +472,8 @@ def _admire_now(seat: Seat, met_now: list[str]) -> bool:
 
 
 def _leave_now(seat: Seat) -> bool:
-    """Leave at 13 battery (11, SOLO_LEAVE_AT, against Penelope); on the last turn only for a shelf worth more points
-    than the battery it costs."""
+    """Leave at COMPUTER_LEAVE_AT battery (SOLO_LEAVE_AT against Penelope); on the last turn only for a shelf worth
+    more points than the battery it costs."""
     if not seat.last_turn():
         return seat.me.battery >= (COMPUTER_LEAVE_AT if seat.view.penelope is None else SOLO_LEAVE_AT)
     left = seat.me.battery - leave_cost()

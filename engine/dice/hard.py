@@ -5,10 +5,10 @@ circled in the turns left with a chance that falls with its dice count and with 
 locks its column first (a seat that can still complete a column threatens it); a line scores only with
 MIN_CIRCLED circled items, so its worth is the expectation over which of its open items get circled. An
 action is judged by the seat's sheet after it against every other seat's: a column completed crosses theirs
-out (only a lock made now counts: a bonus for the chance of locking a column first later, worth what the others
-would lose, made hard circle toward columns instead of for its lines and lost games, README), and an action that closes the seat's second row ends the game after the round, leaving everyone only
-the turns of that round. The dice to keep are chosen by the exact expectation over every roll that can come
-(engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
+out (only a lock made now counts: a bonus for the chance of locking a column first later made hard circle toward
+columns instead of for its lines, and lose more, README), and an action that closes the seat's second row ends the
+game after the round, leaving everyone only the turns of that round. The dice to keep are chosen by the exact
+expectation over every roll that can come (engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
 """
 from __future__ import annotations
 

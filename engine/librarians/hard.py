@@ -142,7 +142,8 @@ def _played_forward(world: LibrariansGame, seat: int, plan: tuple[Placement, ...
 
 def hard(view: LibrariansView, rng: random.Random) -> Action:
     """Hard's action from the seat's view (see the module): normal's with the line planner, or late in the game
-    the first placement of the plan that fares best in the guessed games."""
+    normal's power when it would use one before playing, else the first placement of the plan that fares best in
+    the guessed games."""
     if view.pending is not None or view.rules or view.cards_not_played > LATE:
         return normal(view, rng, LinePlanner)
     if not view.played and any(card.id not in view.fresh for card in view.held[view.seat]):

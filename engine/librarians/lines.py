@@ -22,9 +22,9 @@ _POOL_LETTERS = tuple(tuple(sorted(set(pool))) for pool in LETTER_POOLS)
 TOP_PLACES = 4
 """What a stack top counts as, in places for its letter: every later card of that letter may go on it."""
 SHUT_OUT_COST = 12.0
-"""What a letter with no place left costs (no stack of it, no empty place touching the library that it fits), times the chance that a card
-still to play carries it (1 for a card this seat keeps): every card must be laid for the table to win, and only a
-completion taking books out could still open a place for it."""
+"""What a letter with no place left costs (no stack of it, no empty place touching the library that it fits),
+times the chance that a card still to play carries it (1 for a card this seat keeps): every card must be laid for
+the table to win, and only a completion taking books out could still open a place for it."""
 ROW_OPEN = 0.25
 """What a row still open for a letter is worth, times the letter's weight among the unseen cards (a letter that
 tops a stack counts every row): the places a letter has saturate at four (engine.librarians.openness.PLACE_VALUE),

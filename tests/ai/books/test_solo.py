@@ -41,7 +41,7 @@ def test_normal_holds_met_projects_that_would_clear_one_card(seed: int) -> None:
     assert choose(game, "normal", seed=seed, seat=0) != Admire()
 
 
-def test_normal_admires_one_card_away_from_her_empty_deck() -> None:
+def test_normal_admires_two_cards_away_from_her_empty_deck() -> None:
     queue = list(RIVAL_LEVELS[1][:8])
     game = at_home(queue, 3, {"A1": "R", "D1": "G", "A4": "B", "D4": "Y"}, ["LP04"])
     assert game.penelope is not None and len(game.penelope.deck) == 2
