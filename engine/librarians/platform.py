@@ -30,5 +30,5 @@ RULES = GameRules[LibrariansGame, Action](
     choose=_choose,
     levels=tuple(LEVELS),
     stand_in="hard",
-    hint_level="hard",  # a hard decision (one call) takes 0.1-0.4 s of CPU late in a game (README, Computer players)
+    hint_level="hard",  # hard: a whole turn 517 ms p95 of CPU (README, Performance)
 )

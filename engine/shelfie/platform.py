@@ -29,5 +29,5 @@ RULES = GameRules[Game, Move](
     choose=_choose,
     levels=tuple(LEVELS),
     stand_in="normal",
-    hint_level="hard",  # hard answers a move in 0.27 s median, 0.58 s p95 (README, Computer players)
+    hint_level="hard",  # hard answers a move in 0.31 s median, 0.54 s p95 of CPU (README, Performance)
 )
