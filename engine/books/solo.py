@@ -42,7 +42,7 @@ PARK, CAFE = RIVAL_LOCATIONS["Pk"], RIVAL_LOCATIONS["Cf"]
 class Turn:
     """What Penelope did, for the words of her turn: the card she added and its line (0-2; None when she could
     not draw), where she went, what joined her pile, whether she bumped the player to the Park, the battery the
-    player lost, the Sun steps she moved, the cards the Park added unresolved, and `lost`: the Rival deck was
+    player lost, the Sun steps she moved (none once it is on its last space), the cards the Park added unresolved, and `lost`: the Rival deck was
     empty when she had to draw (the player lost). Frozen, like the Report that carries it."""
 
     card: str | None = None
@@ -203,8 +203,9 @@ def _extra(table: Tabletop, extra: str, turn: _Turning) -> None:
         turn.note(battery_lost=turn.turn.battery_lost + lost)
     else:
         assert extra == "sun", extra
+        before = table.village.sun
         advance_sun(table)
-        turn.note(sun=turn.turn.sun + 1)
+        turn.note(sun=turn.turn.sun + before - table.village.sun)
 
 
 def _matches(card: str, colours: str) -> bool:

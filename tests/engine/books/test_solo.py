@@ -152,6 +152,15 @@ def test_the_sun_stops_at_its_last_space_and_triggers_the_end() -> None:
     assert table.village.sun == 0 and table.end_triggered
 
 
+def test_her_sun_on_its_last_space_is_not_told_as_moved() -> None:
+    """books.md "End": later Sun moves do nothing, so her turn's words must not say "Sun +1"."""
+    table = solo_table("E")
+    table.village.sun, table.end_triggered = 0, True
+    turn = penelope_turn(table)
+    assert turn.location == "exchange" and table.village.sun == 0
+    assert turn.sun == 0
+
+
 def test_an_empty_rival_deck_loses_the_game_at_once() -> None:
     table = solo_table("A")
     assert table.penelope is not None
