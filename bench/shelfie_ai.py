@@ -76,11 +76,12 @@ class Tally:
               f" ms  load {os.getloadavg()[0]:.1f}", flush=True)
 
 
-def against_reference(pool: Executor, reference: Reference, games: int) -> Row:
-    """hard against one reference, each game printed as it ends (the table's row, the same deals)."""
-    print(f"# machine: {machine()}\nMy Shelfie: hard against {reference.name}, {games} two-player games, seats "
-          f"alternated", flush=True)
-    return duel(KIND, "hard", reference, games, pool, per="move", report=Tally())
+def against_reference(pool: Executor, reference: Reference, games: int, first: int = 0) -> Row:
+    """hard against one reference, each game printed as it ends (the table's row, the same deals); `first` plays
+    the rest of a run cut short."""
+    print(f"# machine: {machine()}\nMy Shelfie: hard against {reference.name}, games {first}-{games - 1} of "
+          f"{games} two-player games, seats alternated", flush=True)
+    return duel(KIND, "hard", reference, games, pool, per="move", report=Tally(), first=first)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,10 +89,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, help=f"games per row (default {DEFAULT_GAMES}; against one reference "
                                                   f"{REFERENCE_GAMES})")
     parser.add_argument("--reference", choices=REFERENCES, help="only hard against this reference, game by game")
+    parser.add_argument("--from", dest="first", type=int, default=0,
+                        help="with --reference: start at this game of the row (the rest of a run cut short)")
     args = parser.parse_args(argv if argv is not None else [])
     if args.reference:
         with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-            row = against_reference(pool, REFERENCES[args.reference], args.games or REFERENCE_GAMES)
+            row = against_reference(pool, REFERENCES[args.reference], args.games or REFERENCE_GAMES, args.first)
         print(HEADER)
         print(row.line())
         return

@@ -138,24 +138,27 @@ def play(match: Match) -> Played:
 
 
 def duel(kind: str, a: Player, b: Player, games: int, pool: Executor, *, per: Per, base_seed: int = 20_000,
-         options: Mapping[str, Any] | None = None, report: Callable[[int, Played], None] | None = None) -> Row:
-    """`a` against `b` over `games` two-player games, seats alternated (a first in even games). With `report`,
-    each game k is reported as it ends, so a long row's partial count survives an interruption."""
+         options: Mapping[str, Any] | None = None, report: Callable[[int, Played], None] | None = None,
+         first: int = 0) -> Row:
+    """`a` against `b` over games `first`..`games`-1 of a deal set, seats alternated (a first in even games). With
+    `report`, each game k is reported as it ends, so a long row's partial count survives an interruption, and
+    `first` plays the rest of a row cut short (the same deals and seats as the whole row)."""
+    ks = range(first, games)
     matches = [Match(kind, (a, b) if k % 2 == 0 else (b, a), frozenset({k % 2}), base_seed + k,
-                     tuple((options or {}).items()), per) for k in range(games)]
+                     tuple((options or {}).items()), per) for k in ks]
     if report is None:
         played = list(pool.map(play, matches, chunksize=2))
     else:
-        futures = {pool.submit(play, match): k for k, match in enumerate(matches)}
+        futures = {pool.submit(play, match): k for k, match in zip(ks, matches)}
         ended: dict[int, Played] = {}
         for future in as_completed(futures):
             k = futures[future]
             ended[k] = future.result()
             report(k, ended[k])
-        played = [ended[k] for k in range(games)]
-    mine = [p.scores[k % 2] for k, p in enumerate(played)]
-    theirs = [p.scores[1 - k % 2] for k, p in enumerate(played)]
-    return Row(kind, _name(a), _name(b), games, sum(p.share for p in played), per,
+        played = [ended[k] for k in ks]
+    mine = [p.scores[k % 2] for k, p in zip(ks, played)]
+    theirs = [p.scores[1 - k % 2] for k, p in zip(ks, played)]
+    return Row(kind, _name(a), _name(b), len(ks), sum(p.share for p in played), per,
                tuple(t for p in played for t in p.times),
                f"mean score {statistics.fmean(mine):.1f} / {statistics.fmean(theirs):.1f}")
 

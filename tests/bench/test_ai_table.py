@@ -39,6 +39,17 @@ def test_a_reported_duel_tells_each_game_as_it_ends_and_counts_the_same_games() 
     assert reported.note == plain.note
 
 
+def test_the_rest_of_a_row_cut_short_plays_the_same_deals_and_seats_as_the_whole_row() -> None:
+    whole: dict[int, Played] = {}
+    rest: dict[int, Played] = {}
+    with ThreadPoolExecutor(2) as pool:
+        duel("dice", "normal", "easy", 4, pool, per="step", report=whole.__setitem__)
+        row = duel("dice", "normal", "easy", 4, pool, per="step", report=rest.__setitem__, first=2)
+    assert sorted(rest) == [2, 3] and row.games == 2
+    assert [(rest[k].scores, rest[k].share) for k in (2, 3)] == [(whole[k].scores, whole[k].share) for k in (2, 3)]
+    assert row.wins == whole[2].share + whole[3].share
+
+
 def test_the_tally_prints_the_count_so_far_after_each_game(capsys: pytest.CaptureFixture[str]) -> None:
     tally = Tally()
     tally(1, Played(1.0, (28, 35), None, ((0.2, 0.15),)))
