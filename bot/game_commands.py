@@ -4,6 +4,7 @@ group from these and the game's face manifest."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -192,9 +193,10 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     table = await table_here(interaction, kind)
     if table is None:
         return
+    accepted = asyncio.Event()
     try:
-        result = await in_time(interaction, service_of(interaction.client).resign(table.game_id, interaction.user.id),
-                               Deferral.PUBLIC)
+        result = await in_time(interaction, service_of(interaction.client).resign(
+            table.game_id, interaction.user.id, accepted=accepted), Deferral.PUBLIC, accepted=accepted)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
@@ -258,15 +260,17 @@ async def play_typed(interaction: discord.Interaction, table: Table, read: Calla
                      done: Callable[[A], str]) -> None:
     """A move typed in a game command: read (the reading may refuse it), played, announced: the command's answer is
     the turn message itself (a move slower than the grace of bot.quick_answers thinks in public first, and its turn
-    completes that, as a typed start's does), else the player is told privately (`done`); a refusal is private
-    whatever the defer was (bot.replies.reply_private). A move typed before the turn the player saw changed (a burst,
-    or a board they never saw) is out of date."""
+    completes that, as a typed start's does), else the player is told privately (`done`); a refusal is private, and
+    thinks in public first only when it came after the move's checks (bot.quick_answers' `accepted`). A move typed
+    before the turn the player saw changed (a burst, or a board they never saw) is out of date."""
     locale = interaction.locale
+    accepted = asyncio.Event()
     try:
         action = read()
         sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
         result = await in_time(interaction, service_of(interaction.client).play(
-            table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn), Deferral.PUBLIC)
+            table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn, accepted=accepted),
+            Deferral.PUBLIC, accepted=accepted)
     except (ServiceError, ActionRefused) as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return

@@ -3,6 +3,7 @@ rematch. The message they change is bot/lobby_message.py's."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -81,7 +82,9 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
                 await interaction.response.defer()
                 result = await service.start(game_id, user.id)
             else:
-                result = await in_time(interaction, service.start(game_id, user.id), Deferral.PUBLIC)
+                accepted = asyncio.Event()
+                result = await in_time(interaction, service.start(game_id, user.id, accepted=accepted),
+                                       Deferral.PUBLIC, accepted=accepted)
             game_event("started", game=game_id, guild=result.table.guild_id, user=user.id,
                        seats=len(result.table.seats))
             await begin_game(interaction, result)

@@ -59,14 +59,23 @@ class Deferral(enum.Enum):
 def grace(interaction: discord.Interaction) -> float:
     """How long the work may run before the interaction is deferred: `QUICK_GRACE`, less when the interaction is
     already old (a busy loop reached it late)."""
+    return min(QUICK_GRACE, _budget(interaction))
+
+
+def _budget(interaction: discord.Interaction) -> float:
+    """Seconds left until `ANSWER_BUDGET` after Discord created the interaction."""
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return max(0.0, min(QUICK_GRACE, ANSWER_BUDGET - age))
+    return max(0.0, ANSWER_BUDGET - age)
 
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral: Deferral, *,
-                  answering: asyncio.Lock | None = None) -> T:
+                  answering: asyncio.Lock | None = None, accepted: asyncio.Event | None = None) -> T:
     """The work's result (or its exception), the interaction deferred first if the work outlasts its `grace`.
     `answering`: held by work that may answer the interaction itself, so the defer never races its answer.
+    `accepted`: set by the work once it can no longer be refused (a service step whose checks passed). A public
+    "thinking" shows to everyone and its first followup completes it whatever its flags, so a refusal after it
+    could not stay private: the public defer waits for that verdict, a refusal is answered privately without one,
+    and a verdict not come by `ANSWER_BUDGET` thinks privately instead.
 
     The work is never cancelled by a failed defer: a move once started is saved or refused whatever becomes of the
     answer (the outbox posts a saved move's turn on its own), and its outcome is awaited before the defer's error
@@ -75,6 +84,10 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
     task = asyncio.ensure_future(work)
     try:
         quick = await _done_within(task, grace(interaction))
+        if not quick and deferral is Deferral.PUBLIC and accepted is not None:
+            quick = await _judged_within(task, accepted, _budget(interaction))
+            if not quick and not accepted.is_set():
+                deferral = Deferral.PRIVATE
     except asyncio.CancelledError:
         task.cancel()  # the handler is cancelled (the bot stops): so is its work, as when it ran in the handler
         raise
@@ -94,17 +107,33 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
 
 
 async def _done_within(task: asyncio.Future[Any], seconds: float) -> bool:
-    """Whether the task finished within `seconds` of wall-clock time. The timer is set in an empty context, outside
-    whatever clock a test harness gives the bot's own tasks: simcord's virtual clock moves only while the bot is
-    otherwise idle, so it would never let the grace end while the work is still running."""
+    """Whether the task finished within `seconds` of wall-clock time."""
+    await _first_within({task}, seconds)
+    return task.done()
+
+
+async def _judged_within(task: asyncio.Future[Any], accepted: asyncio.Event, seconds: float) -> bool:
+    """Whether the task finished, rather than only being accepted, when the first of the two came within `seconds`
+    of wall-clock time."""
+    verdict = asyncio.ensure_future(accepted.wait())
+    try:
+        await _first_within({task, verdict}, seconds)
+    finally:
+        verdict.cancel()
+    return task.done()
+
+
+async def _first_within(awaited: set[asyncio.Future[Any]], seconds: float) -> None:
+    """Until the first of `awaited` is done, or `seconds` of wall-clock time have passed. The timer is set in an
+    empty context, outside whatever clock a test harness gives the bot's own tasks: simcord's virtual clock moves
+    only while the bot is otherwise idle, so it would never let the time end while the work is still running."""
     loop = asyncio.get_running_loop()
     expired: asyncio.Future[None] = loop.create_future()
     timer = contextvars.Context().run(loop.call_later, seconds, _expire, expired)
     try:
-        await asyncio.wait({task, expired}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({*awaited, expired}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         timer.cancel()
-    return task.done()
 
 
 def _expire(expired: asyncio.Future[None]) -> None:

@@ -5,6 +5,7 @@ commit together: a crash keeps all of them or none.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import random
@@ -100,6 +101,12 @@ def _sent_before_turn(table: Table, sent_at: float) -> bool:
     return started is not None and _whole_ms(sent_at) < _whole_ms(started - SENT_AT_TOLERANCE)
 
 
+def _accept(accepted: asyncio.Event | None) -> None:
+    """Tell whoever waits on a step's verdict that its checks passed."""
+    if accepted is not None:
+        accepted.set()
+
+
 def _board_changed(table: Table, user_id: int) -> BoardChanged:
     """The refusal of a typed move out of date: it says who acts now (None when the typist does again)."""
     current = table.current_seat
@@ -115,9 +122,10 @@ class Turns:
         self._records = records
         self._clock = clock
 
-    async def start(self, game_id: int, by_user_id: int) -> StartResult:
+    async def start(self, game_id: int, by_user_id: int, *, accepted: asyncio.Event | None = None) -> StartResult:
         """Host only. Seats are shuffled with the game's seed; seat 0 is the first player. Computer seats
-        that come before the first person play at once and are reported in `turns`."""
+        that come before the first person play at once and are reported in `turns`. `accepted`: set once the start
+        can no longer be refused (as a move's)."""
         async def decide(entry: Entry, refreshed: bool) -> StartResult:
             table = entry.table
             require_lobby(table)
@@ -126,6 +134,7 @@ class Turns:
             needed = rules_of(table.kind).description.min_players
             if len(table.seats) < needed:
                 raise NotEnoughPlayers(game_id, len(table.seats), needed)
+            _accept(accepted)
             order = list(table.seats)
             random.Random(_derived_seed(entry.seed, "seats")).shuffle(order)
             game = new_game(table.kind, len(order), entry.seed, table.options)
@@ -138,9 +147,12 @@ class Turns:
             return await self._cache.decided(game_id, decide)
 
     async def play(self, game_id: int, user_id: int, move: object, *, turn: int | None = None,
-                   sent_at: float | None = None, seen_turn: int | None = None) -> PlayResult:
+                   sent_at: float | None = None, seen_turn: int | None = None,
+                   accepted: asyncio.Event | None = None) -> PlayResult:
         """Apply a person's move (the game's action, or its text, parsed by the game), then every computer turn
-        that follows.
+        that follows. `accepted`: set once the move's checks have passed, before the computers' answers and the
+        save (only a save that meets another process's change can still refuse it), so the bot knows whether its
+        answer will be a refusal (bot.quick_answers).
 
         A typed move has no turn to quote: `sent_at` (epoch seconds, e.g. the creation time of the Discord
         interaction) refuses it as `BoardChanged` when the board changed after it was sent, so a burst of typed
@@ -173,6 +185,7 @@ class Turns:
                 table.game.check(parsed, seat.index)
             except ActionRefused as exc:
                 raise IllegalMoveError(table.kind, exc.code, str(exc), exc.params) from exc
+            _accept(accepted)
             chain = Chain(table)
             self._step(chain, seat, TurnKind.MOVE, parsed, replace(seat, expired_turns=0))
             return await self.finish(entry, chain, OutboxEvent.MOVE)
@@ -205,11 +218,12 @@ class Turns:
         return StepNotShown(table.game_id, table.turn, step, seat.name if seat else "",
                             seat is not None and seat.user_id == user_id)
 
-    async def resign(self, game_id: int, user_id: int) -> PlayResult:
+    async def resign(self, game_id: int, user_id: int, *, accepted: asyncio.Event | None = None) -> PlayResult:
         """Leave a started game for good; it goes on without the seat (ending when one seat remains, or
-        as "abandoned" when only computers are left)."""
+        as "abandoned" when only computers are left). `accepted`: as a move's."""
         async def decide(entry: Entry, refreshed: bool) -> PlayResult:
             seat = _playing_seat(entry.table, user_id)
+            _accept(accepted)
             chain = Chain(entry.table)
             self._step(chain, seat, TurnKind.RESIGN, None, seat)
             return await self.finish(entry, chain, OutboxEvent.RESIGN)

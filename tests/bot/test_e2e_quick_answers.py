@@ -10,10 +10,14 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import simcord
 
 from conftest import arriving_together
+from books_driver import start_books
+from dice_driver import start_dice_game
+from librarians_driver import acting, start_librarians
 from test_game_driver import (assert_move_answered, build_clicked_move, channel_messages, game_here, labels, member,
-                              play_clicked_move, start_game)
+                              open_lobby, play_clicked_move, private_answer, start_game)
 from tests.patience import eventually
 
 if TYPE_CHECKING:
@@ -110,18 +114,85 @@ async def test_a_typed_move_whose_save_waits_thinks_in_public_in_time_and_its_tu
     assert channel_messages(table.channel)[-1].id == played.response.message.id, "the turn is the command's answer"
 
 
-async def test_a_typed_move_refused_after_thinking_in_public_is_answered_privately_and_leaves_nothing_shown(
-        table: Table, request: pytest.FixtureRequest) -> None:
+def public_requests(table: Table, start: int) -> list[tuple[str, str]]:
+    """What the bot showed everyone since the `start`-th request, however briefly: a public "thinking" or answer, an
+    edit of an interaction's first answer (a public thinking turned into a note), a followup not marked private, a
+    channel message."""
+    def private(body: Any) -> bool:
+        data = body.get("data", body) if isinstance(body, dict) else {}
+        return bool(data and int(data.get("flags") or 0) & 64)
+
+    def public(method: str, path: str, body: Any) -> bool:
+        if path.startswith("/interactions/"):
+            return body.get("type") in (4, 5) and not private(body)
+        if path.startswith("/webhooks/"):
+            return method == "PATCH" or method == "POST" and not private(body)
+        return method == "POST" and path.startswith("/channels/")
+
+    shown = [(r.method, r.path) for r in table.env.http_requests[start:] if public(r.method, r.path, r.json)]
+    return shown
+
+
+async def _shelfie_take(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
     await start_game(table, table.alice, [table.bob])
-    game = await game_here(table)
-    player = member(table, game.current_seat.user_id)
-    before = channel_messages(table.channel)
-    request.getfixturevalue("slow_steps")  # from here on
-    refused = await player.slash(table.channel, "shelfie take", tiles="E5", column=1)  # the centre has no free side
-    assert refused.response is None and refused.followups[-1].ephemeral, "the thinking message was deleted"
-    assert "E5" in refused.followups[-1].content, refused.followups[-1].content
-    assert channel_messages(table.channel) == before, "the public thinking message is gone"
-    assert (await game_here(table)).turn == game.turn
+    mover = member(table, (await game_here(table)).current_seat.user_id)
+    return mover, "shelfie take", {"tiles": "E5", "column": 1}, "E5"  # the centre has no free side
+
+
+async def _resign(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_game(table, table.alice, [table.bob])
+    return table.carol, "shelfie resign", {}, "not playing in this game"
+
+
+async def _start(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await open_lobby(table, table.alice, 2)
+    await table.bob.slash(table.channel, "shelfie join")
+    return table.bob, "shelfie start", {}, "host"
+
+
+async def _dice_roll(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_dice_game(table)
+    mover = (await game_here(table)).current_seat.user_id
+    return next(m for m in (table.alice, table.bob) if m.id != mover), "dice roll", {}, "not yours"
+
+
+async def _librarians_end(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_librarians(table, people=2, computers=0)
+    player, _ = await acting(table)
+    return player, "librarians end", {}, "Lay 2 more cards"
+
+
+async def _books_play(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_books(table, people=2)
+    return table.alice, "books play", {"step": "rest"}, "Keep 3 of your Little Projects first"
+
+
+REFUSED_STEPS = {"shelfie-take": _shelfie_take, "resign": _resign, "start": _start, "dice-roll": _dice_roll,
+                 "librarians-end": _librarians_end, "books-play": _books_play}
+"""A typed step of each kind that the service refuses after reading the game: who types it, the command, its
+options, words of the refusal."""
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["slower-than-the-grace", "reaching-the-bot-late"])
+@pytest.mark.parametrize("step", REFUSED_STEPS)
+async def test_a_typed_step_refused_however_slow_shows_nothing_to_anyone(
+        table: Table, request: pytest.FixtureRequest, step: str, late: bool) -> None:
+    """A public "thinking" cannot be made private again (its first followup completes it, whatever its flags): a
+    step refused after it showed left a public note, deleted after the private answer. Now a slow step thinks in
+    public only once the service has accepted it; a refusal answers privately at once, and a step whose verdict
+    has not come by Discord's time thinks privately."""
+    person, command, options, words = await REFUSED_STEPS[step](table)
+    version = (await game_here(table)).version
+    before = len(table.env.http_requests)
+    if late:  # the bot reaches it 2.5 s after Discord made it (simcord's clock): no time to wait for the verdict
+        async with arriving_together(table.env, answered_after=2.5):
+            refused = await person.slash(table.channel, command, **options)
+    else:
+        request.getfixturevalue("slow_steps")  # every step outlasts its grace
+        refused = await person.slash(table.channel, command, **options)
+    assert words in private_answer(refused).content, private_answer(refused).content
+    assert public_requests(table, before) == [], "nothing was shown to everyone, not even for a moment"
+    assert (await game_here(table)).version == version, "the refused step changed nothing"
 
 
 async def test_a_typed_move_that_thought_in_public_and_whose_turn_went_with_the_token_is_told_privately(
@@ -186,8 +257,6 @@ async def test_a_typed_start_is_answered_by_the_first_turn_message_and_posts_not
         table: Table) -> None:
     """`/shelfie start` (computer seats may play inside the start, the goal DMs go first) is answered by the game's
     first turn message, not privately with the turn posted by the bot token."""
-    from test_game_driver import open_lobby
-
     await open_lobby(table, table.alice, 2)
     await table.bob.slash(table.channel, "shelfie join")
     before = len(table.env.http_requests)

@@ -8,6 +8,8 @@ Every action, from a click, a typed command, a computer or an expired turn, is a
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from engine.librarians import RULES
 from engine.librarians.actions import EndTurn, Undo
@@ -110,15 +112,19 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
     when = {"sent_at": discord.utils.snowflake_time(interaction.id).timestamp(), "seen_turn": table.turn} if typed \
         else {"turn": table.turn}
 
+    accepted = asyncio.Event()
+
     async def played() -> tuple[PlayResult, str, dict[str, discord.File]]:
-        result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action, **when)
+        result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
+                                                           accepted=accepted, **when)
         if not isinstance(action, EndTurn):
             return result, t("librarians.reply.undone", locale), {}
         content, picture = await hand_after(result.table, seat, result, locale)
         return result, content, {"file": picture}
 
     try:
-        result, content, files = await in_time(interaction, played(), Deferral.PUBLIC if typed else Deferral.UPDATE)
+        result, content, files = await in_time(interaction, played(), Deferral.PUBLIC if typed else Deferral.UPDATE,
+                                               accepted=accepted)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
