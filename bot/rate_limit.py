@@ -77,9 +77,13 @@ class RequestWindow:
             self._asking -= 1
 
     def give_back(self) -> None:
+        """The request's answer came: its place frees `period` from now. A request waiting for the oldest answer's
+        place to free is woken only when this answer is the oldest (it was waiting for any answer to come): a later
+        answer frees no place sooner, and waking it would only have it look again."""
         self._running -= 1
         self._ended.append(self._clock())
-        self._one_ended.set()
+        if len(self._ended) == 1:
+            self._one_ended.set()
 
     def give_back_unsent(self) -> None:
         """The place of a request that was never sent (cancelled while it waited for another window): free at once,

@@ -30,7 +30,7 @@ class Clock:
 
     def __init__(self) -> None:
         self.now = 0.0
-        self._parked: list[tuple[float, int, asyncio.Future[None]]] = []
+        self.parked: list[tuple[float, int, asyncio.Future[None]]] = []
         self._count = 0
 
     def __call__(self) -> float:
@@ -39,18 +39,18 @@ class Clock:
     async def sleep(self, seconds: float) -> None:
         self._count += 1
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._parked, (self.now + seconds, self._count, woken))
+        heapq.heappush(self.parked, (self.now + seconds, self._count, woken))
         await woken
 
     async def run(self, tasks: list[asyncio.Task[None]]) -> None:
         while not all(task.done() for task in tasks):
             for _ in range(SETTLE_TURNS):
                 await asyncio.sleep(0)
-            while self._parked and self._parked[0][2].done():
-                heapq.heappop(self._parked)  # a sleep cut short (its task went on another way)
-            assert self._parked or all(task.done() for task in tasks), "every task waits, none on the clock"
-            if self._parked:
-                self.now, _, woken = heapq.heappop(self._parked)
+            while self.parked and self.parked[0][2].done():
+                heapq.heappop(self.parked)  # a sleep cut short (its task went on another way)
+            assert self.parked or all(task.done() for task in tasks), "every task waits, none on the clock"
+            if self.parked:
+                self.now, _, woken = heapq.heappop(self.parked)
                 woken.set_result(None)
         for task in tasks:
             task.result()
@@ -147,6 +147,62 @@ async def test_a_request_waiting_behind_one_never_sent_takes_its_place_at_once()
     window.give_back_unsent()
     await clock.run([waiting])
     assert clock.now == 0.0
+
+
+async def test_an_answer_that_frees_no_place_sooner_does_not_wake_a_waiting_request() -> None:
+    """A request waiting for the oldest answer's place is woken by a place given back unsent (free at once) or by
+    the first answer of a window of running requests (its countdown starts), not by a later answer, which frees no
+    place sooner: woken by each, it looked again and went back to sleep, one wake per answer."""
+    clock = Clock()
+    window = RequestWindow(3, PERIOD, clock=clock, sleep=clock.sleep)
+    for _ in range(3):
+        await window.take()
+    window.give_back()  # answered at 0: the oldest answer
+    waiting = asyncio.ensure_future(window.take())
+    for _ in range(SETTLE_TURNS):
+        await asyncio.sleep(0)
+    window.give_back()
+    window.give_back()
+    for _ in range(SETTLE_TURNS):
+        await asyncio.sleep(0)
+    assert len(clock.parked) == 1, "it slept once (every sleep begun stays parked until the clock passes it)"
+    await clock.run([waiting])
+    assert clock.now == PERIOD, "it went when the oldest place freed, not before"
+
+
+@settings(max_examples=100, deadline=None)
+@given(limit=st.integers(1, 4), plan=st.lists(st.tuples(st.sampled_from([0.0, 0.0, 0.3, 1.2]),
+                                                        st.sampled_from([0.0, 0.04, 1.5]), st.booleans()),
+                                              min_size=1, max_size=30))
+async def test_places_given_back_unsent_or_answered_never_let_two_requests_through_one_place(
+        limit: int, plan: list[tuple[float, float, bool]]) -> None:
+    """Requests cancelled before they were sent give their places back at once, the others when answered: at no
+    moment do more than `limit` requests run, nor more than `limit` sent ones fall within a period."""
+    clock = Clock()
+    window = RequestWindow(limit, PERIOD, clock=clock, sleep=clock.sleep)
+    sent: list[list[float]] = []  # [start, answer] of each request sent, in the order they started
+
+    async def send(at: float, trip: float, unsent: bool) -> None:
+        await clock.sleep(at)
+        await window.take()
+        if unsent:
+            window.give_back_unsent()
+            return
+        request = [clock(), float("inf")]
+        sent.append(request)
+        await clock.sleep(trip)
+        request[1] = clock()
+        window.give_back()
+
+    at, tasks = 0.0, []
+    for gap, trip, unsent in plan:
+        at += gap
+        tasks.append(asyncio.ensure_future(send(at, trip, unsent)))
+    await asyncio.wait_for(clock.run(tasks), PATIENCE)
+    assert len(sent) == sum(1 for _, _, unsent in plan if not unsent), "none lost"
+    for number, (started, _) in enumerate(sent):
+        close = [earlier for earlier in sent[:number] if earlier[1] + PERIOD > started]
+        assert len(close) < limit, (number, sent)
 
 
 async def post_in_channels(windows: ChannelWindows, clock: Clock, plan: list[tuple[float, int]],
