@@ -30,7 +30,8 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from discord.webhook.async_ import async_context
 from bot import create_bot
 from bot.client import ShelfieBot
 from bot.context import service_of
+from bot.interaction_routes import TOKEN_LIFETIME
 from bot.service import TableService, TableStatus
 
 from bench.figures import percentile
@@ -80,20 +82,27 @@ class Samples:
 
 
 class Wire:
-    """What the bot sends to (simulated) Discord: turn pictures per channel and first answers per interaction."""
+    """What the bot sends to (simulated) Discord: turn pictures per channel and first answers per interaction.
 
-    def __init__(self, bot: ShelfieBot, samples: Samples) -> None:
+    A picture counts for its channel when it goes with the bot token to the channel, or on an interaction sent there
+    (a turn completes its move's interaction): the interaction's token names the channel while it lives
+    (`TOKEN_LIFETIME` on the Wire's `clock`, as Discord's) and its channel's game goes on, so a long run keeps only
+    the tokens that can still carry a picture."""
+
+    def __init__(self, bot: ShelfieBot, samples: Samples, *, clock: Callable[[], float] = time.perf_counter) -> None:
         self.samples = samples
+        self.clock = clock
         self.pictures: dict[int, asyncio.Event] = {}
         self.picture_sent: dict[int, float] = {}
         self.emitted: dict[str, float] = {}
-        self.channel_of_token: dict[str, int] = {}
+        self._tokens: OrderedDict[str, tuple[int, float]] = OrderedDict()  # (channel, sent at), oldest first
+        self._game_tokens: dict[int, list[str]] = {}  # by channel: the tokens of its current game's interactions
         original = bot.http.request
         adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
         answer = adapter.request
 
         async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
-            now = time.perf_counter()
+            now = self.clock()
             if route.method == "POST" and route.url.endswith("/callback"):
                 emitted = self.emitted.pop(str(route.webhook_id), None)
                 if emitted is not None:
@@ -101,13 +110,13 @@ class Wire:
                     payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
                     samples.deferred.append((now, float(isinstance(payload, dict) and payload.get("type") in (5, 6))))
             result = await answer(route, *args, **kwargs)
-            channel_id = self.channel_of_token.get(route.webhook_token or "")
+            channel_id = self.channel_of(route.webhook_token or "")
             if kwargs.get("files") and channel_id is not None:  # a turn picture on the move's own interaction
                 self.shown(channel_id, now)
             return result
 
         async def request(route: Any, **kwargs: Any) -> Any:
-            now = time.perf_counter()
+            now = self.clock()
             result = await original(route, **kwargs)
             if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and kwargs.get("files"):
                 self.shown(int(route.channel_id), now)
@@ -117,6 +126,30 @@ class Wire:
         # assignment to a method, usually a mistake).
         setattr(bot.http, "request", request)
         setattr(adapter, "request", respond)
+
+    def sent(self, interaction_id: int, token: str, channel_id: int) -> float:
+        """An interaction sent in the channel (its first answer timed, its token known); returns when it was sent."""
+        now = self.clock()
+        self.emitted[str(interaction_id)] = now
+        while self._tokens and now - next(iter(self._tokens.values()))[1] >= TOKEN_LIFETIME:
+            self._tokens.popitem(last=False)
+        self._tokens[token] = (channel_id, now)
+        self._game_tokens.setdefault(channel_id, []).append(token)
+        return now
+
+    def game_over(self, channel_id: int) -> None:
+        """The channel's game has ended: its interactions carry no more pictures."""
+        for token in self._game_tokens.pop(channel_id, []):
+            self._tokens.pop(token, None)
+
+    def channel_of(self, token: str) -> int | None:
+        """The channel of the interaction whose token this is, while the token may carry its channel's picture."""
+        found = self._tokens.get(token)
+        return None if found is None or self.clock() - found[1] >= TOKEN_LIFETIME else found[0]
+
+    def tokens(self) -> int:
+        """How many interaction tokens the Wire keeps."""
+        return len(self._tokens)
 
     def shown(self, channel_id: int, sent: float) -> None:
         """A picture reached the channel, by the bot token or on an interaction (a turn completes its move's)."""
@@ -170,9 +203,7 @@ def slash(env: simcord.Env, wire: Wire, actor: Any, channel: Any, name: str, **o
     record, payload = simcord.interactions.base_payload(
         env.backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
         guild_id=actor.guild.id, user_id=actor.id, data=data)
-    sent = time.perf_counter()
-    wire.emitted[str(record.id)] = sent
-    wire.channel_of_token[record.token] = channel.id
+    sent = wire.sent(record.id, record.token, channel.id)
     env.backend.emit("INTERACTION_CREATE", payload)
     return sent
 
@@ -208,6 +239,7 @@ async def play_game(env: simcord.Env, wire: Wire, service: TableService, channel
     while not stop.is_set():
         table = await service.table_in_channel(channel.id)
         if table is None or table.status != TableStatus.ACTIVE or table.game is None:
+            wire.game_over(channel.id)
             return
         seat = table.current_seat
         assert seat is not None, "an active shelfie game always has a seat to move"
