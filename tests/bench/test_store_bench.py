@@ -1,0 +1,19 @@
+"""`python -m bench store` runs at any BENCH_STORE_SCALE: at a small one its cold-start part once ran out of stored
+games to read (StopIteration), so a quick check of the bench was impossible below a tenth."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.patience import PATIENCE
+
+
+def test_bench_store_runs_every_part_on_both_backends_at_a_tiny_scale(postgres_url: str) -> None:
+    env = {**os.environ, "BENCH_STORE_SCALE": "0.001", "SHELFIE_BENCH_POSTGRES": postgres_url}
+    ran = subprocess.run([sys.executable, "-m", "bench", "store"], env=env, capture_output=True, text=True,
+                         timeout=PATIENCE * 4)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    for part in ("moves persisted/s", "one move, engine + commit", "two shard processes", "cold start:",
+                 "a channel's game, not cached", "the next deadline of one shard", "database size", "resident memory"):
+        assert ran.stdout.count(part) >= 2, f"{part!r} missing for a backend:\n{ran.stdout}"
