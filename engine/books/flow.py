@@ -141,7 +141,11 @@ def _remove(table: Tabletop, task: Task) -> None:
 
 
 def _solo(table: Tabletop, task: Task) -> Turn:
-    return penelope_turn(table)
+    """Penelope's turn, then the Major Accomplishments as at the end of every turn (her bump may complete MA4)."""
+    turn = penelope_turn(table)
+    if not table.over:
+        _majors(table, task)
+    return turn
 
 
 def _pass(table: Tabletop, task: Task) -> None:
