@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import simcord
+from discord.webhook.async_ import async_context
 
 from bot import create_bot
 from bot.context import service_of
@@ -29,21 +30,32 @@ GAMES = 3
 DICE_GAMES = 2
 
 
-class _Requests:
-    """When the bot sent each REST request, to time a move up to the moment its turn message leaves."""
+class _Pictures:
+    """When the bot sent each picture, to time a move up to the moment its turn message leaves: with the bot token,
+    or on an interaction (a typed move's answer, a followup of a click on a public message: bot.interaction_routes).
+    The moves are played one at a time, so the first picture after a move is its turn message's."""
 
     def __init__(self, bot: Any) -> None:
-        self.sent: list[tuple[float, str]] = []
+        self.sent: list[float] = []
         original = bot.http.request
+        adapter = async_context.get()  # interaction answers and followups go through the webhook adapter
+        answer = adapter.request
 
         async def request(route: Any, **kwargs: Any) -> Any:
-            self.sent.append((time.perf_counter(), f"{route.method} {route.path}"))
+            if kwargs.get("files"):
+                self.sent.append(time.perf_counter())
             return await original(route, **kwargs)
 
-        bot.http.request = request
+        async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
+            if kwargs.get("files"):
+                self.sent.append(time.perf_counter())
+            return await answer(route, *args, **kwargs)
 
-    def first_after(self, start: float, fragment: str) -> float | None:
-        return next(((at - start) * 1000 for at, what in self.sent if at >= start and fragment in what), None)
+        setattr(bot.http, "request", request)
+        setattr(adapter, "request", respond)
+
+    def first_after(self, start: float) -> float | None:
+        return next(((at - start) * 1000 for at in self.sent if at >= start), None)
 
 
 async def _timed(samples: list[float], action: Callable[[], Awaitable[Any]]) -> Any:
@@ -53,12 +65,12 @@ async def _timed(samples: list[float], action: Callable[[], Awaitable[Any]]) -> 
     return result
 
 
-async def _move(figures: dict[str, list[float]], requests: _Requests, how: str,
+async def _move(figures: dict[str, list[float]], pictures: _Pictures, how: str,
                 action: Callable[[], Awaitable[Any]]) -> None:
     """One move: until the turn message (picture included) is sent, and until simcord reports the bot idle."""
     start = time.perf_counter()
     await _timed(figures[f"{how}: until simcord settles"], action)
-    posted = requests.first_after(start, "POST /channels/{channel_id}/messages")
+    posted = pictures.first_after(start)
     if posted is not None:
         figures[f"{how}: turn message with picture sent"].append(posted)
 
@@ -74,7 +86,7 @@ def _ids(message: Any) -> list[str]:
     return found
 
 
-async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, players: list[Any], typed: bool,
+async def _play_game(env: simcord.Env, pictures: _Pictures, channel: Any, players: list[Any], typed: bool,
                      figures: dict[str, list[float]]) -> None:
     service = service_of(env.bot)
     lobby = await players[0].slash(channel, "shelfie new", players=len(players))
@@ -91,7 +103,7 @@ async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, player
                                  lambda: mover.autocomplete(channel, "shelfie take", "tiles", ""))
             tiles = picks[0]["value"]
             columns = await mover.autocomplete(channel, "shelfie take", "column", "", tiles=tiles)
-            await _move(figures, requests, "/shelfie take",
+            await _move(figures, pictures, "/shelfie take",
                         lambda: mover.slash(channel, "shelfie take", tiles=tiles, column=columns[0]["value"]))
             continue
         game = SHELFIE.state_of(table.game)
@@ -110,7 +122,7 @@ async def _play_game(env: simcord.Env, requests: _Requests, channel: Any, player
         order = next((c for c in _ids(builder) if ":order:" in c), None)
         if order is not None:
             builder = (await mover.click(builder, custom_id=order)).response
-        await _move(figures, requests, "click Confirm", lambda: mover.click(builder, label="Confirm"))
+        await _move(figures, pictures, "click Confirm", lambda: mover.click(builder, label="Confirm"))
 
 
 def _dice_turn_ids(channel: Any, action: str) -> tuple[Any, list[str]]:
@@ -120,40 +132,40 @@ def _dice_turn_ids(channel: Any, action: str) -> tuple[Any, list[str]]:
     return message, [c for c in _ids(message) if c.split(":")[2] == action]
 
 
-async def _dice_typed_step(figures: dict[str, list[float]], requests: _Requests, channel: Any, mover: Any,
+async def _dice_typed_step(figures: dict[str, list[float]], pictures: _Pictures, channel: Any, mover: Any,
                            game: Any) -> None:
     """One typed step from autocomplete: roll; keep the first suggestion once; then circle the first item set
     offered, or cross out the first row offered."""
     if game.phase == "roll":
-        await _move(figures, requests, "/dice roll", lambda: mover.slash(channel, "dice roll"))
+        await _move(figures, pictures, "/dice roll", lambda: mover.slash(channel, "dice roll"))
         return
     if game.rerolls_left == 2:
         keeps = await mover.autocomplete(channel, "dice keep", "dice", "")
-        await _move(figures, requests, "/dice keep", lambda: mover.slash(channel, "dice keep", dice=keeps[0]["value"]))
+        await _move(figures, pictures, "/dice keep", lambda: mover.slash(channel, "dice keep", dice=keeps[0]["value"]))
         return
     sets = await _timed(figures["autocomplete items"], lambda: mover.autocomplete(channel, "dice circle", "items", ""))
     if sets:
-        await _move(figures, requests, "/dice circle",
+        await _move(figures, pictures, "/dice circle",
                     lambda: mover.slash(channel, "dice circle", items=sets[0]["value"]))
         return
     rows = await mover.autocomplete(channel, "dice cross", "row", "")
-    await _move(figures, requests, "/dice cross", lambda: mover.slash(channel, "dice cross", row=rows[0]["value"]))
+    await _move(figures, pictures, "/dice cross", lambda: mover.slash(channel, "dice cross", row=rows[0]["value"]))
 
 
-async def _dice_clicked_step(figures: dict[str, list[float]], requests: _Requests, channel: Any, mover: Any,
+async def _dice_clicked_step(figures: dict[str, list[float]], pictures: _Pictures, channel: Any, mover: Any,
                              game: Any) -> None:
     """One step by clicks on the turn message: Roll; on the first re-roll chance keep die 1 and Re-roll; then
     Stop, the first item set and Confirm, or the first row to cross out and Confirm."""
     message, roll = _dice_turn_ids(channel, "roll")
     if roll:
-        await _move(figures, requests, "click Roll", lambda: mover.click(message, custom_id=roll[0]))
+        await _move(figures, pictures, "click Roll", lambda: mover.click(message, custom_id=roll[0]))
         return
     if game.rerolls_left == 2:
         message, toggle = _dice_turn_ids(channel, "toggle")
         await _timed(figures["click keep toggle (no picture)"],
                      lambda: mover.click(message, custom_id=toggle[0]))
         message, reroll = _dice_turn_ids(channel, "reroll")
-        await _move(figures, requests, "click Re-roll", lambda: mover.click(message, custom_id=reroll[0]))
+        await _move(figures, pictures, "click Re-roll", lambda: mover.click(message, custom_id=reroll[0]))
         return
     message, stop = _dice_turn_ids(channel, "stop")
     if stop:
@@ -166,10 +178,10 @@ async def _dice_clicked_step(figures: dict[str, list[float]], requests: _Request
         message, row = _dice_turn_ids(channel, "crossrow")
         await mover.click(message, custom_id=row[0])
         message, confirm = _dice_turn_ids(channel, "cross")
-    await _move(figures, requests, "click Confirm (dice)", lambda: mover.click(message, custom_id=confirm[0]))
+    await _move(figures, pictures, "click Confirm (dice)", lambda: mover.click(message, custom_id=confirm[0]))
 
 
-async def _play_dice_game(env: simcord.Env, requests: _Requests, channel: Any, players: list[Any], typed: bool,
+async def _play_dice_game(env: simcord.Env, pictures: _Pictures, channel: Any, players: list[Any], typed: bool,
                           figures: dict[str, list[float]]) -> None:
     """A whole 6-dice game of people, every step typed or every step clicked."""
     service = service_of(env.bot)
@@ -182,7 +194,7 @@ async def _play_dice_game(env: simcord.Env, requests: _Requests, channel: Any, p
         seat = table.current_seat
         assert seat is not None, "an open game in the channel has a seat to move"
         mover = next(p for p in players if p.id == seat.user_id)
-        await step(figures, requests, channel, mover, table.game)
+        await step(figures, pictures, channel, mover, table.game)
 
 
 async def _run() -> dict[str, list[float]]:
@@ -203,19 +215,19 @@ async def _run() -> dict[str, list[float]]:
         bot = create_bot(db_path)
         async with simcord.run(bot, settle_timeout=30) as env:
             await bot.tree.sync()
-            requests = _Requests(bot)
+            pictures = _Pictures(bot)
             guild = env.create_guild("Bench")
             people = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")]
             for number in range(GAMES):
                 channel = guild.create_text_channel(f"typed-{number}")
-                await _play_game(env, requests, channel, people[: 2 + number % 3], True, figures)
+                await _play_game(env, pictures, channel, people[: 2 + number % 3], True, figures)
                 channel = guild.create_text_channel(f"clicked-{number}")
-                await _play_game(env, requests, channel, people[: 2 + number % 3], False, figures)
+                await _play_game(env, pictures, channel, people[: 2 + number % 3], False, figures)
             for number in range(DICE_GAMES):
                 channel = guild.create_text_channel(f"dice-typed-{number}")
-                await _play_dice_game(env, requests, channel, people[: 2 + number % 3], True, figures)
+                await _play_dice_game(env, pictures, channel, people[: 2 + number % 3], True, figures)
                 channel = guild.create_text_channel(f"dice-clicked-{number}")
-                await _play_dice_game(env, requests, channel, people[: 2 + number % 3], False, figures)
+                await _play_dice_game(env, pictures, channel, people[: 2 + number % 3], False, figures)
         if bot.service is not None:
             await bot.service.close()
     return figures
