@@ -13,7 +13,8 @@ SHELFIE_BENCH_POSTGRES=postgresql://...), side by side.
   and, for comparison, with every game kept in the cache.
 SQLite's durability is the default `synchronous=NORMAL` (WAL; a killed process loses nothing) unless a line
 says `FULL` (fsync per commit, survives power cuts too); PostgreSQL commits with its defaults (fsync on).
-Setup (lobbies, joins, starts) is not timed. BENCH_STORE_SCALE=0.1 runs every count at a tenth (a quick check); any scale runs.
+Setup (lobbies, joins, starts) is not timed. BENCH_STORE_SCALE=0.1 runs every count at a tenth (a quick check);
+any scale runs.
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 from bot.service import GameOptions, Table, TableService, TableStatus
 from bot.store import ShardSet
@@ -81,38 +83,33 @@ async def _move(svc: TableService, game_id: int) -> float:
 
 
 async def _throughput(db: str) -> list[int]:
-    svc = await TableService.open(db)
-    games = [await _new_game(svc, channel, 4) for channel in range(GAMES)]
-    await svc.close()
+    async with _opened(db) as svc:
+        games = [await _new_game(svc, channel, 4) for channel in range(GAMES)]
 
-    svc = await TableService.open(db)
-    started = time.perf_counter()
-    for _ in range(MOVES):
-        await asyncio.gather(*(_move(svc, g) for g in games))
-    elapsed = time.perf_counter() - started
+    async with _opened(db) as svc:
+        started = time.perf_counter()
+        for _ in range(MOVES):
+            await asyncio.gather(*(_move(svc, g) for g in games))
+        elapsed = time.perf_counter() - started
     moved = MOVES * GAMES
     print(f"moves persisted/s ({GAMES:,} games in flight, {moved:,} moves): {moved / elapsed:,.0f}")
-    await svc.close()
     return games
 
 
 async def _latency(db: str, games: list[int], synchronous: str | None) -> None:
-    svc = await (TableService.open(db) if synchronous is None else TableService.open(db, synchronous=synchronous))
-    latencies = [await _move(svc, g) for _ in range(LATENCY_ROUNDS) for g in games]
+    async with _opened(db, **({} if synchronous is None else {"synchronous": synchronous})) as svc:
+        latencies = [await _move(svc, g) for _ in range(LATENCY_ROUNDS) for g in games]
     setting = "" if synchronous is None else (
         f", synchronous={synchronous} ({'default' if synchronous == 'NORMAL' else 'fsync per commit'})")
     print(f"one move, engine + commit{setting} ({len(latencies):,} moves one at a time): {_percentiles(latencies)}"
           "  (target p99 < 10 ms)")
-    await svc.close()
 
 
 async def _shard_games(db: str) -> list[list[int]]:
     """SHARD_GAMES four-player games in a guild of each shard."""
-    svc = await TableService.open(db)
-    games = [[await _new_game(svc, _shard_channel(shard, n), 4, GUILDS[shard]) for n in range(SHARD_GAMES)]
-             for shard in range(len(GUILDS))]
-    await svc.close()
-    return games
+    async with _opened(db) as svc:
+        return [[await _new_game(svc, _shard_channel(shard, n), 4, GUILDS[shard]) for n in range(SHARD_GAMES)]
+                for shard in range(len(GUILDS))]
 
 
 def _two_processes(db: str, games: list[list[int]]) -> None:
@@ -134,53 +131,49 @@ def _two_processes(db: str, games: list[list[int]]) -> None:
 
 
 async def _shard_process(db: str, shard: int, game_ids: list[int]) -> None:
-    svc = await TableService.open(db, shards=SHARDS[shard])
-    for game_id in game_ids:
-        await svc.table(game_id)  # loaded, as a running process has its games
-    print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    latencies: list[float] = []
-    started = time.perf_counter()
-    for _ in range(SHARD_ROUNDS):
-        latencies.extend(await asyncio.gather(*(_move(svc, g) for g in game_ids)))
-    elapsed = time.perf_counter() - started
-    await svc.close()
+    async with _opened(db, shards=SHARDS[shard]) as svc:
+        for game_id in game_ids:
+            await svc.table(game_id)  # loaded, as a running process has its games
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        latencies: list[float] = []
+        started = time.perf_counter()
+        for _ in range(SHARD_ROUNDS):
+            latencies.extend(await asyncio.gather(*(_move(svc, g) for g in game_ids)))
+        elapsed = time.perf_counter() - started
     print(json.dumps({"latencies": latencies, "elapsed": elapsed}))
 
 
 async def _fill(db: str, count: int) -> None:
-    svc = await TableService.open(db)
-    for channel in range(GAMES, GAMES + count):
-        await _new_game(svc, channel, 2)
-    print(f"active games stored: {await svc.count_games(TableStatus.ACTIVE):,}")
-    await svc.refresh_statistics()  # as PostgreSQL's autovacuum does on a live server after such a load
-    await svc.close()
+    async with _opened(db) as svc:
+        for channel in range(GAMES, GAMES + count):
+            await _new_game(svc, channel, 2)
+        print(f"active games stored: {await svc.count_games(TableStatus.ACTIVE):,}")
+        await svc.refresh_statistics()  # as PostgreSQL's autovacuum does on a live server after such a load
 
 
 async def _cold(db: str, game_id: int) -> None:
     started = time.perf_counter()
-    svc = await TableService.open(db)
-    opened = time.perf_counter()
-    await _move(svc, game_id)
-    served = time.perf_counter()
-    print(f"cold start: open the store {1000 * (opened - started):.1f} ms, first move of a cold game "
-          f"{1000 * (served - opened):.1f} ms, together {1000 * (served - started):.1f} ms  (target < 20 ms)")
-    sharded = await TableService.open(db, shards=SHARDS[0])
-    unread = _stored_channels()[:QUERY_ROUNDS]  # each read once: never cached
-    channels = iter(unread)
-    for label, query, rounds in (("a channel's game, not cached (every interaction's first look)",
-                                  lambda: svc.table_in_channel(next(channels)), len(unread)),
-                                 ("the next deadline of one shard of 2 (every dispatcher round)",
-                                  sharded.next_deadline, QUERY_ROUNDS)):
-        seconds = []
-        for _ in range(rounds):
-            begun = time.perf_counter()
-            await query()
-            seconds.append(time.perf_counter() - begun)
-        print(f"query with {ACTIVE:,} games stored, {label}: {_percentiles(seconds)}")
-    print(f"database size with {ACTIVE:,} games stored: {await svc.storage_bytes() / 2**20:.0f} MB")
-    await sharded.close()
-    await svc.close()
+    async with _opened(db) as svc:
+        opened = time.perf_counter()
+        await _move(svc, game_id)
+        served = time.perf_counter()
+        print(f"cold start: open the store {1000 * (opened - started):.1f} ms, first move of a cold game "
+              f"{1000 * (served - opened):.1f} ms, together {1000 * (served - started):.1f} ms  (target < 20 ms)")
+        unread = _stored_channels()[:QUERY_ROUNDS]  # each read once: never cached
+        channels = iter(unread)
+        async with _opened(db, shards=SHARDS[0]) as sharded:
+            for label, query, rounds in (("a channel's game, not cached (every interaction's first look)",
+                                          lambda: svc.table_in_channel(next(channels)), len(unread)),
+                                         ("the next deadline of one shard of 2 (every dispatcher round)",
+                                          sharded.next_deadline, QUERY_ROUNDS)):
+                seconds = []
+                for _ in range(rounds):
+                    begun = time.perf_counter()
+                    await query()
+                    seconds.append(time.perf_counter() - begun)
+                print(f"query with {ACTIVE:,} games stored, {label}: {_percentiles(seconds)}")
+        print(f"database size with {ACTIVE:,} games stored: {await svc.storage_bytes() / 2**20:.0f} MB")
 
 
 def _stored_channels() -> list[int]:
@@ -196,12 +189,22 @@ def _shard_channel(shard: int, number: int) -> int:
 
 async def _memory(db: str, cache_size: int) -> None:
     before = _rss_mb()
-    svc = await TableService.open(db, cache_size=cache_size)
-    for game_id in range(1, ACTIVE + 1):
-        await svc.table(game_id)
-    print(f"resident memory, {ACTIVE:,} games touched, cache {cache_size:,}: {_rss_mb():.0f} MB "
-          f"(process before opening: {before:.0f} MB)  (target < 300 MB)")
-    await svc.close()
+    async with _opened(db, cache_size=cache_size) as svc:
+        for game_id in range(1, ACTIVE + 1):
+            await svc.table(game_id)
+        print(f"resident memory, {ACTIVE:,} games touched, cache {cache_size:,}: {_rss_mb():.0f} MB "
+              f"(process before opening: {before:.0f} MB)  (target < 300 MB)")
+
+
+@contextlib.asynccontextmanager
+async def _opened(db: str, **options: Any) -> AsyncIterator[TableService]:
+    """The service, closed however the measurement ends: an open SQLite store's database thread keeps a process
+    alive, so a measurement that failed without closing it hung instead of ending with its error."""
+    svc = await TableService.open(db, **options)
+    try:
+        yield svc
+    finally:
+        await svc.close()
 
 
 def _child(*args: str) -> None:

@@ -1,10 +1,12 @@
 """`python -m bench store` runs at any BENCH_STORE_SCALE: at a small one its cold-start part once ran out of stored
-games to read (StopIteration), so a quick check of the bench was impossible below a tenth."""
+games to read (StopIteration), so a quick check of the bench was impossible below a tenth; and a measurement that
+fails ends with its error instead of hanging on its open store."""
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.patience import PATIENCE
 
@@ -17,3 +19,10 @@ def test_bench_store_runs_every_part_on_both_backends_at_a_tiny_scale(postgres_u
     for part in ("moves persisted/s", "one move, engine + commit", "two shard processes", "cold start:",
                  "a channel's game, not cached", "the next deadline of one shard", "database size", "resident memory"):
         assert ran.stdout.count(part) >= 2, f"{part!r} missing for a backend:\n{ran.stdout}"
+
+
+def test_a_measurement_that_fails_ends_with_its_error(tmp_path: Path) -> None:
+    """The cold start asked for a game that is not stored: the child process ends, it does not hang."""
+    ran = subprocess.run([sys.executable, "-m", "bench.store", "cold", str(tmp_path / "empty.sqlite3"), "999"],
+                         capture_output=True, text=True, timeout=PATIENCE)
+    assert ran.returncode != 0 and "Traceback" in ran.stderr, ran.stdout + ran.stderr
