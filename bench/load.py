@@ -87,7 +87,8 @@ class Wire:
     A picture counts for its channel when it goes with the bot token to the channel, or on an interaction sent there
     (a turn completes its move's interaction): the interaction's token names the channel while it lives
     (`TOKEN_LIFETIME` on the Wire's `clock`, as Discord's) and its channel's game goes on, so a long run keeps only
-    the tokens that can still carry a picture."""
+    the tokens that can still carry a picture (and the sending times of interactions not answered yet, lost ones
+    forgotten with their tokens)."""
 
     def __init__(self, bot: ShelfieBot, samples: Samples, *, clock: Callable[[], float] = time.perf_counter) -> None:
         self.samples = samples
@@ -95,7 +96,7 @@ class Wire:
         self.pictures: dict[int, asyncio.Event] = {}
         self.picture_sent: dict[int, float] = {}
         self.emitted: dict[str, float] = {}
-        self._tokens: OrderedDict[str, tuple[int, float]] = OrderedDict()  # (channel, sent at), oldest first
+        self._tokens: OrderedDict[str, tuple[int, float, str]] = OrderedDict()  # (channel, sent at, interaction id)
         self._game_tokens: dict[int, list[str]] = {}  # by channel: the tokens of its current game's interactions
         original = bot.http.request
         adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
@@ -132,15 +133,17 @@ class Wire:
         now = self.clock()
         self.emitted[str(interaction_id)] = now
         while self._tokens and now - next(iter(self._tokens.values()))[1] >= TOKEN_LIFETIME:
-            self._tokens.popitem(last=False)
-        self._tokens[token] = (channel_id, now)
+            self.emitted.pop(self._tokens.popitem(last=False)[1][2], None)  # never answered: lost
+        self._tokens[token] = (channel_id, now, str(interaction_id))
         self._game_tokens.setdefault(channel_id, []).append(token)
         return now
 
     def game_over(self, channel_id: int) -> None:
-        """The channel's game has ended: its interactions carry no more pictures."""
+        """The channel's game has ended: its interactions carry no more pictures (nor a first answer)."""
         for token in self._game_tokens.pop(channel_id, []):
-            self._tokens.pop(token, None)
+            dropped = self._tokens.pop(token, None)
+            if dropped is not None:
+                self.emitted.pop(dropped[2], None)
 
     def channel_of(self, token: str) -> int | None:
         """The channel of the interaction whose token this is, while the token may carry its channel's picture."""

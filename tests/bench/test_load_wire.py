@@ -83,12 +83,15 @@ async def test_tokens_are_dropped_once_past_their_life_or_their_game_and_then_co
         wire.sent(10, "game-over", 8)
         wire.sent(11, "going-on", 9)
         assert wire.tokens() == 5 and wire.channel_of("old-0") == 7 and wire.channel_of("game-over") == 8
+        assert len(wire.emitted) == 5, "none answered yet"
 
         wire.game_over(8)
         assert wire.channel_of("game-over") is None and wire.channel_of("going-on") == 9 and wire.tokens() == 4
+        assert "10" not in wire.emitted
 
         now[0] += TOKEN_LIFETIME - 60.0
         assert wire.channel_of("old-1") is None, "past its 15 minutes a token carries nothing"
         wire.sent(12, "new", 7)
         assert wire.tokens() == 2, "the expired tokens were dropped"
+        assert sorted(wire.emitted) == ["11", "12"], "interactions never answered (lost) are forgotten with them"
         assert wire.channel_of("going-on") == 9 and wire.channel_of("new") == 7
