@@ -162,13 +162,27 @@ async def _librarians_end(table: Table) -> tuple[simcord.MemberActor, str, dict[
     return player, "librarians end", {}, "Lay 2 more cards"
 
 
+async def _librarians_play(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_librarians(table, people=2, computers=0)
+    player, _ = await acting(table)
+    cards = await player.autocomplete(table.channel, "librarians play", "card", "")
+    spots = await player.autocomplete(table.channel, "librarians play", "spot", "", card=cards[0]["value"])
+    await player.slash(table.channel, "librarians play", card=cards[0]["value"], spot=spots[0]["value"])
+    stored = await game_here(table)
+    game, seat = stored.game, stored.current_seat.index
+    card, spot = next((card, n) for card in game.hands[seat] for n in range(1, len(game.spots()) + 1)
+                      if n not in game.legal_spots(card))  # after one card some spot refuses some card
+    return player, "librarians play", {"card": f"{game.card(card).letter_text} {game.card(card).colour_name}",
+                                       "spot": spot}, ""  # the rules' own words vary with the spot
+
+
 async def _books_play(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
     await start_books(table, people=2)
     return table.alice, "books play", {"step": "rest"}, "Keep 3 of your Little Projects first"
 
 
 REFUSED_STEPS = {"shelfie-take": _shelfie_take, "resign": _resign, "start": _start, "dice-roll": _dice_roll,
-                 "librarians-end": _librarians_end, "books-play": _books_play}
+                 "librarians-end": _librarians_end, "librarians-play": _librarians_play, "books-play": _books_play}
 """A typed step of each kind that the service refuses after reading the game: who types it, the command, its
 options, words of the refusal."""
 
