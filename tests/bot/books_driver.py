@@ -138,9 +138,17 @@ async def click_step(table: Table, channel: simcord.ChannelHandle | None = None)
 
 
 async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None) -> simcord.InteractionResult:
-    """The first person asked for a step types it, part by part, from `/books play` autocomplete, as the plan
-    prefers, and sends it once autocomplete offers it whole (✔)."""
+    """The first person asked for a step types it (`whole_step`) and sends it."""
     channel = channel or table.channel
+    person, step = await whole_step(table, channel)
+    result = await person.slash(channel, "books play", step=step)
+    assert_move_answered(result, "Done:", channel)
+    return result
+
+
+async def whole_step(table: Table, channel: simcord.ChannelHandle) -> tuple[simcord.MemberActor, str]:
+    """The first person asked for a step and the step they type, part by part, from `/books play` autocomplete, as
+    the plan prefers, once autocomplete offers it whole (✔)."""
     person = (await asked(table, channel))[0]
     typed = ""
     for _ in range(40):
@@ -149,9 +157,7 @@ async def typed_step(table: Table, channel: simcord.ChannelHandle | None = None)
         whole = [choice for choice in offered if choice["name"].startswith("✔")]
         parts = [choice for choice in offered if not choice["name"].startswith("✔")]
         if whole and not any(STOP in choice["name"] for choice in parts):
-            result = await person.slash(channel, "books play", step=whole[0]["value"])
-            assert_move_answered(result, "Done:", channel)
-            return result
+            return person, whole[0]["value"]
         named = [(choice["name"].split(" — ", 1)[-1], choice["value"]) for choice in parts]
         typed = _pick(named) + " "
     raise AssertionError("a typed step took more than 40 parts")

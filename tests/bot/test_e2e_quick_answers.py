@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from conftest import arriving_together
-from books_driver import start_books
+from books_driver import start_books, whole_step
 from dice_driver import start_dice_game
 from librarians_driver import acting, start_librarians
 from test_game_driver import (assert_move_answered, build_clicked_move, channel_messages, game_here, labels, member,
@@ -76,7 +76,7 @@ async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitabl
     """Run the action while another writer (a backup, a maintenance script) holds the database, until the bot
     has answered Discord while its save still waits; then let the save through. Returns the action's result and
     the bot's requests of that first answer."""
-    game = await game_here(table)
+    version = (await game_here(table)).version
     writer = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
     writer.execute("BEGIN IMMEDIATE")
     try:
@@ -85,13 +85,12 @@ async def _while_the_database_is_held(table: Table, db_path: Path, act: Awaitabl
         # real time: the bot's save is blocked on a real lock meanwhile
         await eventually(lambda: len(table.env.http_requests) > before, "the bot's first answer")
         first = table.env.http_requests[before:]
-        assert (await game_here(table)).turn == game.turn, "the save still waits"
+        assert (await game_here(table)).version == version, "the save still waits"
     finally:
         writer.rollback()
         writer.close()
     result = await acting
-    assert (await game_here(table)).turn == game.turn + 1
-    assert "Take tiles" in labels(table.channel.history()[-1]), "the next turn is posted"
+    assert (await game_here(table)).version > version, "saved once let through"
     return result, first
 
 
@@ -112,6 +111,7 @@ async def test_a_typed_move_whose_save_waits_thinks_in_public_in_time_and_its_tu
     assert not played.response.ephemeral and "took" in played.response.content
     assert_move_answered(played, "Done:", table.channel)
     assert channel_messages(table.channel)[-1].id == played.response.message.id, "the turn is the command's answer"
+    assert (await game_here(table)).turn == game.turn + 1
 
 
 def public_requests(table: Table, start: int) -> list[tuple[str, str]]:
@@ -209,6 +209,86 @@ async def test_a_typed_step_refused_however_slow_shows_nothing_to_anyone(
     assert (await game_here(table)).version == version, "the refused step changed nothing"
 
 
+async def _shelfie_take_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_game(table, table.alice, [table.bob])
+    game = await game_here(table)
+    move = game.game.legal_moves()[0]
+    return member(table, game.current_seat.user_id), "shelfie take", {"tiles": move.tiles_text,
+                                                                      "column": move.column + 1}, " took "
+
+
+async def _resign_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_game(table, table.alice, [table.bob, table.carol])  # the game goes on without bob
+    return table.bob, "shelfie resign", {}, "resigned and leaves the game"
+
+
+async def _start_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await open_lobby(table, table.alice, 2)
+    await table.bob.slash(table.channel, "shelfie join")
+    return table.alice, "shelfie start", {}, "The game begins! Turn order:"
+
+
+async def _dice_roll_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_dice_game(table)
+    return member(table, (await game_here(table)).current_seat.user_id), "dice roll", {}, " rolled: "
+
+
+async def _typed_card(table: Table) -> tuple[simcord.MemberActor, dict[str, Any]]:
+    """The acting Librarians player and the first card and spot autocomplete offers them."""
+    player, _ = await acting(table)
+    card = (await player.autocomplete(table.channel, "librarians play", "card", ""))[0]["value"]
+    spot = (await player.autocomplete(table.channel, "librarians play", "spot", "", card=card))[0]["value"]
+    return player, {"card": card, "spot": spot}
+
+
+async def _librarians_end_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_librarians(table, people=2, computers=0)
+    for _ in range(2):
+        player, options = await _typed_card(table)
+        await player.slash(table.channel, "librarians play", **options)
+    return player, "librarians end", {}, "ended the turn and drew 2 cards"
+
+
+async def _librarians_play_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_librarians(table, people=2, computers=0)
+    player, options = await _typed_card(table)
+    return player, "librarians play", options, " put "
+
+
+async def _books_play_played(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
+    await start_books(table, people=2)
+    person, step = await whole_step(table, table.channel)
+    return person, "books play", {"step": step}, "kept 3 Little Projects"
+
+
+ACCEPTED_STEPS = {"shelfie-take": _shelfie_take_played, "resign": _resign_played, "start": _start_played,
+                  "dice-roll": _dice_roll_played, "librarians-end": _librarians_end_played,
+                  "librarians-play": _librarians_play_played, "books-play": _books_play_played}
+"""The twin of each of `REFUSED_STEPS` that the service accepts: who types it, the command, its options, words of
+the turn message that answers it."""
+
+
+@pytest.mark.parametrize("step", ACCEPTED_STEPS)
+async def test_a_typed_step_accepted_while_its_save_waits_thinks_in_public_and_its_turn_message_answers_it(
+        table: Table, request: pytest.FixtureRequest, db_path: Path, step: str) -> None:
+    """Every service step tells its verdict (bot.quick_answers' `accepted`) once its checks pass, before its save:
+    a step the service accepted thinks in public while the save waits, and the channel's turn message completes that
+    thinking, costing the token nothing. A step that never told it would wait for its save until Discord's time and
+    then think privately, its turn going with the bot token."""
+    person, command, options, words = await ACCEPTED_STEPS[step](table)
+    request.getfixturevalue("slow_steps")  # from here on
+    before = len(table.env.http_requests)
+    played, first = await _while_the_database_is_held(table, db_path, person.slash(table.channel, command, **options))
+    assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
+        == [("POST", True, DEFERRED_PUBLICLY)], "thought in public as soon as it was accepted"
+    answer = played.response
+    assert answer is not None and not answer.ephemeral and words in answer.content, answer
+    assert channel_messages(table.channel)[-1].id == answer.id, "the turn message is the command's answer"
+    posted = [r for r in table.env.http_requests[before:]
+              if r.method == "POST" and r.path == f"/channels/{table.channel.id}/messages"]
+    assert posted == [], "the bot token posted nothing in the channel"
+
+
 async def test_a_typed_move_that_thought_in_public_and_whose_turn_went_with_the_token_is_told_privately(
         table: Table, request: pytest.FixtureRequest) -> None:
     """The interaction refused the turn message (Discord no longer knew it): the token posted the turn, and the
@@ -229,12 +309,15 @@ async def test_a_typed_move_that_thought_in_public_and_whose_turn_went_with_the_
 async def test_a_confirmed_move_whose_save_waits_is_deferred_in_time_then_shown_in_the_builder(
         table: Table, db_path: Path) -> None:
     await start_game(table, table.alice, [table.bob])
+    turn = (await game_here(table)).turn
     player, builder = await build_clicked_move(table)
     confirmed, first = await _while_the_database_is_held(table, db_path, player.click(builder, label="Confirm"))
     assert [(r.method, r.path.startswith("/interactions/"), r.json) for r in first] \
         == [("POST", True, DEFERRED_UPDATE)]
     assert confirmed.followups == [] and confirmed.response.content.startswith("Played:")
     assert confirmed.response.components == [], "the builder's controls are gone"
+    assert (await game_here(table)).turn == turn + 1
+    assert "Take tiles" in labels(table.channel.history()[-1]), "the next turn is posted"
 
 
 async def test_a_move_that_reaches_the_bot_late_is_deferred_at_once_within_discords_three_seconds(
