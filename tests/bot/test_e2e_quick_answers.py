@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import simcord
 
+from bot.presenters.refusals import refusal_text
 from conftest import arriving_together
+from engine.librarians.actions import Play
+from engine.protocol import ActionRefused
 from books_driver import start_books, whole_step
 from dice_driver import start_dice_game
 from librarians_driver import acting, start_librarians
@@ -172,8 +175,10 @@ async def _librarians_play(table: Table) -> tuple[simcord.MemberActor, str, dict
     game, seat = stored.game, stored.current_seat.index
     card, spot = next((card, n) for card in game.hands[seat] for n in range(1, len(game.spots()) + 1)
                       if n not in game.legal_spots(card))  # after one card some spot refuses some card
+    with pytest.raises(ActionRefused) as refused:
+        game.check(Play(card, game.spots()[spot - 1]), seat)
     return player, "librarians play", {"card": f"{game.card(card).letter_text} {game.card(card).colour_name}",
-                                       "spot": spot}, ""  # the rules' own words vary with the spot
+                                       "spot": spot}, refusal_text(refused.value, "en")  # the rules' own words
 
 
 async def _books_play(table: Table) -> tuple[simcord.MemberActor, str, dict[str, Any], str]:
