@@ -72,10 +72,12 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
                   answering: asyncio.Lock | None = None, accepted: asyncio.Event | None = None) -> T:
     """The work's result (or its exception), the interaction deferred first if the work outlasts its `grace`.
     `answering`: held by work that may answer the interaction itself, so the defer never races its answer.
-    `accepted`: set by the work once it can no longer be refused (a service step whose checks passed). A public
-    "thinking" shows to everyone and its first followup completes it whatever its flags, so a refusal after it
-    could not stay private: the public defer waits for that verdict, a refusal is answered privately without one,
-    and a verdict not come by `ANSWER_BUDGET` thinks privately instead.
+    `accepted`: set by the work once its checks have passed (a service step, before its save). A public "thinking"
+    shows to everyone and its first followup completes it whatever its flags, so a refusal after it could not stay
+    private: the public defer waits for that verdict, a refusal is answered privately without one, and a verdict
+    not come by `ANSWER_BUDGET` thinks privately instead. One refusal can still follow it: a save that meets another
+    process's change (PostgreSQL shards) decides the step again on the stored game, which may refuse it; the
+    public thinking then becomes a short note, deleted after the private answer (`bot.replies.reply_private`).
 
     The work is never cancelled by a failed defer: a move once started is saved or refused whatever becomes of the
     answer (the outbox posts a saved move's turn on its own), and its outcome is awaited before the defer's error
