@@ -4,7 +4,6 @@ group from these and the game's face manifest."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -20,7 +19,7 @@ from bot.i18n import language_of, t
 from bot.logging_setup import context, game_event
 from bot.presenters.refusals import not_started_text, refusal_text
 from bot.presenters.words import command_text, game_name, turn_clock
-from bot.quick_answers import Deferral, in_time
+from bot.quick_answers import Deferral, step_in_time
 from bot.replies import defer_privately, guild_only, reply_private
 from bot.service import TableStatus
 from bot.service.refusals import CorruptGame, ServiceError
@@ -193,10 +192,9 @@ async def resign_here(interaction: discord.Interaction, kind: str) -> None:
     table = await table_here(interaction, kind)
     if table is None:
         return
-    accepted = asyncio.Event()
     try:
-        result = await in_time(interaction, service_of(interaction.client).resign(
-            table.game_id, interaction.user.id, accepted=accepted), Deferral.PUBLIC, accepted=accepted)
+        result = await step_in_time(interaction, lambda accepted: service_of(interaction.client).resign(
+            table.game_id, interaction.user.id, accepted=accepted), Deferral.PUBLIC)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, interaction.locale))
         return
@@ -264,13 +262,12 @@ async def play_typed(interaction: discord.Interaction, table: Table, read: Calla
     thinks in public first only when it came after the move's checks (bot.quick_answers' `accepted`). A move typed
     before the turn the player saw changed (a burst, or a board they never saw) is out of date."""
     locale = interaction.locale
-    accepted = asyncio.Event()
     try:
         action = read()
         sent_at = discord.utils.snowflake_time(interaction.id).timestamp()
-        result = await in_time(interaction, service_of(interaction.client).play(
+        result = await step_in_time(interaction, lambda accepted: service_of(interaction.client).play(
             table.game_id, interaction.user.id, action, sent_at=sent_at, seen_turn=table.turn, accepted=accepted),
-            Deferral.PUBLIC, accepted=accepted)
+            Deferral.PUBLIC)
     except (ServiceError, ActionRefused) as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return

@@ -3,7 +3,6 @@ rematch. The message they change is bot/lobby_message.py's."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -17,7 +16,7 @@ from bot.presenters.words import game_name, seat_label, turn_order_text
 from bot.service import TableStatus
 from bot.service.refusals import NotHost, ServiceError
 from bot.service.models import Seat, StartResult, Table
-from bot.quick_answers import Deferral, in_time
+from bot.quick_answers import Deferral, in_time, step_in_time
 from bot.replies import defer_privately, reply_private
 from bot.context import archive_quietly, channel_locale, display_name, missing_permissions, place_of, service_of
 from bot.clicks.routing import GameButton, Handler, Origin, handles, view_of
@@ -82,9 +81,8 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
                 await interaction.response.defer()
                 result = await service.start(game_id, user.id)
             else:
-                accepted = asyncio.Event()
-                result = await in_time(interaction, service.start(game_id, user.id, accepted=accepted),
-                                       Deferral.PUBLIC, accepted=accepted)
+                result = await step_in_time(interaction, lambda accepted: service.start(
+                    game_id, user.id, accepted=accepted), Deferral.PUBLIC)
             game_event("started", game=game_id, guild=result.table.guild_id, user=user.id,
                        seats=len(result.table.seats))
             await begin_game(interaction, result)

@@ -15,7 +15,7 @@ import contextlib
 import contextvars
 import enum
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import discord
@@ -106,6 +106,14 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
                 raise
             log.info("an interaction reached the bot too late to be answered; its work goes on: %s", error)
     return await task
+
+
+async def step_in_time(interaction: discord.Interaction, step: Callable[[asyncio.Event], Awaitable[T]],
+                       deferral: Deferral) -> T:
+    """`in_time` for a service step that tells its verdict: `step(accepted)` starts it with the event it sets once its
+    checks have passed (`in_time`'s `accepted`)."""
+    accepted = asyncio.Event()
+    return await in_time(interaction, step(accepted), deferral, accepted=accepted)
 
 
 async def _done_within(task: asyncio.Future[Any], seconds: float) -> bool:

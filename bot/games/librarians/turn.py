@@ -21,7 +21,7 @@ from bot.games.librarians.pictures import hand_file
 from bot.i18n import t
 from bot.presenters.refusals import refusal_text
 from bot.presenters.words import seat_names
-from bot.quick_answers import Deferral, acknowledge, in_time
+from bot.quick_answers import Deferral, acknowledge, step_in_time
 from bot.replies import defer_privately, reply_private
 from bot.service import TableStatus
 from bot.service.refusals import ServiceError
@@ -112,9 +112,7 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
     when = {"sent_at": discord.utils.snowflake_time(interaction.id).timestamp(), "seen_turn": table.turn} if typed \
         else {"turn": table.turn}
 
-    accepted = asyncio.Event()
-
-    async def played() -> tuple[PlayResult, str, dict[str, discord.File]]:
+    async def played(accepted: asyncio.Event) -> tuple[PlayResult, str, dict[str, discord.File]]:
         result = await service_of(interaction.client).play(table.game_id, interaction.user.id, action,
                                                            accepted=accepted, **when)
         if not isinstance(action, EndTurn):
@@ -123,8 +121,8 @@ async def act_now(interaction: discord.Interaction, table: Table, seat: Seat, ac
         return result, content, {"file": picture}
 
     try:
-        result, content, files = await in_time(interaction, played(), Deferral.PUBLIC if typed else Deferral.UPDATE,
-                                               accepted=accepted)
+        result, content, files = await step_in_time(interaction, played,
+                                                    Deferral.PUBLIC if typed else Deferral.UPDATE)
     except ServiceError as refusal:
         await reply_private(interaction, refusal_text(refusal, locale))
         return
