@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -177,9 +177,11 @@ def table(kind: str, level: str, seats: int, games: int, pool: Executor, *, per:
                tuple(t for p in played for t in p.times), note)
 
 
-def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: int = 4) -> Iterator[Row]:
+def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: int = 4, base_seed: int = 20_000,
+               only: Collection[str] = ()) -> Iterator[Row]:
     """Every level of the game against each lower level (strongest first), or for a co-operative game a table of
-    `coop_seats` seats at each level: the rows every game has, read from the registry's levels."""
+    `coop_seats` seats at each level: the rows every game has, read from the registry's levels. Two-player games
+    start at `base_seed`; `only` (names like "hard-normal") plays just those rows, to screen a change quickly."""
     rules = rules_of(kind)
     levels = rules.levels
     if rules.description.cooperative:
@@ -188,4 +190,5 @@ def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: i
         return
     for i in reversed(range(len(levels))):
         for j in reversed(range(i)):
-            yield duel(kind, levels[i], levels[j], games, pool, per=per)
+            if not only or f"{levels[i]}-{levels[j]}" in only:
+                yield duel(kind, levels[i], levels[j], games, pool, per=per, base_seed=base_seed)
