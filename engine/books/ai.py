@@ -14,7 +14,7 @@ Same view and seed, same step.
 - normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
   toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus, or on its last turn
   (against Penelope: once its met projects clear 3 of her queued cards, at 3 met projects, or when her deck runs
-  low); leaves at 13 battery (data/books.json; SOLO_LEAVE_AT against Penelope); in the Village takes what is
+  low); leaves at 13 battery (data/books.json; 11 against Penelope); in the Village takes what is
   worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
   against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
   projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest in
@@ -62,6 +62,7 @@ from .data import (
     BATTERY_MAX,
     COLOURS,
     COMPUTER_LEAVE_AT,
+    COMPUTER_SOLO_LEAVE_AT,
     EXCHANGE_COST,
     HAND_LIMIT,
     KEPT_PROJECTS,
@@ -119,9 +120,6 @@ CLEAR_AT = 3
 as a clear lowers her next line (the rule before) cleared 1.5 cards an Admire in 4.9 Admires a game; holding
 met projects to this many clears 2.2 in 4.0, and each card cleared is worth about 3 points (she reads lower
 lines, her Sun steps come later, her deck lasts)."""
-SOLO_LEAVE_AT = 11
-"""Against Penelope: the battery at which to leave for the Village (13 with other players): she gains faster
-than the seat once her queue has grown, so a game a turn shorter is worth a shelf taken with less to spare."""
 QUEUE_TO_CLEAR = 2
 """Against Penelope: the queue she may hold before going home (to admire and clear it) gains on the Village."""
 QUEUE_GROWTH = 0.5
@@ -472,10 +470,10 @@ def _admire_now(seat: Seat, met_now: list[str]) -> bool:
 
 
 def _leave_now(seat: Seat) -> bool:
-    """Leave at COMPUTER_LEAVE_AT battery (SOLO_LEAVE_AT against Penelope); on the last turn only for a shelf worth
+    """Leave at COMPUTER_LEAVE_AT battery (COMPUTER_SOLO_LEAVE_AT against Penelope); on the last turn only for a shelf worth
     more points than the battery it costs."""
     if not seat.last_turn():
-        return seat.me.battery >= (COMPUTER_LEAVE_AT if seat.view.penelope is None else SOLO_LEAVE_AT)
+        return seat.me.battery >= (COMPUTER_LEAVE_AT if seat.view.penelope is None else COMPUTER_SOLO_LEAVE_AT)
     left = seat.me.battery - leave_cost()
     view = seat.view
     return any(len(view.village.shelves[SHELF_NAMES.index(name)].books) > (leave_cost() + cost) / 4

@@ -97,6 +97,9 @@ PROJECT_VP: int = _SCORING["project"]
 BATTERY_PER_VP: int = _SCORING["battery_per_point"]
 LAMP_VP_PER_BOOK: int = _SCORING["lamp_per_book"]
 COMPUTER_LEAVE_AT: int = RAW["computer"]["leave_at_battery"]
+COMPUTER_SOLO_LEAVE_AT: int = RAW["computer"]["solo_leave_at_battery"]
+"""The battery at which the computer leaves for the Village against Penelope: she gains faster than the seat
+once her queue has grown, so a game a turn shorter is worth a shelf taken with less to spare."""
 
 
 @dataclass(frozen=True)

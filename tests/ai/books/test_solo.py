@@ -6,7 +6,7 @@ import pytest
 
 from engine.books.actions import Admire, Leave
 from engine.books.ai import choose
-from engine.books.data import RIVAL_LEVELS
+from engine.books.data import COMPUTER_LEAVE_AT, COMPUTER_SOLO_LEAVE_AT, RIVAL_LEVELS
 from engine.books.game import BooksGame
 from tests.ai.books.test_ai import position
 
@@ -48,7 +48,8 @@ def test_normal_admires_two_cards_away_from_her_empty_deck() -> None:
     assert choose(game, "normal", seed=1, seat=0) == Admire()
 
 
-@pytest.mark.parametrize("battery, leaves", [(11, True), (10, False)])
-def test_normal_leaves_at_eleven_battery_against_penelope(battery: int, leaves: bool) -> None:
+@pytest.mark.parametrize("battery, leaves", [(COMPUTER_SOLO_LEAVE_AT, True), (COMPUTER_SOLO_LEAVE_AT - 1, False)])
+def test_normal_leaves_earlier_against_penelope_than_against_players(battery: int, leaves: bool) -> None:
+    assert COMPUTER_SOLO_LEAVE_AT < COMPUTER_LEAVE_AT
     game = at_home(["B"], battery, {"B3": "RGBY", "C2": "GB"}, ["LP16", "LP22"])
     assert (choose(game, "normal", seed=1, seat=0) == Leave()) is leaves
