@@ -11,14 +11,14 @@ Same view and seed, same step.
   battery, else Gathers (the best of three random tries), Sorts, Reads or Rests at random; in the Village takes a
   random shelf it can pay for or the Library, and goes home when its battery runs low; places books anywhere they
   fit.
-- normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts
-  toward unmet projects; Admires at 2 met projects, or 1 with its Player card's bonus, or on its last turn
-  (against Penelope: once its met projects clear 3 of her queued cards, at 3 met projects, or when her deck runs
-  low); leaves at 13 battery (data/books.json; 11 against Penelope); in the Village takes what is
-  worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park counts
-  against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where its
-  projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest in
-  play (engine.books.pace) and rests to draw past those slow to meet.
+- normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts toward
+  unmet projects (a Sort built book by book from every stack); Admires at 2 met projects, or 1 with its Player
+  card's bonus, or on its last turn (against Penelope: once its met projects clear 3 of her queued cards, at 3 met
+  projects, or when her deck runs low); leaves at 13 battery (data/books.json; 11 against Penelope); in the Village
+  takes what is worth most for its cost (books, the shelf's project, a Neat Stuff card; bumping a rival to the Park
+  counts against a space), and goes home when nothing is worth another turn there; unloads each backpack stack where
+  its projects like it; keeps and draws the books and cards that serve its projects, keeps the projects met fastest
+  in play (engine.books.pace) and rests to draw past those slow to meet.
 - hard: at the start of a turn, in the Village and after coming home, weighs normal's best steps and the best
   of every other kind by playing each forward in games it imagines from its own view (engine.books.planner:
   the hidden decks, hands and bag dealt at random, every seat played on by a quicker normal to the start of its
@@ -92,14 +92,18 @@ from .view import BooksView
 
 @dataclass(frozen=True)
 class Effort:
-    """A level's work per apartment step: random Gathers, random Sorts, and Sorts built book by book."""
+    """A level's work per apartment step: random Gathers, random Sorts, and Sorts built book by book (from this
+    many of the filled stacks, chosen at random; len(SPACES): from every one)."""
 
     gathers: int
     sorts: int
     greedy: int
 
 
-NORMAL_EFFORT = Effort(gathers=80, sorts=24, greedy=2)
+NORMAL_EFFORT = Effort(gathers=80, sorts=24, greedy=len(SPACES))
+"""Normal builds a Sort book by book from every stack: the Sort that meets a project is most often one no random
+sample finds (from 2 random stacks, the rule before, it won 120 of 400 games against Penelope at level 1 on
+seeds 40000-40399; from every stack 182, for 0.34 s of CPU a game against 0.20)."""
 QUICK_EFFORT = Effort(gathers=16, sorts=6, greedy=1)
 """The quick player the hard level imagines every seat's next turns with."""
 HOME_WORTH = 1.0

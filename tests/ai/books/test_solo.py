@@ -8,6 +8,7 @@ from engine.books.actions import Admire, Leave
 from engine.books.ai import choose
 from engine.books.data import COMPUTER_LEAVE_AT, COMPUTER_SOLO_LEAVE_AT, RIVAL_LEVELS
 from engine.books.game import BooksGame
+from engine.books.projects import meets
 from tests.ai.books.test_ai import position
 
 BLUE_CORNERS = {"A1": "B", "D1": "B", "A4": "B", "D4": "Y"}
@@ -53,3 +54,14 @@ def test_normal_leaves_earlier_against_penelope_than_against_players(battery: in
     assert COMPUTER_SOLO_LEAVE_AT < COMPUTER_LEAVE_AT
     game = at_home(["B"], battery, {"B3": "RGBY", "C2": "GB"}, ["LP16", "LP22"])
     assert (choose(game, "normal", seed=1, seat=0) == Leave()) is leaves
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_normal_finds_the_one_sort_that_meets_its_project(seed: int) -> None:
+    """Only spreading the blue stack over three empty spaces meets LP20 (3 lonesome blue books): normal builds a
+    Sort book by book from every stack, so it finds that Sort whatever its seed (it tried two random stacks and
+    missed it about half the time)."""
+    stacks = {"A1": "RG", "B1": "Y", "C1": "RR", "D1": "GYR", "A3": "G", "B4": "YY", "C4": "R", "D2": "BBB"}
+    game = at_home(["C"], 3, stacks, ["LP20"])
+    game.apply(choose(game, "normal", seed=seed, seat=0), 0)
+    assert meets("LP20", game.players[0].apartment.stacks)
