@@ -3,7 +3,7 @@
 There are far too many Gathers and Sorts to try them all (a Sort of six books has millions of placements), so
 the computer player samples them with its own generator, asking engine.books.choices at each choice what the
 rules allow: Gathers of one to four tops onto a space they fit on, Sorts that spread a stack over random spaces,
-and Sorts built book by book toward what its judge prefers. Every Read is tried.
+and Gathers and Sorts built one book at a time toward what its judge prefers. Every Read is tried.
 """
 from __future__ import annotations
 
@@ -45,6 +45,28 @@ def sample_gathers(player: Player, rng: random.Random, n: int) -> list[tuple[Gat
             gather = Gather(sources, rng.choice(targets))
             found.setdefault(gather, gather_after(stacks, sources, gather.target))
     return list(found.items())
+
+
+def built_gathers(player: Player, judge: Judge, steps: int) -> list[tuple[Gather, Stacks]]:
+    """Gathers built one top at a time: each step adds the source, and picks the target, that leave the grid the
+    judge likes best; every step's Gather is a candidate (up to `steps` tops)."""
+    stacks = player.apartment.stacks
+    found: list[tuple[Gather, Stacks]] = []
+    sources: tuple[str, ...] = ()
+    for _ in range(steps):
+        best: tuple[float, Gather, Stacks] | None = None
+        for source in gather_sources(player, sources):
+            trial = (*sources, source)
+            for target in gather_targets(player, trial):
+                after = gather_after(stacks, trial, target)
+                score = judge(after)
+                if best is None or score > best[0]:
+                    best = (score, Gather(trial, target), after)
+        if best is None:
+            break
+        found.append((best[1], best[2]))
+        sources = best[1].sources
+    return found
 
 
 def _sort(player: Player, source: str, rng: random.Random, pick: Callable[[Stacks, str, list[str]], str]
