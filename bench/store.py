@@ -34,21 +34,39 @@ from typing import Any
 from bot.service import GameOptions, Table, TableService, TableStatus
 from bot.store import ShardSet
 
-SCALE = float(os.environ.get("BENCH_STORE_SCALE", "1"))
-GAMES = max(10, int(1_000 * SCALE))
 MOVES = 30
-SHARD_GAMES = max(2, int(50 * SCALE))
-"""Games per shard process in the two-process figure (100 in all at full scale)."""
-ACTIVE = max(GAMES + 2 * SHARD_GAMES, int(10_000 * SCALE))
-FILLED = ACTIVE - GAMES - 2 * SHARD_GAMES
-"""Games stored only to make ACTIVE (channels GAMES to GAMES + FILLED), none of them read before the cold start."""
-SHARD_ROUNDS = max(3, int(20 * SCALE))
 LATENCY_ROUNDS = 2
 QUERY_ROUNDS = 200
 PEOPLE = (11, 12, 13, 14)
 SHARDS = ShardSet(2, frozenset({0})), ShardSet(2, frozenset({1}))
 GUILDS = (1, 1 << 22)
 """A guild of shard 0 and one of shard 1 (of 2)."""
+
+
+def sizes(scale: float) -> tuple[int, int, int]:
+    """The games of the throughput figure, the games per shard process in the two-process figure (100 in all at
+    full scale) and the games stored in all, at `scale`."""
+    games = max(10, int(1_000 * scale))
+    shard_games = max(2, int(50 * scale))
+    return games, shard_games, max(games + len(GUILDS) * shard_games, int(10_000 * scale))
+
+
+def channel_ranges(scale: float) -> dict[str, range]:
+    """The channels of each set of games stored at `scale`: the throughput's, those only stored to make ACTIVE
+    (none read before the cold start), then each shard's; one after the other, so no two games share a channel
+    whatever the scale."""
+    games, shard_games, active = sizes(scale)
+    shards_from = active - len(GUILDS) * shard_games
+    return {"measured": range(games), "filled": range(games, shards_from),
+            **{f"shard {shard}": range(shards_from + shard * shard_games, shards_from + (shard + 1) * shard_games)
+               for shard in range(len(GUILDS))}}
+
+
+SCALE = float(os.environ.get("BENCH_STORE_SCALE", "1"))
+GAMES, SHARD_GAMES, ACTIVE = sizes(SCALE)
+CHANNELS = channel_ranges(SCALE)
+FILLED = len(CHANNELS["filled"])
+SHARD_ROUNDS = max(3, int(20 * SCALE))
 
 
 def _rss_mb() -> float:
@@ -84,7 +102,7 @@ async def _move(svc: TableService, game_id: int) -> float:
 
 async def _throughput(db: str) -> list[int]:
     async with _opened(db) as svc:
-        games = [await _new_game(svc, channel, 4) for channel in range(GAMES)]
+        games = [await _new_game(svc, channel, 4) for channel in CHANNELS["measured"]]
 
     async with _opened(db) as svc:
         started = time.perf_counter()
@@ -144,9 +162,9 @@ async def _shard_process(db: str, shard: int, game_ids: list[int]) -> None:
     print(json.dumps({"latencies": latencies, "elapsed": elapsed}))
 
 
-async def _fill(db: str, count: int) -> None:
+async def _fill(db: str) -> None:
     async with _opened(db) as svc:
-        for channel in range(GAMES, GAMES + count):
+        for channel in CHANNELS["filled"]:
             await _new_game(svc, channel, 2)
         print(f"active games stored: {await svc.count_games(TableStatus.ACTIVE):,}")
         await svc.refresh_statistics()  # as PostgreSQL's autovacuum does on a live server after such a load
@@ -179,12 +197,12 @@ async def _cold(db: str, game_id: int) -> None:
 def _stored_channels() -> list[int]:
     """The channels of every game the suite stored, the games only stored (FILLED) first, then the measured ones
     (at a small BENCH_STORE_SCALE there are few or no FILLED ones)."""
-    shards = [_shard_channel(shard, n) for shard in range(len(GUILDS)) for n in range(SHARD_GAMES)]
-    return [*range(GAMES, GAMES + FILLED), *range(GAMES), *shards]
+    shards = [channel for shard in range(len(GUILDS)) for channel in CHANNELS[f"shard {shard}"]]
+    return [*CHANNELS["filled"], *CHANNELS["measured"], *shards]
 
 
 def _shard_channel(shard: int, number: int) -> int:
-    return 100_000 + 1_000 * shard + number
+    return CHANNELS[f"shard {shard}"][number]
 
 
 async def _memory(db: str, cache_size: int) -> None:
@@ -233,7 +251,7 @@ def _suite(db: str, durability: tuple[str | None, ...]) -> None:
     for synchronous in durability:
         asyncio.run(_latency(db, games, synchronous))
     _two_processes(db, asyncio.run(_shard_games(db)))
-    asyncio.run(_fill(db, FILLED))
+    asyncio.run(_fill(db))
     _child("cold", db, str(games[len(games) // 2]))
     _child("memory", db, "1024")
     _child("memory", db, str(ACTIVE))
