@@ -178,7 +178,8 @@ async def _cold(db: str, game_id: int) -> None:
         served = time.perf_counter()
         print(f"cold start: open the store {1000 * (opened - started):.1f} ms, first move of a cold game "
               f"{1000 * (served - opened):.1f} ms, together {1000 * (served - started):.1f} ms  (target < 20 ms)")
-        unread = _stored_channels()[:QUERY_ROUNDS]  # each read once: never cached
+        moved = (await svc.table(game_id)).channel_id  # its game is cached now
+        unread = [channel for channel in _stored_channels() if channel != moved][:QUERY_ROUNDS]  # each read once
         channels = iter(unread)
         async with _opened(db, shards=SHARDS[0]) as sharded:
             for label, query, rounds in (("a channel's game, not cached (every interaction's first look)",
@@ -190,7 +191,7 @@ async def _cold(db: str, game_id: int) -> None:
                     begun = time.perf_counter()
                     await query()
                     seconds.append(time.perf_counter() - begun)
-                print(f"query with {ACTIVE:,} games stored, {label}: {_percentiles(seconds)}")
+                print(f"query with {ACTIVE:,} games stored, {label}, {rounds} rounds: {_percentiles(seconds)}")
         print(f"database size with {ACTIVE:,} games stored: {await svc.storage_bytes() / 2**20:.0f} MB")
 
 

@@ -23,6 +23,9 @@ def test_bench_store_runs_every_part_on_both_backends_at_a_tiny_scale(postgres_u
     for part in ("moves persisted/s", "one move, engine + commit", "two shard processes", "cold start:",
                  "a channel's game, not cached", "the next deadline of one shard", "database size", "resident memory"):
         assert ran.stdout.count(part) >= 2, f"{part!r} missing for a backend:\n{ran.stdout}"
+    # every stored game's channel read once, but the cold start's own game's (cached by its move)
+    assert ran.stdout.count(f"not cached (every interaction's first look), {sizes(0.001)[2] - 1} rounds:") == 2, \
+        ran.stdout
 
 
 def test_a_measurement_that_fails_ends_with_its_error(tmp_path: Path) -> None:
