@@ -30,7 +30,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,7 +97,7 @@ class Wire:
         self.picture_sent: dict[int, float] = {}
         self.emitted: dict[str, float] = {}
         self._tokens: OrderedDict[str, tuple[int, float, str]] = OrderedDict()  # (channel, sent at, interaction id)
-        self._game_tokens: dict[int, list[str]] = {}  # by channel: the tokens of its current game's interactions
+        self._game_tokens: dict[int, deque[str]] = {}  # by channel: its current game's live tokens, oldest first
         original = bot.http.request
         adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
         answer = adapter.request
@@ -133,9 +133,15 @@ class Wire:
         now = self.clock()
         self.emitted[str(interaction_id)] = now
         while self._tokens and now - next(iter(self._tokens.values()))[1] >= TOKEN_LIFETIME:
-            self.emitted.pop(self._tokens.popitem(last=False)[1][2], None)  # never answered: lost
+            expired, (channel, _, interaction) = self._tokens.popitem(last=False)
+            self.emitted.pop(interaction, None)  # never answered: lost
+            kept = self._game_tokens[channel]
+            assert kept[0] == expired, "a channel's tokens expire in the order they were sent"
+            kept.popleft()
+            if not kept:
+                del self._game_tokens[channel]
         self._tokens[token] = (channel_id, now, str(interaction_id))
-        self._game_tokens.setdefault(channel_id, []).append(token)
+        self._game_tokens.setdefault(channel_id, deque()).append(token)
         return now
 
     def game_over(self, channel_id: int) -> None:
@@ -149,10 +155,6 @@ class Wire:
         """The channel of the interaction whose token this is, while the token may carry its channel's picture."""
         found = self._tokens.get(token)
         return None if found is None or self.clock() - found[1] >= TOKEN_LIFETIME else found[0]
-
-    def tokens(self) -> int:
-        """How many interaction tokens the Wire keeps."""
-        return len(self._tokens)
 
     def shown(self, channel_id: int, sent: float) -> None:
         """A picture reached the channel, by the bot token or on an interaction (a turn completes its move's)."""

@@ -73,6 +73,11 @@ async def test_a_picture_counts_for_its_channel_on_a_typed_command_s_interaction
         assert wire.picture_sent[other.id] == counted.now[0], "a picture the bot token posts counts for its channel"
 
 
+def kept(wire: Wire) -> tuple[set[str], set[str]]:
+    """The tokens the Wire keeps: by token, and by channel's game."""
+    return set(wire._tokens), {token for tokens in wire._game_tokens.values() for token in tokens}
+
+
 async def test_tokens_are_dropped_once_past_their_life_or_their_game_and_then_count_for_nothing(
         tmp_path: Path) -> None:
     async with counting(tmp_path) as counted:
@@ -82,16 +87,19 @@ async def test_tokens_are_dropped_once_past_their_life_or_their_game_and_then_co
         now[0] += 60.0
         wire.sent(10, "game-over", 8)
         wire.sent(11, "going-on", 9)
-        assert wire.tokens() == 5 and wire.channel_of("old-0") == 7 and wire.channel_of("game-over") == 8
+        everything = {"old-0", "old-1", "old-2", "game-over", "going-on"}
+        assert kept(wire) == (everything, everything)
+        assert wire.channel_of("old-0") == 7 and wire.channel_of("game-over") == 8
         assert len(wire.emitted) == 5, "none answered yet"
 
         wire.game_over(8)
-        assert wire.channel_of("game-over") is None and wire.channel_of("going-on") == 9 and wire.tokens() == 4
+        assert wire.channel_of("game-over") is None and wire.channel_of("going-on") == 9
+        assert kept(wire) == (everything - {"game-over"},) * 2
         assert "10" not in wire.emitted
 
         now[0] += TOKEN_LIFETIME - 60.0
         assert wire.channel_of("old-1") is None, "past its 15 minutes a token carries nothing"
         wire.sent(12, "new", 7)
-        assert wire.tokens() == 2, "the expired tokens were dropped"
+        assert kept(wire) == ({"going-on", "new"},) * 2, "the expired tokens were dropped, from their game's too"
         assert sorted(wire.emitted) == ["11", "12"], "interactions never answered (lost) are forgotten with them"
         assert wire.channel_of("going-on") == 9 and wire.channel_of("new") == 7
