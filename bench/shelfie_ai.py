@@ -89,12 +89,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, help=f"games per row (default {DEFAULT_GAMES}; against one reference "
                                                   f"{REFERENCE_GAMES})")
     parser.add_argument("--reference", choices=REFERENCES, help="only hard against this reference, game by game")
-    parser.add_argument("--from", dest="first", type=int, default=0,
+    parser.add_argument("--from", dest="first", type=int,
                         help="with --reference: start at this game of the row (the rest of a run cut short)")
     args = parser.parse_args(argv if argv is not None else [])
+    if args.first is not None and not args.reference:
+        parser.error("--from needs --reference (only a row against one reference is played game by game)")
     if args.reference:
+        games, first = args.games or REFERENCE_GAMES, args.first or 0
+        if not 0 <= first < games:
+            parser.error(f"--from must be one of the row's games, 0 to {games - 1}")
         with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-            row = against_reference(pool, REFERENCES[args.reference], args.games or REFERENCE_GAMES, args.first)
+            row = against_reference(pool, REFERENCES[args.reference], games, first)
         print(HEADER)
         print(row.line())
         return

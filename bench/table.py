@@ -143,6 +143,8 @@ def duel(kind: str, a: Player, b: Player, games: int, pool: Executor, *, per: Pe
     """`a` against `b` over games `first`..`games`-1 of a deal set, seats alternated (a first in even games). With
     `report`, each game k is reported as it ends, so a long row's partial count survives an interruption, and
     `first` plays the rest of a row cut short (the same deals and seats as the whole row)."""
+    if not 0 <= first < games:
+        raise ValueError(f"the first game to play, {first}, must be one of the row's games 0-{games - 1}")
     ks = range(first, games)
     matches = [Match(kind, (a, b) if k % 2 == 0 else (b, a), frozenset({k % 2}), base_seed + k,
                      tuple((options or {}).items()), per) for k in ks]

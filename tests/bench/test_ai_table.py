@@ -9,7 +9,7 @@ import pytest
 
 from bench.__main__ import main as bench_main
 from bench.figures import wilson
-from bench.shelfie_ai import Tally
+from bench.shelfie_ai import Tally, main as shelfie_ai_main
 from bench.table import Played, duel, table
 from engine.registry import KINDS
 
@@ -78,3 +78,24 @@ def test_options_go_to_one_suite_that_takes_them(capsys: pytest.CaptureFixture[s
     assert "the render suite takes no options" in capsys.readouterr().out
     assert bench_main(["ai", "render", "--games", "3"]) == 2
     assert "name exactly one" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("first", [-1, 4, 5])
+def test_a_duel_refuses_a_first_game_outside_its_row(first: int) -> None:
+    """Past the row's last game it played nothing and then failed on an empty mean; below 0 it played deals that
+    are not the row's."""
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="must be one of the row's games 0-3"):
+        duel("dice", "normal", "easy", 4, pool, per="step", first=first)
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--from", "3"], "--from needs --reference"),
+    (["--reference", "3s", "--games", "10", "--from", "10"], "--from must be one of the row's games, 0 to 9"),
+    (["--reference", "3s", "--games", "10", "--from", "-2"], "--from must be one of the row's games, 0 to 9")])
+def test_bench_shelfie_ai_refuses_a_from_it_cannot_play(argv: list[str], words: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """`--from` without `--reference` was ignored (the whole table ran), and one outside the row failed late or
+    played the wrong deals: each is refused before anything runs."""
+    with pytest.raises(SystemExit) as stopped:
+        shelfie_ai_main(argv)
+    assert stopped.value.code == 2 and words in capsys.readouterr().err
