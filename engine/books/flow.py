@@ -141,11 +141,7 @@ def _remove(table: Tabletop, task: Task) -> None:
 
 
 def _solo(table: Tabletop, task: Task) -> Turn:
-    """Penelope's turn, then the Major Accomplishments as at the end of every turn (her bump may complete MA4)."""
-    turn = penelope_turn(table)
-    if not table.over:
-        _majors(table, task)
-    return turn
+    return penelope_turn(table)
 
 
 def _pass(table: Tabletop, task: Task) -> None:

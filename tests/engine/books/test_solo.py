@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from engine.books.actions import Admire, Bookstore, Leave, Read, Remove
+from engine.books.actions import Admire, Leave, Read, Remove
 from engine.books.data import RIVALS
 from engine.books.game import BooksGame, Report
 from engine.books.setup import deal
@@ -326,26 +326,6 @@ def test_a_claimed_accomplishment_removes_the_colour_the_player_names() -> None:
     (turn,) = report.rival
     assert game.penelope.queue == ["A", "B", turn.card]
     assert sorted(game.penelope.deck + [turn.card]) == ["C", "D", "J"]
-
-
-def test_an_accomplishment_her_bump_completes_is_claimed_at_the_end_of_her_turn() -> None:
-    """books.md "A turn": MAs are checked at the end of each turn, hers too. Her bump with the Headphones takes a
-    player on 20 to 24 (MA4): claimed, its removal asked, before the next turn; were it her last turn, it would
-    be lost."""
-    game = started(9, ["A", "H"])
-    assert game.penelope is not None
-    game.village.majors[0] = "MA4"
-    game.village.claims = {major: [] for major in game.village.majors}
-    player = game.players[0]
-    player.neat, player.location, player.battery = ["NS03", "NS04"], "park", 20
-    game.ns_deck = [card for card in game.ns_deck if card not in player.neat]
-    game.village.shoppes = [card for card in game.village.shoppes if card not in player.neat]
-    (book,) = game.village.shelves[2].books  # the smallest shelf: 1 battery, 0 with the Loyalty Card
-    report = game.apply(Bookstore("R", ((book, "P1"),)), 0)
-    (turn,) = report.rival
-    assert turn.card == "H" and turn.location == "bookstore" and turn.bumped
-    assert game.players[0].majors == ["MA4"] and report.claimed == ((0, "MA4"),)
-    assert game.pending is not None and game.pending.kind == "remove" and not report.turn_over
 
 
 def test_her_sun_reaching_its_end_gives_one_more_turn_each() -> None:
