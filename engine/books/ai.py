@@ -12,13 +12,14 @@ Same view and seed, same step.
   random shelf it can pay for or the Library, and goes home when its battery runs low; places books anywhere they
   fit.
 - normal: judges every grid by its projects' shortfalls (engine.books.outlook) and samples Gathers and Sorts toward
-  unmet projects (and builds a Sort book by book from every stack, a Gather top by top); Admires at 2 met projects,
-  or 1 with its Player card's bonus, or on its last turn (against Penelope: once its met projects clear 3 of her
-  queued cards, at 3 met projects, or when her deck runs low); leaves at 13 battery (data/books.json; 11 against
-  Penelope); in the Village takes what is worth most for its cost (books, the shelf's project, a Neat Stuff card;
-  bumping a rival to the Park counts against a space), and goes home when nothing is worth another turn there;
-  unloads each backpack stack where its projects like it; keeps and draws the books and cards that serve its
-  projects, keeps the projects met fastest in play (engine.books.pace) and rests to draw past those slow to meet.
+  unmet projects (and builds a Sort book by book from every stack, a Gather top by top); Admires at 2 met projects, or
+  1 with its Player card's bonus, or on its last turn (against Penelope: once its met projects clear 3 of her queued
+  cards, at 3 met projects, or when her deck runs low); leaves at COMPUTER_LEAVE_AT battery (data/books.json;
+  COMPUTER_SOLO_LEAVE_AT against Penelope); in the Village takes what is worth most for its cost (books, the shelf's
+  project, a Neat Stuff card; bumping a rival to the Park counts against a space), and goes home when nothing is worth
+  another turn there; unloads each backpack stack where its projects like it; keeps and draws the books and cards that
+  serve its projects, keeps the projects met fastest in play (engine.books.pace) and rests to draw past those slow to
+  meet.
 - hard: at the start of a turn, in the Village and after coming home, weighs normal's best steps and the best
   of every other kind by playing each forward in games it imagines from its own view (engine.books.planner:
   the hidden decks, hands and bag dealt at random, every seat played on by a quicker normal to the start of its

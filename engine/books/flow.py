@@ -162,5 +162,6 @@ def _pass(table: Tabletop, task: Task) -> None:
     table.current = seat
 
 
-HANDLERS: dict[str, Callable[[Tabletop, Task], Turn | None]] = {"battery": _battery, "neat_top": _neat_top, "neat": _neat, "projects": _projects,
-            "discard": _discard, "majors": _majors, "remove": _remove, "solo": _solo, "pass": _pass}
+HANDLERS: dict[str, Callable[[Tabletop, Task], Turn | None]] = {
+    "battery": _battery, "neat_top": _neat_top, "neat": _neat, "projects": _projects, "discard": _discard,
+    "majors": _majors, "remove": _remove, "solo": _solo, "pass": _pass}

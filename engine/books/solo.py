@@ -42,8 +42,9 @@ PARK, CAFE = RIVAL_LOCATIONS["Pk"], RIVAL_LOCATIONS["Cf"]
 class Turn:
     """What Penelope did, for the words of her turn: the card she added and its line (0-2; None when she could
     not draw), where she went, what joined her pile, whether she bumped the player to the Park, the battery the
-    player lost, the Sun steps she moved (none once it is on its last space), the cards the Park added unresolved, and `lost`: the Rival deck was
-    empty when she had to draw (the player lost). Frozen, like the Report that carries it."""
+    player lost, the Sun steps she moved (none once it is on its last space), the cards the Park added unresolved,
+    and `lost`: the Rival deck was empty when she had to draw (the player lost). Frozen, like the Report that
+    carries it."""
 
     card: str | None = None
     line: int | None = None

@@ -20,4 +20,3 @@ def test_a_built_gather_collects_every_top_the_judge_wants_onto_one_space() -> N
     last, after = gathers[-1]
     assert sorted(last.sources) == ["A1", "B2", "B3", "D1"] and last.target == "D4"
     assert after["D4"] == "".join(stacks[s][-1] for s in last.sources) == "BBBB"
-

@@ -50,7 +50,7 @@ def test_normal_admires_two_cards_away_from_her_empty_deck() -> None:
 
 
 @pytest.mark.parametrize("battery, leaves", [(COMPUTER_SOLO_LEAVE_AT, True), (COMPUTER_SOLO_LEAVE_AT - 1, False)])
-def test_normal_leaves_earlier_against_penelope_than_against_players(battery: int, leaves: bool) -> None:
+def test_normal_leaves_against_penelope_from_its_solo_battery_below_the_players_one(battery: int, leaves: bool) -> None:
     assert COMPUTER_SOLO_LEAVE_AT < COMPUTER_LEAVE_AT
     game = at_home(["B"], battery, {"B3": "RGBY", "C2": "GB"}, ["LP16", "LP22"])
     assert (choose(game, "normal", seed=1, seat=0) == Leave()) is leaves
