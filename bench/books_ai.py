@@ -24,7 +24,7 @@ from engine.books.scoring import rival_score
 from engine.books.setup import LEVELS as PENELOPE_LEVELS
 
 from bench.figures import percentile, wilson
-from bench.table import Row, Timing, duel, table
+from bench.table import TABLE_SEED, Row, Timing, duel, table
 
 DEFAULT_GAMES = 100
 DEFAULT_SOLO = 40
@@ -82,7 +82,7 @@ def _duel(args: tuple[str, str, int]) -> Duel:
     turns, hard decisions)."""
     level, lower, k = args
     levels = (level, lower) if k % 2 == 0 else (lower, level)
-    game, turns, decisions = play(levels, seed=20_000 + k)
+    game, turns, decisions = play(levels, seed=TABLE_SEED + k)
     outcome = game.outcome()
     assert outcome is not None
     mine = k % 2

@@ -21,13 +21,11 @@ from engine.dice import DICE_COUNTS, DiceGame
 from engine.dice.ai import LEVELS, choose
 
 from bench.figures import percentile
-from bench.table import HEADER, Row, Timing, level_rows
+from bench.table import HEADER, TABLE_SEED, Row, Timing, level_rows, row_name
 
 DEFAULT_GAMES = 400
 DEFAULT_SOLO = 100
-TABLE_SEED = 20_000
-"""The first seed of the table's two-player games."""
-ROW_NAMES = tuple(f"{level}-{lower}" for i, level in enumerate(LEVELS) for lower in list(LEVELS)[:i])
+ROW_NAMES = tuple(row_name(level, lower) for i, level in enumerate(LEVELS) for lower in list(LEVELS)[:i])
 
 
 def rows(pool: Executor, games: int | None = None, *, seed: int = TABLE_SEED, only: Collection[str] = ()

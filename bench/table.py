@@ -137,7 +137,16 @@ def play(match: Match) -> Played:
     return Played(share, outcome.scores, outcome.result, tuple(times))
 
 
-def duel(kind: str, a: Player, b: Player, games: int, pool: Executor, *, per: Per, base_seed: int = 20_000,
+TABLE_SEED = 20_000
+"""The first seed of the table's two-player games (game k is dealt with TABLE_SEED + k)."""
+
+
+def row_name(level: str, lower: str) -> str:
+    """A two-player row's name ("hard-normal"), as `level_rows`' `only` and the benches' --row read it."""
+    return f"{level}-{lower}"
+
+
+def duel(kind: str, a: Player, b: Player, games: int, pool: Executor, *, per: Per, base_seed: int = TABLE_SEED,
          options: Mapping[str, Any] | None = None, report: Callable[[int, Played], None] | None = None,
          first: int = 0) -> Row:
     """`a` against `b` over games `first`..`games`-1 of a deal set, seats alternated (a first in even games). With
@@ -179,7 +188,7 @@ def table(kind: str, level: str, seats: int, games: int, pool: Executor, *, per:
                tuple(t for p in played for t in p.times), note)
 
 
-def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: int = 4, base_seed: int = 20_000,
+def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: int = 4, base_seed: int = TABLE_SEED,
                only: Collection[str] = ()) -> Iterator[Row]:
     """Every level of the game against each lower level (strongest first), or for a co-operative game a table of
     `coop_seats` seats at each level: the rows every game has, read from the registry's levels. Two-player games
@@ -192,5 +201,5 @@ def level_rows(kind: str, games: int, pool: Executor, *, per: Per, coop_seats: i
         return
     for i in reversed(range(len(levels))):
         for j in reversed(range(i)):
-            if not only or f"{levels[i]}-{levels[j]}" in only:
+            if not only or row_name(levels[i], levels[j]) in only:
                 yield duel(kind, levels[i], levels[j], games, pool, per=per, base_seed=base_seed)
