@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import simcord
-from discord.webhook.async_ import async_context
 
 from bot import create_bot
 from bot.context import service_of
@@ -25,6 +24,8 @@ from bot.service import TableService
 from bot.games.shelfie.builder import SELECT_LIMIT
 from bot.games.shelfie.picks import encode_cells, free_tiles
 from engine.shelfie import RULES as SHELFIE
+
+from bench.tap import Send, tap_requests
 
 GAMES = 3
 DICE_GAMES = 2
@@ -37,22 +38,15 @@ class _Pictures:
 
     def __init__(self, bot: Any) -> None:
         self.sent: list[float] = []
-        original = bot.http.request
-        adapter = async_context.get()  # interaction answers and followups go through the webhook adapter
-        answer = adapter.request
 
-        async def request(route: Any, **kwargs: Any) -> Any:
-            if kwargs.get("files"):
-                self.sent.append(time.perf_counter())
-            return await original(route, **kwargs)
+        def timed(send: Send) -> Send:
+            async def request(route: Any, *args: Any, **kwargs: Any) -> Any:
+                if kwargs.get("files"):
+                    self.sent.append(time.perf_counter())
+                return await send(route, *args, **kwargs)
+            return request
 
-        async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
-            if kwargs.get("files"):
-                self.sent.append(time.perf_counter())
-            return await answer(route, *args, **kwargs)
-
-        setattr(bot.http, "request", request)
-        setattr(adapter, "request", respond)
+        tap_requests(bot, http=timed, interactions=timed)
 
     def first_after(self, start: float) -> float | None:
         return next(((at - start) * 1000 for at in self.sent if at >= start), None)

@@ -41,7 +41,6 @@ import simcord.actors
 import simcord.interactions
 from simcord.enums import AppCommandType, InteractionType
 
-from discord.webhook.async_ import async_context
 
 from bot import create_bot
 from bot.client import ShelfieBot
@@ -50,6 +49,7 @@ from bot.interaction_routes import TOKEN_LIFETIME
 from bot.service import TableService, TableStatus
 
 from bench.figures import percentile
+from bench.tap import Send, tap_requests
 from engine.shelfie import RULES as SHELFIE
 
 STEPS = tuple(int(n) for n in os.environ.get("LOAD_STEPS", "5,10,20,40,80").split(","))
@@ -98,35 +98,34 @@ class Wire:
         self.emitted: dict[str, float] = {}
         self._tokens: OrderedDict[str, tuple[int, float, str]] = OrderedDict()  # (channel, sent at, interaction id)
         self._game_tokens: dict[int, deque[str]] = {}  # by channel: its current game's live tokens, oldest first
-        original = bot.http.request
-        adapter = async_context.get()  # interaction responses go through the webhook adapter, not bot.http
-        answer = adapter.request
 
-        async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
-            now = self.clock()
-            if route.method == "POST" and route.url.endswith("/callback"):
-                emitted = self.emitted.pop(str(route.webhook_id), None)
-                if emitted is not None:
-                    samples.defers.append((now, now - emitted))
-                    payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
-                    samples.deferred.append((now, float(isinstance(payload, dict) and payload.get("type") in (5, 6))))
-            result = await answer(route, *args, **kwargs)
-            channel_id = self.channel_of(route.webhook_token or "")
-            if kwargs.get("files") and channel_id is not None:  # a turn picture on the move's own interaction
-                self.shown(channel_id, now)
-            return result
+        def answers(answer: Send) -> Send:
+            async def respond(route: Any, *args: Any, **kwargs: Any) -> Any:
+                now = self.clock()
+                if route.method == "POST" and route.url.endswith("/callback"):
+                    emitted = self.emitted.pop(str(route.webhook_id), None)
+                    if emitted is not None:
+                        samples.defers.append((now, now - emitted))
+                        payload = kwargs.get("payload")  # a defer has no files, so its body is never multipart
+                        samples.deferred.append((now, float(isinstance(payload, dict)
+                                                            and payload.get("type") in (5, 6))))
+                result = await answer(route, *args, **kwargs)
+                channel_id = self.channel_of(route.webhook_token or "")
+                if kwargs.get("files") and channel_id is not None:  # a turn picture on the move's own interaction
+                    self.shown(channel_id, now)
+                return result
+            return respond
 
-        async def request(route: Any, **kwargs: Any) -> Any:
-            now = self.clock()
-            result = await original(route, **kwargs)
-            if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and kwargs.get("files"):
-                self.shown(int(route.channel_id), now)
-            return result
+        def requests(original: Send) -> Send:
+            async def request(route: Any, **kwargs: Any) -> Any:
+                now = self.clock()
+                result = await original(route, **kwargs)
+                if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and kwargs.get("files"):
+                    self.shown(int(route.channel_id), now)
+                return result
+            return request
 
-        # The wrappers replace the two methods on these instances only; setattr says so (mypy refuses a plain
-        # assignment to a method, usually a mistake).
-        setattr(bot.http, "request", request)
-        setattr(adapter, "request", respond)
+        tap_requests(bot, http=requests, interactions=answers)
 
     def sent(self, interaction_id: int, token: str, channel_id: int) -> float:
         """An interaction sent in the channel (its first answer timed, its token known); returns when it was sent."""
