@@ -28,5 +28,5 @@ RULES = GameRules[BooksGame, Action](
     choose=_choose,
     levels=tuple(LEVELS),
     stand_in="hard",
-    hint_level="hard",  # hard: 434 ms p95 of CPU a step at level 1 (README, Performance)
+    hint_level="hard",  # hard: 465 ms p95 of CPU a step at level 1 (README, Performance)
 )

@@ -8,7 +8,8 @@ action is judged by the seat's sheet after it against every other seat's: a colu
 out (only a lock made now counts: a bonus for the chance of locking a column first later made hard circle toward
 columns instead of for its lines, and lose more, README), and an action that closes the seat's second row ends the
 game after the round, leaving everyone only the turns of that round. The dice to keep are chosen by the exact
-expectation over every roll that can come (engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
+expectation over every roll that can come (engine.dice.expectation). Only the seat's view is read: the future
+rolls are never predicted, only averaged.
 """
 from __future__ import annotations
 
