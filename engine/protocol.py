@@ -21,7 +21,11 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 OptionValue = int | bool | str
-GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints"})
+REVISION = "revision"
+"""The option naming the rules revision a game is played by (see `GameDescription.revision`)."""
+FIRST_REVISION = 1
+"""The revision of every game stored before its game had revisions (its options name none)."""
+GENERIC_OPTIONS = frozenset({"players", "turn_timeout", "thread", "hints", REVISION})
 """Lobby options every game has (the platform handles them); a game's own options take other names."""
 
 
@@ -85,6 +89,11 @@ class GameDescription:
     measure: CoopMeasure | None = None
     """A co-operative game's measure of a table's result, required when `cooperative`; otherwise only a game with a
     solo mode (one seat, `min_players` 1) has one: the measure of its solo results."""
+    revision: int = FIRST_REVISION
+    """The rules revision new games are played by. A game changing how its rules play (not only how they look)
+    raises it, and keeps playing the earlier revisions: a game is played by the revision it was created with (the
+    platform stores it with the game's options, and hands it to `GameRules.new` as the option `REVISION`), so a
+    game started before the change plays on, and its move log replays, by the rules it was played by."""
 
     def __post_init__(self) -> None:
         if self.cooperative and self.measure is None:
@@ -94,6 +103,8 @@ class GameDescription:
         clash = sorted(GENERIC_OPTIONS & {spec.name for spec in self.options})
         if clash:
             raise ValueError(f"{self.key}: option {clash[0]!r} is a lobby option every game has")
+        if isinstance(self.revision, bool) or not isinstance(self.revision, int) or self.revision < FIRST_REVISION:
+            raise ValueError(f"{self.key}: a rules revision is a whole number from {FIRST_REVISION}")
 
     def name(self, locale: str) -> str:
         return self.names.get(locale, self.names["en"])
@@ -255,7 +266,9 @@ class GameRules(Generic[S, A]):
     state: type[S]
     """The game's state class: what `new` and `from_dict` make."""
     new: Callable[[int, int, Mapping[str, Any]], S]
-    """(players, seed, the game's checked options) -> the starting state."""
+    """(players, seed, the game's checked options) -> the starting state. The platform adds the option `REVISION`:
+    the rules revision the game is played by (`GameDescription.revision`, or an earlier one for a game created
+    before it); without it, the description's."""
     from_dict: Callable[[dict[str, Any]], S]
     """A stored state back; anything damaged raises ValueError."""
     parse_action: Callable[[str], A]

@@ -218,8 +218,9 @@ class Lobbies:
             seats = reindexed([host, *(s for s in seats if s is not host)])
             thread_id = await open_thread() if old.options.thread and open_thread is not None else None
             place = _place(old.channel_id, thread_id, old.options)
+            options = replace(old.options, revision=rules_of(old.kind).description.revision)  # today's rules
             try:
-                table = await self._create(old.kind, old.guild_id, old.channel_id, thread_id, place, old.options,
+                table = await self._create(old.kind, old.guild_id, old.channel_id, thread_id, place, options,
                                            by_user_id, seats, rematch_of=game_id)
             except RematchTaken as taken:
                 assert taken.game_id is not None

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from engine.protocol import AnyState, GameDescription, OptionError
+from engine.protocol import FIRST_REVISION, REVISION, AnyState, GameDescription, OptionError
 
 from bot.service.refusals import InvalidOption
 from bot.store.records import (
@@ -48,7 +48,8 @@ class GameOptions:
     start with fewer. `game` holds the game's own options, checked and completed by its description.
 
     `turn_timeout=None` means the guild default (the operator's default if the guild set none); the
-    lobby stores the resolved number of seconds.
+    lobby stores the resolved number of seconds. `revision` is the rules revision the game is played by, fixed when
+    its lobby is created (the game's current one); None before that.
     """
 
     players: int | None = None
@@ -56,6 +57,7 @@ class GameOptions:
     thread: bool = False
     hints: bool = False
     game: Mapping[str, Any] = field(default_factory=dict)
+    revision: int | None = None
 
     def checked(self, description: GameDescription) -> GameOptions:
         """These options for that game, its own options completed with their defaults; InvalidOption otherwise."""
@@ -69,23 +71,38 @@ class GameOptions:
                 raise InvalidOption(name, getattr(self, name), "true or false")
         if self.hints and not description.hints:
             raise InvalidOption("hints", self.hints, "false")
+        revision = description.revision if self.revision is None else self.revision
+        if isinstance(revision, bool) or not isinstance(revision, int) \
+                or not FIRST_REVISION <= revision <= description.revision:
+            raise InvalidOption(REVISION, revision, f"a rules revision {FIRST_REVISION}-{description.revision}")
         try:
             game = description.check_options(self.game)
         except OptionError as exc:
             raise InvalidOption(exc.name, exc.value, exc.expected) from exc
-        return replace(self, players=players, game=game)
+        return replace(self, players=players, game=game, revision=revision)
+
+    def rules_options(self) -> dict[str, Any]:
+        """What the game's rules start a game from (`GameRules.new`): its own options and the rules revision, once
+        fixed."""
+        return {**self._revision(), **self.game}
 
     def to_dict(self) -> dict[str, Any]:
-        """One flat mapping, as the store has always kept it (the game's own options beside the lobby's)."""
+        """One flat mapping, as the store has always kept it (the game's own options beside the lobby's), with the
+        rules revision once fixed."""
         return {"players": self.players, "turn_timeout": self.turn_timeout, "thread": self.thread,
-                "hints": self.hints, **self.game}
+                "hints": self.hints, **self._revision(), **self.game}
+
+    def _revision(self) -> dict[str, int]:
+        return {} if self.revision is None else {REVISION: self.revision}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameOptions:
         """A stored game's options; a key it lacks (an option added after the game was stored) takes its default
-        once `checked` against the game."""
+        once `checked` against the game, but the rules revision: a game stored before it had one is played by its
+        game's first revision."""
         generic = {name: d[name] for name in ("players", "turn_timeout", "thread", "hints") if name in d}
-        return cls(**generic, game={k: v for k, v in d.items() if k not in generic})
+        game = {k: v for k, v in d.items() if k not in generic and k != REVISION}
+        return cls(**generic, game=game, revision=d.get(REVISION, FIRST_REVISION))
 
 
 @dataclass(frozen=True, slots=True)

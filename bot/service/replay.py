@@ -11,9 +11,9 @@ from bot.store import MoveRow
 
 
 def new_game(kind: str, n_players: int, seed: int, options: GameOptions) -> AnyState:
-    """The game a stored kind, seed and (checked) options start from; replaying its move log reaches the stored
-    state."""
-    return rules_of(kind).new(n_players, seed, options.game)
+    """The game a stored kind, seed and (checked) options start from, by the rules revision it was created with;
+    replaying its move log reaches the stored state."""
+    return rules_of(kind).new(n_players, seed, options.rules_options())
 
 
 def apply_entry(rules: GameRules[Any, Any], game: AnyState, row: MoveRow) -> Any:

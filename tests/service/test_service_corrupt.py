@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import ChannelBusy, CorruptGame, GameOptions, TableService, TurnReminder
+from engine.protocol import FIRST_REVISION
 from tests.raw_database import raw_execute, raw_fetch
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, GUILD, Clock, play_first_legal, started
 
@@ -78,7 +79,7 @@ async def test_a_game_stored_before_an_option_existed_loads_with_its_default(db_
     try:
         loaded = await svc.table(table.game_id)
         assert loaded.options == GameOptions(players=2, hints=False, turn_timeout=3600,
-                                             game={"first_game": False, "refill": "isolated"})
+                                             game={"first_game": False, "refill": "isolated"}, revision=FIRST_REVISION)
         assert (await play_first_legal(svc, loaded)).table.turn == 1
     finally:
         await svc.close()

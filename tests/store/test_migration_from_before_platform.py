@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.service import GameOptions, TableService
 from bot.store.schema import current_version
+from engine.protocol import FIRST_REVISION
 from tests.service.conftest import Clock, play_to_end
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_platform.sqlite3"
@@ -23,7 +24,7 @@ async def test_an_old_database_migrates_and_its_game_in_progress_finishes(tmp_pa
         ongoing = await svc.table_in_channel(10)
         assert ongoing is not None and ongoing.kind == "shelfie" and ongoing.status == "active" and ongoing.turn == 7
         assert ongoing.options == GameOptions(players=3, turn_timeout=3600, hints=True,
-                                              game={"first_game": True, "refill": "isolated"})
+                                              game={"first_game": True, "refill": "isolated"}, revision=FIRST_REVISION)
         assert (await svc.audit(ongoing.game_id)).ok and (await svc.audit(1)).ok
         before = await svc.stats(1, 101, "shelfie")
         assert before is not None and before.games == 1 and before.kind == "shelfie"
