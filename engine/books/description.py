@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..protocol import CoopMeasure, GameDescription, OptionSpec
 from .data import MAX_PLAYERS, MIN_PLAYERS, RIVAL_LEVELS
+from .revision import CURRENT
 
 DEFAULT_LEVEL = min(RIVAL_LEVELS)
 
@@ -16,6 +17,7 @@ DESCRIPTION = GameDescription(
     secret="the Little Projects in hand and dealt, the bag's draws and the decks' order",
     hints=True,
     measure=CoopMeasure({"en": "Points", "it": "Punti"}, fewer_is_better=False),
+    revision=CURRENT,
 )
 """`level` is Penelope's (1 easiest - 5): it matters only in the 1-seat solo game, whose points (`measure`) are
 kept per level."""

@@ -11,6 +11,7 @@ from .draws import draw_neat
 from .gains import fail, gain_battery, over_hand, resolve_neat, take_neat, draw_projects
 from .majors import met, reward
 from .neat import park_battery
+from .revision import CLAIMED_AT_ONCE
 from .solo import Turn, bumped, penelope_turn
 from .state import VILLAGE_SPACES, Pending, Tabletop, Task
 from .village import advance_sun
@@ -67,14 +68,24 @@ def run_tasks(table: Tabletop) -> list[Turn]:
 
 
 def end_turn(table: Tabletop) -> list[Turn]:
-    """Queues the end of the current seat's turn and runs it (stopping where a choice is needed)."""
+    """Queues the end of the current seat's turn, then Penelope's turn in the solo game, and runs them (stopping
+    where a choice is needed). From the revision CLAIMED_AT_ONCE on, the checks at the end of a turn follow hers
+    too: the solo player claims what her turn completed at once, as after its own turn."""
     seat = table.current
     table.moved = True
-    table.tasks += [Task("discard", seat), Task("majors", seat), Task("discard", seat)]
+    table.tasks += _turn_end(seat)
     if table.penelope is not None:
         table.tasks.append(Task("solo", seat))
+        if table.revision >= CLAIMED_AT_ONCE:
+            table.tasks += _turn_end(seat)
     table.tasks.append(Task("pass", seat))
     return run_tasks(table)
+
+
+def _turn_end(seat: int) -> list[Task]:
+    """The checks at the end of a turn (books.md "A turn"): discard down to 5, the Major Accomplishments (their
+    rewards queued before what follows), and down to 5 again after what the rewards drew."""
+    return [Task("discard", seat), Task("majors", seat), Task("discard", seat)]
 
 
 def active_seats(table: Tabletop) -> list[int]:
@@ -115,7 +126,8 @@ def _discard(table: Tabletop, task: Task) -> None:
 
 def _majors(table: Tabletop, task: Task) -> None:
     """Every met Major Accomplishment is claimed, the active seat first, then in turn order; its reward is
-    queued (a drawn card's effect, the solo player's removal choice)."""
+    queued (a drawn card's effect, the solo player's removal choice), and from the revision CLAIMED_AT_ONCE on a
+    check again after it (a reward may complete another: a 4th Other Neat Stuff, a gain reaching 24)."""
     follow: list[Task] = []
     seats = [(task.seat + step) % table.n_players for step in range(table.n_players)]
     village = table.village
@@ -133,6 +145,8 @@ def _majors(table: Tabletop, task: Task) -> None:
             follow += [Task("neat_top", seat)] * got.get("neat", 0)
             if table.penelope is not None:
                 follow.append(Task("remove", seat))
+    if follow and table.revision >= CLAIMED_AT_ONCE:
+        follow.append(Task("majors", task.seat))
     table.tasks[:0] = follow
 
 

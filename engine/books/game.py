@@ -10,6 +10,7 @@ from ..protocol import Outcome
 from .actions import Action, IllegalAction
 from .flow import run_tasks
 from .legal import legal_actions
+from .revision import CURRENT
 from .scoring import breakdown, standing
 from .serial import from_dict, to_dict
 from .setup import deal
@@ -25,9 +26,10 @@ class BooksGame(Tabletop):
     after each of its turns."""
 
     @classmethod
-    def new(cls, n_players: int, *, seed: int, level: int = 1) -> BooksGame:
+    def new(cls, n_players: int, *, seed: int, level: int = 1, revision: int = CURRENT) -> BooksGame:
+        """A new game; `revision`: the rules revision it is played by (engine.books.revision; today's by default)."""
         game = cls()
-        deal(game, n_players, seed, level)
+        deal(game, n_players, seed, level, revision)
         return game
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import GameRules
+from ..protocol import REVISION, GameRules
 from .actions import Action, parse_action
 from .ai import LEVELS, choose
 from .description import DESCRIPTION
@@ -12,7 +12,8 @@ from .game import BooksGame
 
 
 def _new(players: int, seed: int, options: Mapping[str, Any]) -> BooksGame:
-    return BooksGame.new(players, seed=seed, level=options["level"])
+    return BooksGame.new(players, seed=seed, level=options["level"],
+                         revision=options.get(REVISION, DESCRIPTION.revision))
 
 
 def _choose(game: BooksGame, level: str, seed: int, seat: int) -> Action:

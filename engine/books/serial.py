@@ -1,5 +1,7 @@
 """A game as JSON and back. Reading checks every field and what the rules conserve (128 books and 2 Wilds, every
-card once), so a damaged or hand-edited state raises ValueError instead of playing on wrongly."""
+card once), so a damaged or hand-edited state raises ValueError instead of playing on wrongly. The rules revision
+is written only when it is not the first: a game of the first revision is written as it was before revisions
+existed, so its stored state and the state its move log replays to stay equal."""
 from __future__ import annotations
 
 from collections import Counter
@@ -23,6 +25,7 @@ from .data import (
     SUPPLY,
     WILD,
 )
+from .revision import FIRST, REVISIONS
 from .state import (
     PENDING_KINDS,
     TASK_KINDS,
@@ -47,8 +50,9 @@ _LOCATIONS = set(APARTMENT_SPACES) | set(VILLAGE_SPACES) | {HOME}
 
 
 def to_dict(table: Tabletop) -> dict[str, Any]:
+    revision = {} if table.revision == FIRST else {"revision": table.revision}
     return {
-        "version": STATE_VERSION, "game": "books",
+        "version": STATE_VERSION, "game": "books", **revision,
         "n_players": table.n_players, "seed": table.seed, "draws": table.draws,
         "players": [_player(p) for p in table.players],
         "village": {"shelves": [[s.books, s.project] for s in table.village.shelves],
@@ -130,6 +134,7 @@ def _bool(value: object, what: str) -> bool:
 def _read(table: Tabletop, d: dict[str, Any]) -> None:
     n = _int(d["n_players"], MIN_PLAYERS, MAX_PLAYERS, "n_players")
     table.n_players = n
+    table.revision = _int(d.get("revision", FIRST), FIRST, REVISIONS[-1], "revision")
     table.seed = _int(d["seed"], -(2**63), 2**63 - 1, "seed")
     table.draws = _int(d["draws"], 0, 2**63 - 1, "draws")
     _need(isinstance(d["players"], list) and len(d["players"]) == n, f"players must list {n} seats")

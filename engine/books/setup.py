@@ -25,22 +25,25 @@ from .data import (
     SUPPLY,
 )
 from .draws import draw_books, draw_neat, draw_project, shuffled
+from .revision import CURRENT, REVISIONS
 from .state import Apartment, Penelope, Player, Shelf, Supply, Tabletop, Village
 
 LEVELS = tuple(sorted(RIVAL_LEVELS))
 """Penelope's levels (1 easiest)."""
 
 
-def deal(table: Tabletop, n_players: int, seed: int, level: int = 1) -> None:
-    """Sets up `table` (a fresh Tabletop) for `n_players` seats; one seat plays solo against Penelope at
-    `level`."""
+def deal(table: Tabletop, n_players: int, seed: int, level: int = 1, revision: int = CURRENT) -> None:
+    """Sets up `table` (a fresh Tabletop) for `n_players` seats, played by the rules `revision`; one seat plays solo
+    against Penelope at `level`."""
     if not isinstance(n_players, int) or isinstance(n_players, bool) or not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise ValueError(f"A Place for All My Books is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an int, not {seed!r}")
     if level not in RIVAL_LEVELS or isinstance(level, bool):
         raise ValueError(f"Penelope's level must be one of {', '.join(map(str, LEVELS))}, not {level!r}")
-    table.n_players, table.seed = n_players, seed
+    if revision not in REVISIONS or isinstance(revision, bool):
+        raise ValueError(f"the rules revision must be one of {', '.join(map(str, REVISIONS))}, not {revision!r}")
+    table.n_players, table.seed, table.revision = n_players, seed, revision
     table.bag = {colour: BOOKS_PER_COLOUR for colour in COLOURS}
     table.supply = Supply(SUPPLY["wilds"], SUPPLY["kitties"], SUPPLY["lamp"] > 0, SUPPLY["bookend"] > 0)
     table.lp_deck = shuffled(table, sorted(PROJECTS))

@@ -16,6 +16,7 @@ from .data import (
     SPACES,
     STACK_HEIGHT,
 )
+from .revision import CURRENT
 
 __all__ = ["COLOURS", "SPACES", "APARTMENT_SPACES", "VILLAGE_SPACES", "Apartment", "Player", "Shelf", "Village",
            "Supply", "Penelope", "Pending", "Task", "Tabletop", "Board", "HOME", "PENDING_KINDS", "TASK_KINDS"]
@@ -195,6 +196,9 @@ class Tabletop:
 
     n_players: int = 1
     seed: int = 0
+    revision: int = CURRENT
+    """The rules revision the game is played by (engine.books.revision): fixed when it is dealt, read back with its
+    state; today's for a table built otherwise (a game a computer player imagines)."""
     players: list[Player] = field(default_factory=list)
     village: Village = field(default_factory=Village)
     bag: dict[str, int] = field(default_factory=dict)

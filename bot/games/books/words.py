@@ -230,8 +230,8 @@ def _rival_line(game: BooksGame, turn: RivalTurn, locale: object) -> str:
 
 def played_turn_lines(game: BooksGame, seats: Sequence[Seat], turn: PlayedTurn[Action, Report],
                       locale: object) -> list[str]:
-    """One step in words, then what it set off: projects scored, accomplishments claimed, seats bumped to the
-    Park, Penelope's turns."""
+    """One step in words, then what it set off, in the order it happened: projects scored, seats bumped to the
+    Park, Penelope's turns, accomplishments claimed (at the turn's end: after her turn when hers completed them)."""
     name = seat_label(turn.seat, locale)
     if turn.move is None:
         return [t("books.did.resign", locale, name=name)]
@@ -242,12 +242,12 @@ def played_turn_lines(game: BooksGame, seats: Sequence[Seat], turn: PlayedTurn[A
     if isinstance(action, Admire):
         lines.append(t("books.did.admired", locale, name=name, cards=projects_text(report.admired, locale))
                      if report.admired else t("books.did.admired_none", locale, name=name))
-    for seat, card in report.claimed:
-        lines.append(t("books.did.claimed", locale, name=_seat_name(seats, seat, locale),
-                       card=f"{card} {major_name(card, locale)}"))
     for seat in report.bumped:
         lines.append(t("books.did.bumped", locale, name=_seat_name(seats, seat, locale)))
     lines.extend(_rival_line(game, rival, locale) for rival in report.rival)
+    for seat, card in report.claimed:
+        lines.append(t("books.did.claimed", locale, name=_seat_name(seats, seat, locale),
+                       card=f"{card} {major_name(card, locale)}"))
     return lines
 
 

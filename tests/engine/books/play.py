@@ -1,12 +1,17 @@
-"""Helpers for the Books engine tests: a game set up by hand, and short seeded random plays."""
+"""Helpers for the Books engine tests: a game set up by hand, short seeded random plays, and a game stored before
+rules revisions."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine.books.actions import Action, IllegalAction, Keep
-from engine.books.game import BooksGame
+from engine.books.actions import Action, Bookstore, IllegalAction, Keep
+from engine.books.game import BooksGame, Report
+from engine.books.revision import CURRENT
 
 
 def kept(players: int, seed: int, level: int = 1) -> BooksGame:
@@ -55,3 +60,47 @@ def refused(game: BooksGame, action: Action, seat: int, code: str) -> None:
         game.apply(action, seat)
     assert refusal.value.code == code, refusal.value
     assert game.to_dict() == before
+
+
+def started(seed: int, deck: list[str], revision: int = CURRENT) -> BooksGame:
+    """A solo game (of the rules `revision`) after the keep, with this Rival deck (top last), the player at home on
+    the Rest space with 10 battery."""
+    game = BooksGame.new(1, seed=seed, level=1, revision=revision)
+    game.apply(game.legal_actions()[0], 0)
+    assert game.penelope is not None
+    game.penelope.deck = deck
+    game.players[0].battery, game.players[0].location = 10, "rest"
+    return game
+
+
+def bumped_to_24(revision: int, last: bool = False) -> tuple[BooksGame, Report]:
+    """The player, in the Park with the Loyalty Card and the Headphones, 20 battery and 4 Little Projects, takes the
+    smallest shelf (free, its Little Project a 5th); Penelope's turn (Rival H, queue 1: the Bookstore) bumps it to
+    the Park: +4, a gain that would reach 24 (MA4, one of the game's). The Notebook tops the Other Neat Stuff deck
+    (MA4's first reward draws it: 2 Little Projects). `last`: her turn is the game's last."""
+    game = started(9, ["A", "H"], revision)
+    assert game.penelope is not None
+    game.village.majors[0] = "MA4"
+    game.village.claims = {major: [] for major in game.village.majors}
+    player = game.players[0]
+    player.neat, player.location, player.battery = ["NS03", "NS04"], "park", 20
+    game.ns_deck = [card for card in game.ns_deck if card not in (*player.neat, "NS16")] + ["NS16"]
+    game.village.shoppes = [card for card in game.village.shoppes if card not in (*player.neat, "NS16")]
+    player.hand.append(game.lp_deck.pop())
+    game.end_triggered = game.last_round = last
+    (book,) = game.village.shelves[2].books  # the smallest shelf: 1 battery, 0 with the Loyalty Card
+    report = game.apply(Bookstore("R", ((book, "P1"),)), 0)
+    (turn,) = report.rival
+    assert turn.card == "H" and turn.location == "bookstore" and turn.bumped
+    assert game.players[0].location == "park" and game.players[0].reach == 24
+    return game, report
+
+
+FIRST_REVISION_GAME = Path(__file__).parent / "data" / "first_revision_solo.json"
+
+
+def first_revision_game() -> dict[str, Any]:
+    """A solo game main played and stored before Books had rules revisions: its seed, the options the service
+    stored, its move log ((seat, text)) and its final state (the file says how it was made)."""
+    loaded: dict[str, Any] = json.loads(FIRST_REVISION_GAME.read_text())
+    return loaded

@@ -7,13 +7,16 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from engine.books.actions import Admire, Leave, Read, Remove
+from engine.books.actions import Admire, Discard, Home, Leave, Read, Remove
 from engine.books.data import RIVALS
 from engine.books.game import BooksGame, Report
+from engine.books.revision import CURRENT, FIRST
 from engine.books.setup import deal
 from engine.books.solo import bumped, line_of, penelope_turn, remove, score, scored, wins
 from engine.books.state import Penelope, Shelf, Tabletop
 from engine.protocol import Termination
+
+from .play import bumped_to_24, started
 
 RIVAL_TABLE = {
     # books.md's table: card -> its lines for a queue of 1-3, 4-5, 6+ (☀ written "sun")
@@ -270,17 +273,6 @@ def test_a_solo_game_played_at_random_ends(seed: int) -> None:
 
 
 
-def started(seed: int, deck: list[str]) -> BooksGame:
-    """A solo game after the keep, with this Rival deck (top last), the player at home on the Rest space with 10
-    battery."""
-    game = BooksGame.new(1, seed=seed, level=1)
-    game.apply(game.legal_actions()[0], 0)
-    assert game.penelope is not None
-    game.penelope.deck = deck
-    game.players[0].battery, game.players[0].location = 10, "rest"
-    return game
-
-
 def lay(game: BooksGame, space: str, stack: str) -> None:
     """`stack` onto `space` from the bag, the books there before back into it (128 books still)."""
     stacks = game.players[0].apartment.stacks
@@ -326,6 +318,49 @@ def test_a_claimed_accomplishment_removes_the_colour_the_player_names() -> None:
     (turn,) = report.rival
     assert game.penelope.queue == ["A", "B", turn.card]
     assert sorted(game.penelope.deck + [turn.card]) == ["C", "D", "J"]
+
+
+def test_an_accomplishment_her_turn_completes_is_claimed_at_its_end_with_the_removal_and_the_discard() -> None:
+    """books.md "A turn": a met Major Accomplishment is claimed at once, at the end of each turn, hers too. The
+    claim leads where a claim after the player's own turn does: its reward (MA4's card: the Notebook, 2 Little
+    Projects), the removal the player chooses, the discard down to 5, then the next turn."""
+    game, report = bumped_to_24(CURRENT)
+    assert report.claimed == ((0, "MA4"),) and game.players[0].majors == ["MA4"]
+    assert game.players[0].neat[-1] == "NS16" and len(game.players[0].hand) == 7
+    assert not report.turn_over and game.turn == 0 and not game.over
+    assert game.pending is not None and game.pending.kind == "remove" and game.to_act == frozenset({0})
+    assert game.penelope is not None and game.penelope.queue == ["H"]
+    removal = game.apply(Remove("G"), 0)
+    assert not removal.turn_over and not removal.rival
+    assert game.penelope.queue == [] and sorted(game.penelope.deck) == ["A", "H"], "H (green, yellow) went back"
+    assert game.pending is not None and game.pending.kind == "discard" and game.pending.count == 2
+    after = game.apply(Discard(tuple(game.players[0].hand[:2])), 0)
+    assert after.turn_over and not after.rival and game.turn == 1 and len(game.players[0].hand) == 5
+    assert game.pending is None and game.current == 0 and not game.over
+
+
+def test_an_accomplishment_her_last_turn_completes_still_counts() -> None:
+    game, report = bumped_to_24(CURRENT, last=True)
+    assert report.claimed == ((0, "MA4"),) and not game.over, "the claim's choices come before the end"
+    game.apply(Remove("Y"), 0)
+    final = game.apply(Discard(tuple(game.players[0].hand[:2])), 0)
+    assert final.game_over and game.over and not game.lost
+    parts = game.score_breakdown(0)
+    assert parts["majors"] == 4 and parts["total"] == sum(v for k, v in parts.items() if k != "total")
+
+
+def test_the_first_revision_claims_it_at_the_end_of_the_next_turn_or_never() -> None:
+    """A game created before the rules revision CLAIMED_AT_ONCE plays on as it did (its move log replays): what her
+    turn completes waits for the end of the player's next turn, and is lost after the game's last."""
+    game, report = bumped_to_24(FIRST)
+    assert report.claimed == () and report.turn_over and game.pending is None and game.players[0].majors == []
+    game.apply(Home((("P1", "A1"),)), 0)
+    later = game.apply(Read("B3", 1), 0)
+    assert later.claimed == ((0, "MA4"),) and game.pending is not None and game.pending.kind == "remove"
+
+    game, report = bumped_to_24(FIRST, last=True)
+    assert report.claimed == () and report.game_over and game.players[0].majors == []
+    assert game.score_breakdown(0)["majors"] == 0
 
 
 def test_her_sun_reaching_its_end_gives_one_more_turn_each() -> None:
