@@ -73,12 +73,13 @@ def started(seed: int, deck: list[str], revision: int = CURRENT) -> BooksGame:
     return game
 
 
-def bumped_to_24(revision: int, last: bool = False) -> tuple[BooksGame, Report]:
-    """The player, in the Park with the Loyalty Card and the Headphones, 20 battery and 4 Little Projects, takes the
-    smallest shelf (free, its Little Project a 5th); Penelope's turn (Rival H, queue 1: the Bookstore) bumps it to
-    the Park: +4, a gain that would reach 24 (MA4, one of the game's). The Notebook tops the Other Neat Stuff deck
-    (MA4's first reward draws it: 2 Little Projects). `last`: her turn is the game's last."""
-    game = started(9, ["A", "H"], revision)
+def headphones_at_20(revision: int, last: bool = False) -> tuple[BooksGame, Bookstore]:
+    """The player, in the Park with the Loyalty Card and the Headphones, 20 battery and 4 Little Projects, is to take
+    the smallest shelf (the step returned: free, its Little Project a 5th); Penelope's turn after it (Rival H, queue
+    1: the Bookstore) bumps it to the Park: +4, a gain that would reach 24 (MA4, one of the game's). The Notebook
+    tops the Other Neat Stuff deck (MA4's first reward draws it: 2 Little Projects). `last`: her turn is the game's
+    last. Every card and book is where a played game could have it (the state reads back)."""
+    game = started(9, [*"ABCDEFGIJ", "H"], revision)  # level 1's Rival cards, H on top
     assert game.penelope is not None
     game.village.majors[0] = "MA4"
     game.village.claims = {major: [] for major in game.village.majors}
@@ -89,12 +90,17 @@ def bumped_to_24(revision: int, last: bool = False) -> tuple[BooksGame, Report]:
     player.hand.append(game.lp_deck.pop())
     game.end_triggered = game.last_round = last
     (book,) = game.village.shelves[2].books  # the smallest shelf: 1 battery, 0 with the Loyalty Card
-    report = game.apply(Bookstore("R", ((book, "P1"),)), 0)
+    return game, Bookstore("R", ((book, "P1"),))
+
+
+def bumped_to_24(revision: int, last: bool = False) -> tuple[BooksGame, Report]:
+    """`headphones_at_20`'s step played: the report of the player's step and Penelope's turn after it."""
+    game, step = headphones_at_20(revision, last)
+    report = game.apply(step, 0)
     (turn,) = report.rival
     assert turn.card == "H" and turn.location == "bookstore" and turn.bumped
     assert game.players[0].location == "park" and game.players[0].reach == 24
     return game, report
-
 
 FIRST_REVISION_GAME = Path(__file__).parent / "data" / "first_revision_solo.json"
 
