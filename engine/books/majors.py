@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from itertools import permutations
 
 from .data import COLOURS, MAJORS, MAJORS_REACH, NIGHTSTAND, SPACES
-from .grid import ROOM_SPACES, Stacks, count, is_mono, occupied, resolutions
+from .grid import ROOM_SPACES, Stacks, counts, is_mono, occupied, resolutions
 from .state import Player
 
 __all__ = ["meets", "met", "reward", "GRID_CHECKS"]
@@ -28,12 +28,13 @@ def _mono_full(s: Stacks) -> bool:
 
 
 def _seven_each(s: Stacks) -> bool:
-    return all(count(s, colour) >= 7 for colour in COLOURS)
+    tally = counts(s)
+    return all(tally[colour] >= 7 for colour in COLOURS)
 
 
 def _rooms_of_four_colours(s: Stacks) -> bool:
-    return any(all(count(s, colour, room) >= 4 for colour, room in zip(order, ROOM_SPACES))
-               for order in permutations(COLOURS))
+    rooms = [counts(s, room) for room in ROOM_SPACES]
+    return any(all(tally[colour] >= 4 for colour, tally in zip(order, rooms)) for order in permutations(COLOURS))
 
 
 def _four_full(s: Stacks) -> bool:

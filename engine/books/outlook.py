@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .data import APARTMENT, COLOURS, NIGHTSTAND, PROJECT_VP, PROJECTS, REWARD_BATTERY, SPACES, STACK_HEIGHT
-from .grid import colours_in, count, is_mono, is_most_common, occupied
+from .grid import colours_in, counts, is_mono, is_most_common, occupied
 from .majors import GRID_CHECKS
 from .projects import shortfall
 
@@ -52,7 +52,7 @@ def _nightstand(stacks: Mapping[str, str]) -> float:
 MAJOR_NEARNESS: dict[str, Callable[[Mapping[str, str]], float]] = {
     "MA1": lambda stacks: occupied(stacks) / len(SPACES),
     "MA2": _tallest_mono,
-    "MA3": lambda stacks: sum(min(count(stacks, c), 7) for c in COLOURS) / (7 * len(COLOURS)),
+    "MA3": lambda stacks: sum(min(n, 7) for c, n in counts(stacks).items() if c in COLOURS) / (7 * len(COLOURS)),
     "MA8": _four_tallest,
     "MA9": _nightstand,
 }
