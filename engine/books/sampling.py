@@ -32,7 +32,7 @@ def imagine(view: BooksView, rng: random.Random) -> BooksGame:
     if view.seat is None or view.over or view.expected not in PLANNED_STEPS:
         raise ValueError(f"a game is imagined at a seat's {', '.join(PLANNED_STEPS)} step, not {view.expected!r}")
     game = BooksGame()
-    game.n_players, game.seed, game.draws = view.n_players, rng.getrandbits(48), 0
+    game.n_players, game.seed, game.draws, game.revision = view.n_players, rng.getrandbits(48), 0, view.revision
     game.players = [player.copy() for player in view.players]
     game.village = view.village.copy()
     game.bag = dict(view.bag)

@@ -198,7 +198,7 @@ class Tabletop:
     seed: int = 0
     revision: int = CURRENT
     """The rules revision the game is played by (engine.books.revision): fixed when it is dealt, read back with its
-    state; today's for a table built otherwise (a game a computer player imagines)."""
+    state; today's for a table built otherwise."""
     players: list[Player] = field(default_factory=list)
     village: Village = field(default_factory=Village)
     bag: dict[str, int] = field(default_factory=dict)

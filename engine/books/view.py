@@ -19,6 +19,8 @@ class BooksView:
 
     seat: int | None
     n_players: int
+    revision: int
+    """The rules revision the game is played by (engine.books.revision): public, like the rules."""
     players: tuple[Player, ...]
     hand: tuple[str, ...]
     dealt: tuple[str, ...]
@@ -68,6 +70,7 @@ def view_of(table: Tabletop, seat: int | None) -> BooksView:
     return BooksView(
         seat=seat,
         n_players=table.n_players,
+        revision=table.revision,
         players=tuple(players),
         hand=tuple(own.hand) if own else (),
         dealt=tuple(own.dealt) if own else (),

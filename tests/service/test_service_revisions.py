@@ -29,6 +29,16 @@ async def test_a_new_lobby_stores_the_current_revision(svc: TableService, db_pat
     assert (await stored_options(db_path, table.game_id))[REVISION] == BOOKS.description.revision
 
 
+async def test_a_first_revision_game_is_stored_as_before_revisions(svc: TableService, db_path: Path) -> None:
+    """A game still at its first revision stores no revision, so a release from before revisions (the other process
+    of a rolling deploy, a rollback) still reads its options."""
+    assert rules_of("shelfie").description.revision == FIRST_REVISION
+    table = await svc.open_lobby(GUILD, 11, ANN, "Ann", GameOptions(players=2), kind="shelfie")
+    assert table.options.revision == FIRST_REVISION
+    stored = await stored_options(db_path, table.game_id)
+    assert REVISION not in stored and GameOptions.from_dict(stored).revision == FIRST_REVISION
+
+
 async def test_a_game_stored_before_revisions_plays_audits_and_rematches(db_path: Path, clock: Clock) -> None:
     """The solo game main played before Books had revisions, opened the way main stored it (options without a
     revision) and played move by move through the service: it plays by the first revision (the current one refuses

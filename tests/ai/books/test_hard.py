@@ -12,6 +12,7 @@ from engine.books.ai import choose
 from engine.books.data import RIVAL_LEVELS
 from engine.books.game import BooksGame
 from engine.books.planner import queue_threat
+from engine.books.revision import CURRENT, FIRST
 from engine.books.sampling import PLANNED_STEPS, imagine
 from tests.ai.books.test_ai import position
 
@@ -69,3 +70,12 @@ def test_hard_admires_when_penelope_would_otherwise_draw_from_an_empty_deck() ->
 def test_her_queue_threatens_more_as_it_grows_and_most_when_her_deck_runs_out() -> None:
     threats = [queue_threat(queue, 10 - queue, 6) for queue in range(10)]
     assert threats == sorted(threats) and threats[-1] > 2 * threats[5]
+
+
+def test_a_game_of_an_earlier_revision_is_imagined_by_its_own_rules() -> None:
+    """A game started before a rules change plays on by its revision: what hard imagines of it follows the same."""
+    game = BooksGame.new(1, seed=3, revision=FIRST)
+    while game.view(0).expected not in PLANNED_STEPS:
+        game.apply(choose(game, "normal", seed=1, seat=0), 0)
+    world = imagine(game.view(0), random.Random(1))
+    assert world.revision == FIRST != CURRENT and world.view(0) == game.view(0)
