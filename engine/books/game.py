@@ -10,12 +10,12 @@ from ..protocol import Outcome
 from .actions import Action, IllegalAction
 from .flow import run_tasks
 from .legal import legal_actions
-from .revision import CURRENT
+from .revision import CLAIMED_AT_ONCE, CURRENT
 from .scoring import breakdown, standing
 from .serial import from_dict, to_dict
 from .setup import deal
 from .state import Tabletop, Task
-from .steps import Report, acting, play, refuse
+from .steps import Report, acting, claim_counts, claimed_since, play, refuse
 from .view import BooksView, view_of
 
 __all__ = ["BooksGame", "Report"]
@@ -64,7 +64,7 @@ class BooksGame(Tabletop):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n_players \
                 or seat in self.resigned:
             raise IllegalAction(f"Seat {seat} is not playing.", "not_playing", seat=seat)
-        turn = self.turn
+        turn, claims = self.turn, claim_counts(self)
         self.resigned = self.resigned | {seat}
         player = self.players[seat]
         self.lp_discard += player.dealt
@@ -72,13 +72,16 @@ class BooksGame(Tabletop):
         if self.n_players - len(self.resigned) < (2 if self.n_players > 1 else 1):
             self.over, self.pending, self.tasks = True, None, []
         elif seat == self.current:
-            self.pending, self.tasks = None, [Task("pass", seat)]
+            # the turn ends here: from CLAIMED_AT_ONCE on, with its check of the other seats' accomplishments
+            ends = [Task("majors", seat)] if self.revision >= CLAIMED_AT_ONCE else []
+            self.pending, self.tasks = None, [*ends, Task("pass", seat)]
             run_tasks(self)
         elif self.pending is not None and self.pending.seat == seat:
             self.pending = None
             self.tasks = [task for task in self.tasks if task.seat != seat]
             run_tasks(self)
-        return Report(seat, None, turn_over=self.turn != turn or self.over, game_over=self.over)
+        return Report(seat, None, claimed=claimed_since(self, claims), turn_over=self.turn != turn or self.over,
+                      game_over=self.over)
 
     def standing(self, left: Collection[int] = ()) -> Outcome:
         """By score, a tie by the most books, then shared (solo: against Penelope)."""

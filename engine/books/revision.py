@@ -13,7 +13,7 @@ players' turns only, once: what Penelope's turn completed (MA4, her bump taking 
 player's next turn, and was lost after the game's last."""
 CLAIMED_AT_ONCE = 2
 """A Major Accomplishment is claimed at once (books.md "A turn"): the checks at a turn's end follow Penelope's turns
-too, and the accomplishments are checked again after a claim's rewards."""
+too, and the accomplishments are checked again after a claim's rewards and when a seat resigns in its turn."""
 CURRENT = CLAIMED_AT_ONCE
 """The revision new games are played by."""
 REVISIONS = range(FIRST, CURRENT + 1)

@@ -102,6 +102,16 @@ def _nothing(table: Tabletop) -> list[Turn]:
     return []
 
 
+def claim_counts(table: Tabletop) -> dict[str, int]:
+    """How many seats claimed each Major Accomplishment so far: what `claimed_since` reports the claims after."""
+    return {major: len(seats) for major, seats in table.village.claims.items()}
+
+
+def claimed_since(table: Tabletop, counts: dict[str, int]) -> tuple[tuple[int, str], ...]:
+    """The claims ((seat, id)) made since `counts` (claim_counts) was taken."""
+    return tuple((s, major) for major, seats in table.village.claims.items() for s in seats[counts[major]:])
+
+
 def play(table: Tabletop, action: Action, seat: int | None) -> Report:
     """Plays the step for `seat` (None: whoever it fits)."""
     if isinstance(action, Keep):
@@ -109,12 +119,12 @@ def play(table: Tabletop, action: Action, seat: int | None) -> Report:
         return _keep(table, action, seat)
     who = _mover(table, action, seat)
     turn = table.turn
-    claims = {major: len(seats) for major, seats in table.village.claims.items()}
+    claims = claim_counts(table)
     scored = list(table.players[who].scored)
     locations = [player.location for player in table.players]
     rival, follow = _step(table, who, action)
     rival += follow(table)
-    claimed = tuple((s, major) for major, seats in table.village.claims.items() for s in seats[claims[major]:])
+    claimed = claimed_since(table, claims)
     admired = tuple(card for card in table.players[who].scored if card not in scored)
     bumped = tuple(s for s, p in enumerate(table.players) if p.location == "park" and locations[s] != "park"
                    and s != who)

@@ -8,7 +8,7 @@ from engine.registry import rules_of
 from bot.games.books.words import played_turn_lines, turn_prompt
 from bot.service.models import GameOptions, PlayedTurn, Seat, Table
 from bot.store import TurnKind
-from tests.engine.books.play import bumped_to_24
+from tests.engine.books.play import bumped_to_24, met_by_the_next_seat
 
 SEATS = (Seat(0, 1, "alice"), Seat(1, 2, "bob"))
 
@@ -41,3 +41,13 @@ def test_an_accomplishment_her_turn_completes_is_told_after_her_turn_and_its_rem
     assert "alice" in lines[2] and "MA4" not in lines[1]
     prompt = turn_prompt(table, "en", ping=False) or ""
     assert prompt == "**alice** goes on: choose the colour that leaves Penelope's queue", prompt
+
+
+def test_a_resignation_tells_what_its_turn_s_end_claimed_for_another_seat() -> None:
+    game, other = met_by_the_next_seat(CURRENT)
+    seats = (Seat(0, 1, "alice"), Seat(1, 2, "bob"), Seat(2, 3, "cleo"))
+    leaving = seats[game.current]
+    report = game.resign(game.current)
+    lines = played_turn_lines(game, seats, PlayedTurn(leaving, TurnKind.RESIGN, None, report), "en")
+    assert len(lines) == 2 and leaving.name in lines[0] and "MA2" not in lines[0], lines
+    assert seats[other].name in lines[1] and "MA2" in lines[1], lines

@@ -233,9 +233,11 @@ def played_turn_lines(game: BooksGame, seats: Sequence[Seat], turn: PlayedTurn[A
     """One step in words, then what it set off, in the order it happened: projects scored, seats bumped to the
     Park, Penelope's turns, accomplishments claimed (at the turn's end: after her turn when hers completed them)."""
     name = seat_label(turn.seat, locale)
-    if turn.move is None:
-        return [t("books.did.resign", locale, name=name)]
     action, report = turn.move, turn.report
+    claims = [t("books.did.claimed", locale, name=_seat_name(seats, seat, locale),
+                card=f"{card} {major_name(card, locale)}") for seat, card in report.claimed]
+    if action is None:
+        return [t("books.did.resign", locale, name=name), *claims]
     token = "bookend" if isinstance(action, Put) and game.players[turn.seat.index].apartment.bookend == action.space \
         else "lamp"
     lines = [action_line(action, name, locale, token=token)]
@@ -245,10 +247,7 @@ def played_turn_lines(game: BooksGame, seats: Sequence[Seat], turn: PlayedTurn[A
     for seat in report.bumped:
         lines.append(t("books.did.bumped", locale, name=_seat_name(seats, seat, locale)))
     lines.extend(_rival_line(game, rival, locale) for rival in report.rival)
-    for seat, card in report.claimed:
-        lines.append(t("books.did.claimed", locale, name=_seat_name(seats, seat, locale),
-                       card=f"{card} {major_name(card, locale)}"))
-    return lines
+    return lines + claims
 
 
 def result_lines(result: PlayResult, locale: object) -> list[str]:

@@ -14,9 +14,9 @@ from engine.books.game import BooksGame, Report
 from engine.books.revision import CURRENT
 
 
-def kept(players: int, seed: int, level: int = 1) -> BooksGame:
+def kept(players: int, seed: int, level: int = 1, revision: int = CURRENT) -> BooksGame:
     """A new game in which every seat has kept the first 3 of its dealt Little Projects."""
-    game = BooksGame.new(players, seed=seed, level=level)
+    game = BooksGame.new(players, seed=seed, level=level, revision=revision)
     for seat, player in enumerate(game.players):
         game.apply(Keep(tuple(player.dealt[:3])), seat)
     return game
@@ -110,3 +110,18 @@ def first_revision_game() -> dict[str, Any]:
     stored, its move log ((seat, text)) and its final state (the file says how it was made)."""
     loaded: dict[str, Any] = json.loads(FIRST_REVISION_GAME.read_text())
     return loaded
+
+
+def met_by_the_next_seat(revision: int) -> tuple[BooksGame, int]:
+    """A 3-seat game in the current seat's turn where the next seat meets MA2 (a one-colour stack of 6) unclaimed:
+    what the current seat's turn end would claim for it."""
+    game = kept(3, seed=9, revision=revision)
+    game.village.majors = ["MA2", "MA6", "MA1"]
+    game.village.claims = {major: [] for major in game.village.majors}
+    other = (game.current + 1) % 3
+    stacks = game.players[other].apartment.stacks
+    for book in stacks["D4"]:
+        game.bag[book] += 1
+    game.bag["R"] -= 6
+    stacks["D4"] = "RRRRRR"
+    return game, other

@@ -13,7 +13,7 @@ from engine.books.game import BooksGame
 from engine.books.revision import CURRENT, FIRST, REVISIONS
 from engine.protocol import REVISION
 
-from .play import first_revision_game, random_play
+from .play import first_revision_game, met_by_the_next_seat, random_play
 
 
 def replayed(revision: int) -> BooksGame:
@@ -104,3 +104,15 @@ def test_the_first_revision_claims_it_at_the_end_of_the_next_turn() -> None:
     assert game.players[0].majors == ["MA2"]
     game.apply(Rest(), 0)  # 3 Little Projects with the Blanket: a 6th to discard first
     assert game.apply(Discard((game.players[0].hand[0],)), 0).claimed == ((0, "MA6"),)
+
+
+def test_a_resignation_ends_the_turn_with_its_check_of_the_others_accomplishments() -> None:
+    game, other = met_by_the_next_seat(CURRENT)
+    report = game.resign(game.current)
+    assert report.turn_over and report.claimed == ((other, "MA2"),) and game.players[other].majors == ["MA2"]
+
+
+def test_the_first_revision_leaves_them_to_the_next_turn_s_end() -> None:
+    game, other = met_by_the_next_seat(FIRST)
+    report = game.resign(game.current)
+    assert report.turn_over and report.claimed == () and game.players[other].majors == []
