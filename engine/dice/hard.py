@@ -7,9 +7,10 @@ MIN_CIRCLED circled items, so its worth is the expectation over which of its ope
 action is judged by the seat's sheet after it against every other seat's: a column completed crosses theirs
 out (only a lock made now counts: a bonus for the chance of locking a column first later made hard circle toward
 columns instead of for its lines, and lose more, README), and an action that closes the seat's second row ends the
-game after the round, leaving everyone only the turns of that round. The dice to keep are chosen by the exact
-expectation over every roll that can come (engine.dice.expectation). Only the seat's view is read: the future
-rolls are never predicted, only averaged.
+game after the round, leaving everyone only the turns of that round. On the game's last turn (the end is
+triggered and no seat plays after it) every score but its own is final, so it plays for its share of the victory
+instead of for points. The dice to keep are chosen by the exact expectation over every roll that can come
+(engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
 """
 from __future__ import annotations
 
@@ -31,9 +32,13 @@ _ROUNDS_PER_OPEN = 0.9
 """Rounds a seat is expected to take, per open item of its two emptiest rows, to close them (which ends the
 game). The figures above were measured in games of hard against itself; this one was tuned against normal,
 which ends games sooner: the measured pace (about one round per item) judged too far ahead and won less."""
+_POINT = 1e-4
+"""On the game's last turn, what a point is worth beside the victory: only a tie-break between equal chances."""
 _LINES: tuple[tuple[int, ...], ...] = tuple(tuple(r * COLUMNS + c for c in range(COLUMNS)) for r in range(ROWS)) + tuple(
     tuple(r * COLUMNS + c for r in range(ROWS)) for c in range(COLUMNS))
 """Rows first, then columns: the cells of every line that scores."""
+_VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(ITEM_VALUES[i % COLUMNS] for i in cells) for cells in _LINES)
+"""The value of each cell of every line: a row's rise along it, a column's are all its column's value."""
 _LINES_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, cells in enumerate(_LINES) if cell in cells) for cell in range(ROWS * COLUMNS))
 
@@ -52,10 +57,10 @@ def rounds_left(view: DiceView) -> float:
     return max(0.0, quickest - 0.5)
 
 
-def line_worth(marks: str, chances: Sequence[float]) -> float:
-    """The expected points of one line: its circled items count once MIN_CIRCLED of its items are circled;
-    each open item is circled with its chance, independently."""
-    circled = [ITEM_VALUES[k] for k, mark in enumerate(marks) if mark == CIRCLED]
+def line_worth(marks: str, chances: Sequence[float], values: Sequence[int]) -> float:
+    """The expected points of one line (its items' `values` in order): its circled items count once MIN_CIRCLED
+    of its items are circled; each open item is circled with its chance, independently."""
+    circled = [values[k] for k, mark in enumerate(marks) if mark == CIRCLED]
     # probability and expected open value by how many open items end up circled (capped at MIN_CIRCLED)
     prob = [1.0] + [0.0] * MIN_CIRCLED
     value = [0.0] * (MIN_CIRCLED + 1)
@@ -68,7 +73,7 @@ def line_worth(marks: str, chances: Sequence[float]) -> float:
         for n in range(MIN_CIRCLED + 1):
             up = min(n + 1, MIN_CIRCLED)
             new_prob[up] += prob[n] * p
-            new_value[up] += (value[n] + prob[n] * ITEM_VALUES[k]) * p
+            new_value[up] += (value[n] + prob[n] * values[k]) * p
         prob, value = new_prob, new_value
     base, count = sum(circled), len(circled)
     return sum(base * prob[n] + value[n] for n in range(MIN_CIRCLED + 1) if count + n >= MIN_CIRCLED)
@@ -121,7 +126,7 @@ class _Judge:
                 r, c = divmod(i, COLUMNS)
                 free = (1 - self.threat[seat][ROWS + c]) * (1 - self.threat[seat][r])
                 chances.append(self._ease(c, turns) * free)
-            self._lines[key] = line_worth(marks, chances)
+            self._lines[key] = line_worth(marks, chances, _VALUES[line])
         return self._lines[key]
 
     def sheet(self, seat: int, turns: float, sheet: str) -> float:
@@ -145,11 +150,19 @@ class _Turn:
         self.base_mine = self.judge.sheet(self.seat, self.going_on, self.mine)
         self.base_others = {s: self.judge.sheet(s, self.going_on, view.sheets[s]) for s in others}
         self.ending_others = {s: self.judge.sheet(s, self.final_turns[s], view.sheets[s]) for s in others}
+        self.last_word = view.end_triggered and not later
+        self.best_other = max((self.judge.sheet(s, 0.0, view.sheets[s]) for s in others), default=0.0)
+        self.tied = 1 + sum(1 for s in others if self.judge.sheet(s, 0.0, view.sheets[s]) == self.best_other)
         self._sets: dict[tuple[Item, ...], float] = {}
         self._hands: dict[Hand, tuple[float, Action]] = {}
 
     def _judge_after(self, after: str, changed: Sequence[int], locks: Sequence[int]) -> float:
-        """The worth of the seat's sheet `after` (cells `changed` differ) less the other seats' worth."""
+        """The worth of the seat's sheet `after` (cells `changed` differ) less the other seats' worth; on the
+        game's last turn, its share of the victory (points only break ties between equal shares)."""
+        if self.last_word:
+            points = self.judge.sheet(self.seat, 0.0, after)
+            share = 1.0 if points > self.best_other else 1.0 / self.tied if points == self.best_other else 0.0
+            return share + _POINT * points
         ends = self.view.end_triggered or sum(
             1 for r in range(ROWS) if OPEN not in after[r * COLUMNS:(r + 1) * COLUMNS]) >= CLOSED_ROWS_TO_END
         judge = self.judge

@@ -8,7 +8,7 @@ from math import comb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import Circle, DiceGame
+from engine.dice import Circle, DiceGame, Reroll
 from engine.dice.data import FACES
 from engine.dice.ai import choose
 from engine.dice.expectation import TurnPlan, hand_of, hands
@@ -89,3 +89,24 @@ def test_hard_spends_five_of_a_kind_on_the_rare_item_and_leaves_the_easy_one_for
     theirs = sheet("ox...", "oo...", "oooxx", "xo...", "oo...")
     g = position([mine, theirs], "ggggg", rolls=3)
     assert choose(g, "hard", seed=1) == Circle(((1, 4),))
+
+
+def test_hard_counts_a_column_s_items_at_the_column_s_value_whatever_their_row() -> None:
+    """The last turn, 15 points behind: books:1 completes a row (6) and column 1's third item (3 points: 9 in all),
+    books:4 completes a row (9) and column 4's third item (12: 21 in all). Only books:4 wins; had the items of
+    column 1 counted by their rows (3 + 4 + 5), books:1 would have looked worth 18 and column 4's 6."""
+    mine = sheet("xxxox", "...o.", ".oo..", "o....", "o....")
+    theirs = sheet("ooooo", ".....", ".....", ".....", ".....")
+    g = position([theirs, mine], "bbbbp", seat=1, rolls=3)
+    g.end_triggered = True
+    assert choose(g, "hard", seed=1) == Circle(((2, 3),))
+
+
+def test_hard_plays_its_last_turn_for_the_victory_not_the_points() -> None:
+    """The game's last turn, 5 points behind, one re-roll left: plants:4 now is a sure 4 points and a sure loss;
+    re-rolling every die for books:3 (6 points) wins about one time in nine and scores fewer points on average."""
+    mine = sheet("ooo.x", "xxxxx", "oo.xx", "xxxxx", "xxxxx")
+    theirs = sheet("ooo.o", ".....", ".....", ".....", ".....")
+    g = position([theirs, mine], "ppppg", seat=1, rolls=2)
+    g.end_triggered = True
+    assert choose(g, "hard", seed=1) == Reroll(())
