@@ -37,7 +37,8 @@ _POINT = 1e-4
 _LINES: tuple[tuple[int, ...], ...] = tuple(tuple(r * COLUMNS + c for c in range(COLUMNS)) for r in range(ROWS)) + tuple(
     tuple(r * COLUMNS + c for r in range(ROWS)) for c in range(COLUMNS))
 """Rows first, then columns: the cells of every line that scores."""
-_VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(ITEM_VALUES[i % COLUMNS] for i in cells) for cells in _LINES)
+_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ITEM_VALUES[i % COLUMNS] for i in cells) for cells in _LINES)
 """The value of each cell of every line: a row's rise along it, a column's are all its column's value."""
 _LINES_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, cells in enumerate(_LINES) if cell in cells) for cell in range(ROWS * COLUMNS))
