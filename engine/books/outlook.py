@@ -2,14 +2,16 @@
 
 A met project is worth its points and its reward; one still short of its pattern is worth less for every book
 still to move (engine.books.projects.shortfall), so a Gather that brings a project one book closer scores, even
-before it meets it. Being strictly the most common colour of one's Player card is worth the Admire bonus.
+before it meets it. Being strictly the most common colour of one's Player card is worth the Admire bonus. Every
+check reads a Wild as the rules do, as the colour that meets it (engine.books.grid.resolutions): a project's
+shortfall, a Major Accomplishment and the Player card's bonus alike.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
 from .data import APARTMENT, COLOURS, NIGHTSTAND, PROJECT_VP, PROJECTS, REWARD_BATTERY, SPACES, STACK_HEIGHT
-from .grid import colours_in, counts, is_mono, is_most_common, occupied
+from .grid import colours_in, counts, is_mono, is_most_common, occupied, resolutions
 from .majors import GRID_CHECKS
 from .projects import shortfall
 
@@ -61,11 +63,16 @@ MA7 have none), so the computer player heads for the ones within reach."""
 
 
 def major_promise(major: str, stacks: Mapping[str, str]) -> float:
-    """The part of claiming `major` the grid holds: 1 when met, else a little, growing fast near the end."""
-    if GRID_CHECKS[major](stacks):
-        return 1.0
-    nearness = MAJOR_NEARNESS.get(major)
-    return SHORT * nearness(stacks) ** 3 if nearness is not None else 0.0
+    """The part of claiming `major` the grid holds: 1 when met, else a little, growing fast near the end. Each
+    Wild takes the colour that serves the accomplishment best, as the rules' check does (engine.books.majors)."""
+    check, nearness = GRID_CHECKS[major], MAJOR_NEARNESS.get(major)
+    near = 0.0
+    for resolved in resolutions(stacks):
+        if check(resolved):
+            return 1.0
+        if nearness is not None:
+            near = max(near, nearness(resolved))
+    return SHORT * near ** 3
 
 
 def worth(stacks: Mapping[str, str], hand: Mapping[str, float], colour: str) -> float:
