@@ -7,7 +7,9 @@ MIN_CIRCLED circled items, so its worth is the expectation over which of its ope
 action is judged by the seat's sheet after it against every other seat's: a column completed crosses theirs
 out (only a lock made now counts: a bonus for the chance of locking a column first later made hard circle toward
 columns instead of for its lines, and lose more, README), and an action that closes the seat's second row ends the
-game after the round, leaving everyone only the turns of that round. On the game's last turn (the end is
+game after the round, leaving everyone only the turns of that round. What an action is worth is the chance of
+winning its margin gives (a normal curve as wide as the turns left make it), not the margin itself: ending the game
+behind is then nearly a sure loss, where the margin saw only a few points. On the game's last turn (the end is
 triggered and no seat plays after it) every score but its own is final, so it plays for its share of the victory
 instead of for points. The dice to keep are chosen by the exact expectation over every roll that can come
 (engine.dice.expectation). Only the seat's view is read: the future rolls are never predicted, only averaged.
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from math import erf, sqrt
 
 from .actions import Action, Circle, Cross, Reroll, Roll
 from .data import CLOSED_ROWS_TO_END, COLUMNS, ITEM_VALUES, MIN_CIRCLED, ROWS
@@ -34,6 +37,12 @@ game). The figures above were measured in games of hard against itself; this one
 which ends games sooner: the measured pace (about one round per item) judged too far ahead and won less."""
 _POINT = 1e-4
 """On the game's last turn, what a point is worth beside the victory: only a tie-break between equal chances."""
+_SPREAD_PER_TURN = 100.0
+"""The variance of the final margin that each seat's turn still to come adds (points squared)."""
+_SPREAD_FLOOR = 4.0
+"""The variance left when no turn is to come: the judge's own error on sheets that are final."""
+_MARGIN = 1e-3
+"""What a point of margin is worth beside the chance of winning: a tie-break where that chance is nearly 0 or 1."""
 _LINES: tuple[tuple[int, ...], ...] = tuple(tuple(r * COLUMNS + c for c in range(COLUMNS)) for r in range(ROWS)) + tuple(
     tuple(r * COLUMNS + c for r in range(ROWS)) for c in range(COLUMNS))
 """Rows first, then columns: the cells of every line that scores."""
@@ -158,7 +167,9 @@ class _Turn:
         self._hands: dict[Hand, tuple[float, Action]] = {}
 
     def _judge_after(self, after: str, changed: Sequence[int], locks: Sequence[int]) -> float:
-        """The worth of the seat's sheet `after` (cells `changed` differ) less the other seats' worth; on the
+        """The chance of winning with the seat's sheet `after` (cells `changed` differ): the margin of its worth
+        over the other seats' through a normal curve as wide as the turns left make it (an action that ends the
+        game leaves only the other seats' turns of this round, so ending it behind is nearly a sure loss); on the
         game's last turn, its share of the victory (points only break ties between equal shares)."""
         if self.last_word:
             points = self.judge.sheet(self.seat, 0.0, after)
@@ -182,7 +193,13 @@ class _Turn:
                 theirs += judge.sheet(s, turns, "".join(CROSSED if i in cells else m for i, m in enumerate(sheet)))
             else:
                 theirs += (self.ending_others if ends else self.base_others)[s]
-        return mine - self.weight * theirs
+        margin = mine - self.weight * theirs
+        if not self.others:
+            return margin  # alone (solitaire) there is no victory to chance: only points
+        later = sum(self.final_turns.values())
+        seat_turns = later if ends else (len(self.others) + 1) * self.going_on + later
+        spread = sqrt(_SPREAD_PER_TURN * seat_turns + _SPREAD_FLOOR)
+        return 0.5 * (1.0 + erf(margin / (spread * sqrt(2.0)))) + _MARGIN * margin
 
     def circle(self, items: tuple[Item, ...]) -> float:
         if items not in self._sets:

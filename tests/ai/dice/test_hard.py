@@ -110,3 +110,22 @@ def test_hard_plays_its_last_turn_for_the_victory_not_the_points() -> None:
     g = position([theirs, mine], "ppppg", seat=1, rolls=2)
     g.end_triggered = True
     assert choose(g, "hard", seed=1) == Reroll(())
+
+
+def _closing_choice(theirs: str) -> object:
+    """Hard as the round's last seat, one row already closed, no re-roll left, dice plants ×4 + games: plants:4
+    closes its second row (10 points on the sheet, and the game ends now), games:1 keeps the game going."""
+    mine = sheet("ooo.x", ".....", ".....", "xxxxx", ".....")
+    return choose(position([theirs, mine], "ppppg", seat=1, rolls=3), "hard", seed=1)
+
+
+def test_hard_behind_does_not_end_the_game_it_would_lose() -> None:
+    """15 to its 10: ending the game now loses for sure, so hard circles games:1 and keeps a chance, though the
+    other seat's open sheet promises it more points than hard in the turns to come."""
+    assert _closing_choice(sheet("ooooo", ".....", ".....", ".....", ".....")) == Circle(((1, 0),))
+
+
+def test_hard_ahead_ends_the_game_it_wins() -> None:
+    """6 to its 10: ending the game now wins for sure, so hard closes its second row."""
+    action = _closing_choice(sheet("ooo..", ".....", ".....", ".....", "....."))
+    assert isinstance(action, Circle) and (0, 3) in action.items
