@@ -100,7 +100,7 @@ class _Judge:
     rounds: float
     threat: dict[int, list[float]] = field(default_factory=dict)
     _lines: dict[tuple[int, float, int, str], float] = field(default_factory=dict)
-    pace: tuple[float, ...] = _PACE
+    pace: tuple[float, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         self.pace = _PACE if len(self.seats()) == 1 else tuple(_RACED * pace for pace in _PACE)
@@ -166,8 +166,9 @@ class _Turn:
         self.base_others = {s: self.judge.sheet(s, self.going_on, view.sheets[s]) for s in others}
         self.ending_others = {s: self.judge.sheet(s, self.final_turns[s], view.sheets[s]) for s in others}
         self.last_word = view.end_triggered and not later
-        self.best_other = max((self.judge.sheet(s, 0.0, view.sheets[s]) for s in others), default=0.0)
-        self.tied = 1 + sum(1 for s in others if self.judge.sheet(s, 0.0, view.sheets[s]) == self.best_other)
+        finals = [self.judge.sheet(s, 0.0, view.sheets[s]) for s in others]
+        self.best_other = max(finals, default=0.0)
+        self.tied = 1 + finals.count(self.best_other)
         self._sets: dict[tuple[Item, ...], float] = {}
         self._hands: dict[Hand, tuple[float, Action]] = {}
 
