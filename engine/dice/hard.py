@@ -166,7 +166,8 @@ class _Turn:
         self.base_others = {s: self.judge.sheet(s, self.going_on, view.sheets[s]) for s in others}
         self.ending_others = {s: self.judge.sheet(s, self.final_turns[s], view.sheets[s]) for s in others}
         self.last_word = view.end_triggered and not later
-        finals = [self.judge.sheet(s, 0.0, view.sheets[s]) for s in others]
+        # on the last word no seat plays after this one, so ending_others holds every other seat's final score
+        finals = list(self.ending_others.values())
         self.best_other = max(finals, default=0.0)
         self.tied = 1 + finals.count(self.best_other)
         self._sets: dict[tuple[Item, ...], float] = {}
