@@ -90,7 +90,7 @@ class GameOptions:
         """One flat mapping, as the store has always kept it (the game's own options beside the lobby's), with the
         rules revision only when it is not the first: `from_dict` reads none as the first, and a game of the first
         revision stays readable by a release from before revisions (a rolling deploy's old process, a rollback)."""
-        revision = {} if self.revision in (None, FIRST_REVISION) else self._revision()
+        revision = {} if self.revision == FIRST_REVISION else self._revision()
         return {"players": self.players, "turn_timeout": self.turn_timeout, "thread": self.thread,
                 "hints": self.hints, **revision, **self.game}
 
